@@ -1,0 +1,219 @@
+/**
+ * The state-type enums: render states, sampler states, texture-stage states,
+ * transform states (d3d9types.h values; reference B.4).
+ */
+import { enumTable } from './enum-table.js';
+import { parseUintLiteral } from './uint-literal.js';
+
+export const D3DRS = {
+  ZENABLE: 7,
+  FILLMODE: 8,
+  SHADEMODE: 9,
+  ZWRITEENABLE: 14,
+  ALPHATESTENABLE: 15,
+  LASTPIXEL: 16,
+  SRCBLEND: 19,
+  DESTBLEND: 20,
+  CULLMODE: 22,
+  ZFUNC: 23,
+  ALPHAREF: 24,
+  ALPHAFUNC: 25,
+  DITHERENABLE: 26,
+  ALPHABLENDENABLE: 27,
+  FOGENABLE: 28,
+  SPECULARENABLE: 29,
+  FOGCOLOR: 34,
+  FOGTABLEMODE: 35,
+  FOGSTART: 36,
+  FOGEND: 37,
+  FOGDENSITY: 38,
+  RANGEFOGENABLE: 48,
+  STENCILENABLE: 52,
+  STENCILFAIL: 53,
+  STENCILZFAIL: 54,
+  STENCILPASS: 55,
+  STENCILFUNC: 56,
+  STENCILREF: 57,
+  STENCILMASK: 58,
+  STENCILWRITEMASK: 59,
+  TEXTUREFACTOR: 60,
+  WRAP0: 128,
+  WRAP1: 129,
+  WRAP2: 130,
+  WRAP3: 131,
+  WRAP4: 132,
+  WRAP5: 133,
+  WRAP6: 134,
+  WRAP7: 135,
+  CLIPPING: 136,
+  LIGHTING: 137,
+  AMBIENT: 139,
+  FOGVERTEXMODE: 140,
+  COLORVERTEX: 141,
+  LOCALVIEWER: 142,
+  NORMALIZENORMALS: 143,
+  DIFFUSEMATERIALSOURCE: 145,
+  SPECULARMATERIALSOURCE: 146,
+  AMBIENTMATERIALSOURCE: 147,
+  EMISSIVEMATERIALSOURCE: 148,
+  VERTEXBLEND: 151,
+  CLIPPLANEENABLE: 152,
+  POINTSIZE: 154,
+  POINTSIZE_MIN: 155,
+  POINTSPRITEENABLE: 156,
+  POINTSCALEENABLE: 157,
+  POINTSCALE_A: 158,
+  POINTSCALE_B: 159,
+  POINTSCALE_C: 160,
+  MULTISAMPLEANTIALIAS: 161,
+  MULTISAMPLEMASK: 162,
+  PATCHEDGESTYLE: 163,
+  DEBUGMONITORTOKEN: 165,
+  POINTSIZE_MAX: 166,
+  INDEXEDVERTEXBLENDENABLE: 167,
+  COLORWRITEENABLE: 168,
+  TWEENFACTOR: 170,
+  BLENDOP: 171,
+  POSITIONDEGREE: 172,
+  NORMALDEGREE: 173,
+  SCISSORTESTENABLE: 174,
+  SLOPESCALEDEPTHBIAS: 175,
+  ANTIALIASEDLINEENABLE: 176,
+  MINTESSELLATIONLEVEL: 178,
+  MAXTESSELLATIONLEVEL: 179,
+  ADAPTIVETESS_X: 180,
+  ADAPTIVETESS_Y: 181,
+  ADAPTIVETESS_Z: 182,
+  ADAPTIVETESS_W: 183,
+  ENABLEADAPTIVETESSELLATION: 184,
+  TWOSIDEDSTENCILMODE: 185,
+  CCW_STENCILFAIL: 186,
+  CCW_STENCILZFAIL: 187,
+  CCW_STENCILPASS: 188,
+  CCW_STENCILFUNC: 189,
+  COLORWRITEENABLE1: 190,
+  COLORWRITEENABLE2: 191,
+  COLORWRITEENABLE3: 192,
+  BLENDFACTOR: 193,
+  SRGBWRITEENABLE: 194,
+  DEPTHBIAS: 195,
+  WRAP8: 198,
+  WRAP9: 199,
+  WRAP10: 200,
+  WRAP11: 201,
+  WRAP12: 202,
+  WRAP13: 203,
+  WRAP14: 204,
+  WRAP15: 205,
+  SEPARATEALPHABLENDENABLE: 206,
+  SRCBLENDALPHA: 207,
+  DESTBLENDALPHA: 208,
+  BLENDOPALPHA: 209,
+} as const;
+
+export type D3DRENDERSTATETYPE = (typeof D3DRS)[keyof typeof D3DRS];
+export const D3DRS_TABLE = enumTable('D3DRENDERSTATETYPE', 'D3DRS_', D3DRS);
+
+export const D3DSAMP = {
+  ADDRESSU: 1,
+  ADDRESSV: 2,
+  ADDRESSW: 3,
+  BORDERCOLOR: 4,
+  MAGFILTER: 5,
+  MINFILTER: 6,
+  MIPFILTER: 7,
+  MIPMAPLODBIAS: 8,
+  MAXMIPLEVEL: 9,
+  MAXANISOTROPY: 10,
+  SRGBTEXTURE: 11,
+  ELEMENTINDEX: 12,
+  DMAPOFFSET: 13,
+} as const;
+
+export type D3DSAMPLERSTATETYPE = (typeof D3DSAMP)[keyof typeof D3DSAMP];
+export const D3DSAMP_TABLE = enumTable('D3DSAMPLERSTATETYPE', 'D3DSAMP_', D3DSAMP);
+
+/** Sampler indices beyond the 16 pixel samplers (d3d9types.h). */
+export const D3DDMAPSAMPLER = 256;
+export const D3DVERTEXTEXTURESAMPLER0 = 257;
+export const D3DVERTEXTEXTURESAMPLER1 = 258;
+export const D3DVERTEXTEXTURESAMPLER2 = 259;
+export const D3DVERTEXTEXTURESAMPLER3 = 260;
+
+export const D3DTSS = {
+  COLOROP: 1,
+  COLORARG1: 2,
+  COLORARG2: 3,
+  ALPHAOP: 4,
+  ALPHAARG1: 5,
+  ALPHAARG2: 6,
+  BUMPENVMAT00: 7,
+  BUMPENVMAT01: 8,
+  BUMPENVMAT10: 9,
+  BUMPENVMAT11: 10,
+  TEXCOORDINDEX: 11,
+  BUMPENVLSCALE: 22,
+  BUMPENVLOFFSET: 23,
+  TEXTURETRANSFORMFLAGS: 24,
+  COLORARG0: 26,
+  ALPHAARG0: 27,
+  RESULTARG: 28,
+  CONSTANT: 32,
+} as const;
+
+export type D3DTEXTURESTAGESTATETYPE = (typeof D3DTSS)[keyof typeof D3DTSS];
+export const D3DTSS_TABLE = enumTable('D3DTEXTURESTAGESTATETYPE', 'D3DTSS_', D3DTSS);
+
+/** High word of D3DTSS_TEXCOORDINDEX: how texture coordinates are generated; the low word is the set index. */
+export const D3DTSS_TCI = {
+  PASSTHRU: 0x00000,
+  CAMERASPACENORMAL: 0x10000,
+  CAMERASPACEPOSITION: 0x20000,
+  CAMERASPACEREFLECTIONVECTOR: 0x30000,
+  SPHEREMAP: 0x40000,
+} as const;
+
+export const D3DTSS_TCI_TABLE = enumTable('D3DTSS_TCI', 'D3DTSS_TCI_', D3DTSS_TCI);
+
+export const D3DTS = {
+  VIEW: 2,
+  PROJECTION: 3,
+  TEXTURE0: 16,
+  TEXTURE1: 17,
+  TEXTURE2: 18,
+  TEXTURE3: 19,
+  TEXTURE4: 20,
+  TEXTURE5: 21,
+  TEXTURE6: 22,
+  TEXTURE7: 23,
+  WORLD: 256,
+  WORLD1: 257,
+  WORLD2: 258,
+  WORLD3: 259,
+} as const;
+
+export const D3DTS_TABLE = enumTable('D3DTRANSFORMSTATETYPE', 'D3DTS_', D3DTS);
+
+/** D3DTS_WORLDMATRIX(index) = index + 256: world matrices 0..255 for indexed vertex blending. */
+export function D3DTS_WORLDMATRIX(index: number): number {
+  return index + 256;
+}
+
+/** Text of a transform state: its name, `D3DTS_WORLDMATRIX(n)` for the unnamed world matrices, else the number. */
+export function formatTransformState(state: number): string {
+  const name = D3DTS_TABLE.nameOf(state);
+  if (name !== undefined) return name;
+  if (state >= 256 && state < 512) return `D3DTS_WORLDMATRIX(${state - 256})`;
+  return String(state);
+}
+
+/** Parses what formatTransformState prints (a name, `D3DTS_WORLDMATRIX(n)`, a number); undefined otherwise. */
+export function parseTransformStateTerm(term: string): number | undefined {
+  const t = term.trim();
+  const call = /^D3DTS_WORLDMATRIX\(\s*(\d{1,3})\s*\)$/.exec(t);
+  if (call !== null) {
+    const index = Number(call[1]);
+    return index <= 255 ? D3DTS_WORLDMATRIX(index) : undefined;
+  }
+  return D3DTS_TABLE.valueOf(t) ?? parseUintLiteral(t);
+}

@@ -1,0 +1,107 @@
+/**
+ * The command registry, derived from schema/replay9.fbs: for each union member
+ * its type id, the interface and D3D9 method it records, what kind of handle it
+ * creates, and its table description.
+ */
+import type { Command } from './generated/replay9.js';
+import { SCHEMA } from './generated/schema-spec.js';
+import type { StructDef, TableDef } from './schema-types.js';
+
+export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
+
+/** Kinds of object a handle can name. `BaseTexture` accepts Texture or CubeTexture. */
+export const HANDLE_KINDS = [
+  'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock',
+] as const;
+export type HandleKind = (typeof HANDLE_KINDS)[number];
+
+/** The D3D9 interface name of each handle kind. */
+export const INTERFACE_OF: Record<HandleKind, string> = {
+  Direct3D9: 'IDirect3D9',
+  Device: 'IDirect3DDevice9',
+  Surface: 'IDirect3DSurface9',
+  Texture: 'IDirect3DTexture9',
+  CubeTexture: 'IDirect3DCubeTexture9',
+  VertexBuffer: 'IDirect3DVertexBuffer9',
+  IndexBuffer: 'IDirect3DIndexBuffer9',
+  StateBlock: 'IDirect3DStateBlock9',
+};
+const KIND_OF_INTERFACE = new Map(Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind]));
+
+export interface CommandInfo {
+  name: CommandName;
+  /** union type id (1-based) */
+  type: number;
+  /** D3D9 interface (`IDirect3DDevice9`), `*` for any (Release), `` for a free function */
+  iface: string;
+  /** the kind of `self`, undefined for free functions and `*` */
+  selfKind?: HandleKind;
+  /** D3D9 method name as the text form writes it */
+  method: string;
+  /** the kind of handle the call creates, if any */
+  creates?: HandleKind;
+  table: TableDef;
+}
+
+const STRUCTS = new Map<string, StructDef>(SCHEMA.structs.map((s) => [s.name, s]));
+const TABLES = new Map<string, TableDef>(SCHEMA.tables.map((t) => [t.name, t]));
+
+export function structDef(name: string): StructDef {
+  const s = STRUCTS.get(name);
+  if (!s) throw new Error(`schema: no struct ${name}`);
+  return s;
+}
+
+function describe(name: string, type: number): CommandInfo {
+  const table = TABLES.get(name);
+  if (!table?.r9) throw new Error(`schema: table ${name} has no r9 attribute`);
+  const m = /^([A-Za-z0-9]*|\*)\.(\w+)(?: creates (\w+))?$/.exec(table.r9);
+  if (!m) throw new Error(`schema: table ${name}: bad r9 "${table.r9}"`);
+  const [, iface, method, creates] = m;
+  const selfKind = KIND_OF_INTERFACE.get(iface);
+  if (iface !== '' && iface !== '*' && !selfKind) throw new Error(`schema: table ${name}: unknown interface ${iface}`);
+  if (creates && !(HANDLE_KINDS as readonly string[]).includes(creates)) throw new Error(`schema: ${name} creates unknown ${creates}`);
+  return {
+    name: name as CommandName,
+    type,
+    iface,
+    selfKind,
+    method,
+    creates: creates as HandleKind | undefined,
+    table,
+  };
+}
+
+const union = SCHEMA.unions.find((u) => u.name === 'Command');
+if (!union) throw new Error('schema: no union Command');
+
+/** Every command, indexed by union type id (index 0 unused). */
+export const COMMANDS: readonly CommandInfo[] = [undefined as unknown as CommandInfo, ...union.members.map((n, i) => describe(n, i + 1))];
+export const COMMAND_COUNT = union.members.length;
+const BY_NAME = new Map<string, CommandInfo>(COMMANDS.slice(1).map((c) => [c.name, c]));
+const BY_METHOD = new Map<string, CommandInfo>(COMMANDS.slice(1).map((c) => [`${c.iface}.${c.method}`, c]));
+
+export function commandInfo(name: CommandName): CommandInfo {
+  return BY_NAME.get(name)!;
+}
+
+/** The command recording `method` on an object of `kind` (or a free function when kind is undefined). */
+export function commandForMethod(kind: HandleKind | undefined, method: string): CommandInfo | undefined {
+  if (kind === undefined) return BY_METHOD.get(`.${method}`);
+  return BY_METHOD.get(`${INTERFACE_OF[kind]}.${method}`) ?? BY_METHOD.get(`*.${method}`);
+}
+
+/** `IDirect3DDevice9::CreateRenderTarget`, as people write it. */
+export function qualifiedMethod(info: CommandInfo, selfKind?: HandleKind): string {
+  const iface = info.iface === '*' ? (selfKind ? INTERFACE_OF[selfKind] : 'IUnknown') : info.iface;
+  return iface ? `${iface}::${info.method}` : info.method;
+}
+
+/** Does a handle of `kind` satisfy a parameter declared as `want`? */
+export function kindAccepts(want: string, kind: HandleKind): boolean {
+  return want === kind || (want === 'BaseTexture' && (kind === 'Texture' || kind === 'CubeTexture'));
+}
+
+export const DRAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
+  'DrawPrimitive', 'DrawIndexedPrimitive', 'DrawPrimitiveUP', 'DrawIndexedPrimitiveUP',
+]);

@@ -1,0 +1,64 @@
+/**
+ * The .r9 container layout (DESIGN.md §3): a header, chunks, a footer index and
+ * a trailer. All integers little-endian.
+ *
+ *   header  32 B  magic \x89R9T\r\n\x1a\n, u16 format, u16 header size, u8 writer
+ *                 major/minor/patch, u8 compression, u32 chunk target, u8 deflate
+ *                 level, 3 B + u32 reserved, u32 CRC-32 of bytes 0..27
+ *   chunk   32 B  "CHK9", u8 kind, u8 compression, u16 0, u32 stored size, u32 raw
+ *                 size, u32 CRC-32 of the stored bytes, u32 first call, u32 call
+ *                 count, u32 CRC-32 of bytes 0..27 of this header; then the stored
+ *                 bytes (a size-prefixed FlatBuffers Batch, deflated when flagged)
+ *   footer        "IDX9", u32 chunk count, u32 frame count, u32 call count, then per
+ *                 chunk 24 B (u32 offset lo, u32 offset hi, u32 first call, u32 call
+ *                 count, u8 kind, 3 B 0, u32 stored size), then u32 per frame (the
+ *                 call number of its Present), then u32 CRC-32 of all before it
+ *   trailer 16 B  u32 footer offset lo, u32 hi, u32 footer length, "END9"
+ */
+export const MAGIC = Uint8Array.of(0x89, 0x52, 0x39, 0x54, 0x0d, 0x0a, 0x1a, 0x0a);
+export const FORMAT_VERSION = 1;
+export const HEADER_SIZE = 32;
+export const CHUNK_HEADER_SIZE = 32;
+export const CHUNK_MAGIC = 0x394b4843; // "CHK9"
+export const FOOTER_MAGIC = 0x39584449; // "IDX9"
+export const TRAILER_MAGIC = 0x39444e45; // "END9"
+export const TRAILER_SIZE = 16;
+export const FOOTER_ENTRY_SIZE = 24;
+
+export const ChunkKind = { Commands: 1, Snapshot: 2 } as const;
+export type ChunkKind = (typeof ChunkKind)[keyof typeof ChunkKind];
+export const Compression = { None: 0, Deflate: 1 } as const;
+export type Compression = (typeof Compression)[keyof typeof Compression];
+
+/** A chunk's raw payload never exceeds this; larger claims are corruption. */
+export const MAX_CHUNK_RAW = 64 * 1024 * 1024;
+/** deflate cannot expand by more than about 1032:1 */
+export const MAX_DEFLATE_RATIO = 1032;
+
+export interface TraceHeader {
+  formatVersion: number;
+  writerVersion: string;
+  compression: Compression;
+  chunkBytes: number;
+  level: number;
+}
+
+export interface ChunkInfo {
+  /** byte offset of the chunk header in the file */
+  offset: number;
+  kind: ChunkKind;
+  compression: Compression;
+  storedSize: number;
+  rawSize: number;
+  crc: number;
+  firstCall: number;
+  callCount: number;
+}
+
+export function versionBytes(v: string): [number, number, number] {
+  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(v);
+  if (!m) throw new Error(`bad writer version ${v}`);
+  const parts = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (parts.some((p) => p > 255)) throw new Error(`writer version ${v} does not fit the header`);
+  return parts as [number, number, number];
+}

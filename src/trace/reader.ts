@@ -1,0 +1,291 @@
+/**
+ * Reads an .r9 container chunk by chunk (memory stays flat however long the
+ * trace is) and seeks through the footer index. A file without a usable footer
+ * is scanned up to its last complete chunk, with a warning. Every size and
+ * offset is checked before use; corruption is a TraceFormatError with the byte.
+ */
+import { inflateRawSync } from 'node:zlib';
+import { ByteBuffer } from 'flatbuffers';
+import type { CallRecord } from './call.js';
+import { batchCalls, decodeCall, CALL_SLOT } from './codec.js';
+import { COMMANDS } from './commands.js';
+import {
+  CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
+  HEADER_SIZE, MAGIC, MAX_CHUNK_RAW, MAX_DEFLATE_RATIO, TRAILER_MAGIC, TRAILER_SIZE,
+} from './container.js';
+import type { ChunkInfo, TraceHeader } from './container.js';
+import { FileSource, MemorySource } from './byte-io.js';
+import type { ByteSource } from './byte-io.js';
+import { crc32 } from './crc32.js';
+import { TraceFormatError } from './errors.js';
+import { verifyBatch } from './verify.js';
+
+const PRESENT_TYPE = COMMANDS.findIndex((c) => c?.name === 'Present');
+
+export interface LoadedBatch {
+  chunk: ChunkInfo;
+  bb: ByteBuffer;
+  firstCall: number;
+  /** positions of the Call tables */
+  calls: number[];
+}
+
+function u32(b: Uint8Array, at: number): number {
+  return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
+}
+
+export function decodeHeader(b: Uint8Array, size: number): TraceHeader {
+  if (size < HEADER_SIZE) throw new TraceFormatError(`trace header: byte 0: expected a ${HEADER_SIZE}-byte header, the file has ${size} bytes`, 0);
+  for (let i = 0; i < MAGIC.length; i++) {
+    if (b[i] !== MAGIC[i]) throw new TraceFormatError(`trace header: byte ${i}: not a replay9 trace (bad magic)`, i);
+  }
+  if (crc32(b, 0, 28) !== u32(b, 28)) throw new TraceFormatError('trace header: byte 28: header CRC mismatch', 28);
+  const formatVersion = b[8] | (b[9] << 8);
+  if (formatVersion !== FORMAT_VERSION) {
+    throw new TraceFormatError(`trace header: byte 8: format version ${formatVersion}, this replay9 reads version ${FORMAT_VERSION}`, 8);
+  }
+  const headerSize = b[10] | (b[11] << 8);
+  if (headerSize !== HEADER_SIZE) throw new TraceFormatError(`trace header: byte 10: header size ${headerSize}, expected ${HEADER_SIZE}`, 10);
+  const compression = b[15];
+  if (compression !== Compression.None && compression !== Compression.Deflate) {
+    throw new TraceFormatError(`trace header: byte 15: unknown compression ${compression}`, 15);
+  }
+  return {
+    formatVersion,
+    writerVersion: `${b[12]}.${b[13]}.${b[14]}`,
+    compression: compression as Compression,
+    chunkBytes: u32(b, 16),
+    level: b[20],
+  };
+}
+
+export class TraceReader {
+  readonly header: TraceHeader;
+  readonly chunks: ChunkInfo[] = [];
+  /** call number of each Present, in order */
+  readonly frames: number[] = [];
+  readonly warnings: string[] = [];
+  callCount = 0;
+  hasFooter = false;
+  /** where the complete chunks end (the footer's place) */
+  dataEnd = HEADER_SIZE;
+
+  static open(path: string): TraceReader {
+    return new TraceReader(new FileSource(path), path);
+  }
+  static fromBytes(bytes: Uint8Array, label = '<memory>'): TraceReader {
+    return new TraceReader(new MemorySource(bytes), label);
+  }
+
+  constructor(private readonly src: ByteSource, readonly label: string) {
+    try {
+      this.header = decodeHeader(src.read(0, Math.min(HEADER_SIZE, src.size)), src.size);
+      if (!this.readFooter()) this.scan();
+    } catch (e) {
+      src.close();
+      throw e;
+    }
+  }
+
+  get size(): number {
+    return this.src.size;
+  }
+  close(): void {
+    this.src.close();
+  }
+
+  private readFooter(): boolean {
+    const size = this.src.size;
+    if (size < HEADER_SIZE + TRAILER_SIZE) return false;
+    const t = this.src.read(size - TRAILER_SIZE, TRAILER_SIZE);
+    if (u32(t, 12) !== TRAILER_MAGIC) return false;
+    const offset = u32(t, 0) + u32(t, 4) * 0x100000000;
+    const len = u32(t, 8);
+    const unusable = (why: string): false => {
+      this.warnings.push(`footer index unusable (${why}); chunks were scanned instead`);
+      return false;
+    };
+    if (offset < HEADER_SIZE || len < 20 || offset + len + TRAILER_SIZE !== size) return unusable(`trailer at byte ${size - TRAILER_SIZE} points outside the file`);
+    const f = this.src.read(offset, len);
+    if (u32(f, 0) !== FOOTER_MAGIC) return unusable(`no index magic at byte ${offset}`);
+    if (crc32(f, 0, len - 4) !== u32(f, len - 4)) return unusable(`index CRC mismatch at byte ${offset + len - 4}`);
+    const nChunks = u32(f, 4);
+    const nFrames = u32(f, 8);
+    const nCalls = u32(f, 12);
+    if (16 + nChunks * FOOTER_ENTRY_SIZE + nFrames * 4 + 4 !== len) return unusable(`index counts do not match its length at byte ${offset}`);
+    let at = 16;
+    let expectOffset = HEADER_SIZE;
+    let expectCall = 0;
+    for (let i = 0; i < nChunks; i++, at += FOOTER_ENTRY_SIZE) {
+      const c: ChunkInfo = {
+        offset: u32(f, at) + u32(f, at + 4) * 0x100000000,
+        firstCall: u32(f, at + 8),
+        callCount: u32(f, at + 12),
+        kind: f[at + 16] as ChunkKind,
+        storedSize: u32(f, at + 20),
+        compression: this.header.compression,
+        rawSize: 0,
+        crc: 0,
+      };
+      if (c.offset !== expectOffset) return unusable(`chunk ${i} listed at byte ${c.offset}, expected ${expectOffset}`);
+      if (c.kind === ChunkKind.Commands && c.firstCall !== expectCall) return unusable(`chunk ${i} starts at call ${c.firstCall}, expected ${expectCall}`);
+      if (c.kind !== ChunkKind.Commands && c.kind !== ChunkKind.Snapshot) return unusable(`chunk ${i} has unknown kind ${c.kind}`);
+      expectOffset = c.offset + CHUNK_HEADER_SIZE + c.storedSize;
+      if (c.kind === ChunkKind.Commands) expectCall += c.callCount;
+      this.chunks.push(c);
+    }
+    if (expectOffset !== offset || expectCall !== nCalls) {
+      this.chunks.length = 0;
+      return unusable('chunk list does not reach the index');
+    }
+    let prev = -1;
+    for (let i = 0; i < nFrames; i++, at += 4) {
+      const call = u32(f, at);
+      if (call <= prev || call >= nCalls) {
+        this.chunks.length = 0;
+        this.frames.length = 0;
+        return unusable(`frame ${i} at call ${call} is out of order`);
+      }
+      this.frames.push(call);
+      prev = call;
+    }
+    this.callCount = nCalls;
+    this.dataEnd = offset;
+    this.hasFooter = true;
+    return true;
+  }
+
+  /** Reads and checks a chunk header at `offset`; undefined when the file ends inside it. */
+  private chunkHeaderAt(offset: number): ChunkInfo | undefined {
+    if (offset + CHUNK_HEADER_SIZE > this.src.size) return undefined;
+    const h = this.src.read(offset, CHUNK_HEADER_SIZE);
+    if (u32(h, 0) !== CHUNK_MAGIC) throw new TraceFormatError(`trace chunk: byte ${offset}: expected a chunk header ("CHK9")`, offset);
+    if (crc32(h, 0, 28) !== u32(h, 28)) throw new TraceFormatError(`trace chunk: byte ${offset + 28}: chunk header CRC mismatch`, offset + 28);
+    const c: ChunkInfo = {
+      offset,
+      kind: h[4] as ChunkKind,
+      compression: h[5] as Compression,
+      storedSize: u32(h, 8),
+      rawSize: u32(h, 12),
+      crc: u32(h, 16),
+      firstCall: u32(h, 20),
+      callCount: u32(h, 24),
+    };
+    if (c.kind !== ChunkKind.Commands && c.kind !== ChunkKind.Snapshot) throw new TraceFormatError(`trace chunk: byte ${offset + 4}: unknown chunk kind ${c.kind}`, offset + 4);
+    if (c.compression !== Compression.None && c.compression !== Compression.Deflate) throw new TraceFormatError(`trace chunk: byte ${offset + 5}: unknown compression ${c.compression}`, offset + 5);
+    const maxRaw = c.compression === Compression.Deflate ? Math.min(MAX_CHUNK_RAW, c.storedSize * MAX_DEFLATE_RATIO + 64) : c.storedSize;
+    if (c.rawSize > maxRaw || (c.compression === Compression.None && c.rawSize !== c.storedSize)) {
+      throw new TraceFormatError(`trace chunk: byte ${offset + 12}: raw size ${c.rawSize} is impossible for ${c.storedSize} stored bytes`, offset + 12);
+    }
+    return c;
+  }
+
+  private scan(): void {
+    const size = this.src.size;
+    let offset = HEADER_SIZE;
+    let calls = 0;
+    while (offset < size) {
+      let c: ChunkInfo | undefined;
+      if (offset + 4 <= size && u32(this.src.read(offset, 4), 0) === FOOTER_MAGIC) break;
+      c = this.chunkHeaderAt(offset);
+      if (!c || offset + CHUNK_HEADER_SIZE + c.storedSize > size) {
+        this.warnings.push(`trace ends inside the chunk at byte ${offset} (${size - offset} bytes left): read up to call ${calls}`);
+        break;
+      }
+      if (c.kind === ChunkKind.Commands) {
+        if (c.firstCall !== calls) throw new TraceFormatError(`trace chunk: byte ${offset + 20}: first call ${c.firstCall}, expected ${calls}`, offset + 20);
+        const b = this.loadBatch(c);
+        for (let i = 0; i < b.calls.length; i++) if (callType(b.bb, b.calls[i]) === PRESENT_TYPE) this.frames.push(calls + i);
+        calls += c.callCount;
+      }
+      this.chunks.push(c);
+      offset += CHUNK_HEADER_SIZE + c.storedSize;
+    }
+    if (!this.warnings.some((w) => w.startsWith('footer'))) this.warnings.unshift(`${this.label}: no footer index (the recorder did not finish?); read ${this.chunks.length} complete chunks`);
+    this.callCount = calls;
+    this.dataEnd = offset;
+  }
+
+  /** The raw payload of a chunk: header re-checked, CRC checked, inflated. */
+  readPayload(info: ChunkInfo): Uint8Array {
+    const c = this.chunkHeaderAt(info.offset);
+    if (!c || info.offset + CHUNK_HEADER_SIZE + c.storedSize > this.src.size) {
+      throw new TraceFormatError(`trace chunk: byte ${info.offset}: chunk runs past the end of the file`, info.offset);
+    }
+    if (c.storedSize !== info.storedSize || c.kind !== info.kind || c.firstCall !== info.firstCall || c.callCount !== info.callCount) {
+      throw new TraceFormatError(`trace chunk: byte ${info.offset}: chunk header disagrees with the footer index`, info.offset);
+    }
+    info.rawSize = c.rawSize;
+    info.crc = c.crc;
+    info.compression = c.compression;
+    const at = info.offset + CHUNK_HEADER_SIZE;
+    const stored = this.src.read(at, c.storedSize);
+    if (crc32(stored) !== c.crc) throw new TraceFormatError(`trace chunk: byte ${at}: payload CRC mismatch (${c.storedSize} bytes)`, at);
+    if (c.compression === Compression.None) return stored;
+    let raw: Uint8Array;
+    try {
+      raw = new Uint8Array(inflateRawSync(stored, { maxOutputLength: Math.max(1, c.rawSize) }));
+    } catch (e) {
+      throw new TraceFormatError(`trace chunk: byte ${at}: deflate stream is corrupt (${(e as Error).message})`, at);
+    }
+    if (raw.length !== c.rawSize) throw new TraceFormatError(`trace chunk: byte ${at}: inflated to ${raw.length} bytes, header says ${c.rawSize}`, at);
+    return raw;
+  }
+
+  /** A verified command batch. */
+  loadBatch(info: ChunkInfo): LoadedBatch {
+    const raw = this.readPayload(info);
+    const count = verifyBatch(raw, { fileOffset: info.offset + CHUNK_HEADER_SIZE, inflated: info.compression === Compression.Deflate });
+    const bb = new ByteBuffer(raw);
+    const { firstCall, calls } = batchCalls(bb);
+    if (count !== info.callCount || firstCall !== info.firstCall) {
+      throw new TraceFormatError(`trace chunk: byte ${info.offset}: batch holds calls ${firstCall}+${count}, the chunk header says ${info.firstCall}+${info.callCount}`, info.offset);
+    }
+    return { chunk: info, bb, firstCall, calls };
+  }
+
+  /** Command chunks in order, from the one holding call `from`. */
+  *batches(from = 0): Generator<LoadedBatch> {
+    for (const c of this.chunks) {
+      if (c.kind !== ChunkKind.Commands || c.firstCall + c.callCount <= from) continue;
+      yield this.loadBatch(c);
+    }
+  }
+
+  /** Every call from `from` (inclusive) to `to` (exclusive), decoded. */
+  *calls(from = 0, to = Infinity): Generator<{ n: number; call: CallRecord }> {
+    for (const b of this.batches(from)) {
+      for (let i = 0; i < b.calls.length; i++) {
+        const n = b.firstCall + i;
+        if (n < from) continue;
+        if (n >= to) return;
+        yield { n, call: decodeCall(b.bb, b.calls[i]) };
+      }
+    }
+  }
+
+  /** Index of the command chunk holding call `n`, by binary search. */
+  chunkIndexForCall(n: number): number {
+    let lo = 0;
+    let hi = this.chunks.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const c = this.chunks[mid];
+      if (c.firstCall <= n) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    while (found >= 0 && this.chunks[found].kind !== ChunkKind.Commands) found--;
+    return found;
+  }
+
+  /** The call number that ends frame `f` (its Present). */
+  frameEnd(f: number): number | undefined {
+    return this.frames[f];
+  }
+}
+
+/** The union type id of the Call table at `pos` (verified input). */
+export function callType(bb: ByteBuffer, pos: number): number {
+  const o = bb.__offset(pos, 4 + 2 * CALL_SLOT.commandType);
+  return o ? bb.readUint8(pos + o) : 0;
+}

@@ -1,0 +1,166 @@
+/**
+ * Writes calls into the .r9 container. Chunk boundaries follow only from the
+ * calls (a chunk closes once its encoded batch reaches `chunkBytes`), so the
+ * same calls always give the same bytes: that is what makes binary → text →
+ * binary byte-identical.
+ */
+import { deflateRawSync } from 'node:zlib';
+import { Builder } from 'flatbuffers';
+import type { CallRecord } from './call.js';
+import { encodeCall, finishBatch } from './codec.js';
+import {
+  CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
+  HEADER_SIZE, MAGIC, TRAILER_MAGIC, TRAILER_SIZE, versionBytes,
+} from './container.js';
+import type { ChunkInfo, TraceHeader } from './container.js';
+import type { ByteSink } from './byte-io.js';
+import { crc32 } from './crc32.js';
+import { PACKAGE_VERSION } from '../version.js';
+
+export interface WriterOptions {
+  /** close a chunk once its batch reaches this many bytes (default 64 KiB) */
+  chunkBytes?: number;
+  compression?: 'deflate' | 'none';
+  /** deflate level 0-9 (default 6) */
+  level?: number;
+  /** recorded in the header; defaults to this package's version */
+  writerVersion?: string;
+}
+
+export function headerFromOptions(o: WriterOptions): TraceHeader {
+  return {
+    formatVersion: FORMAT_VERSION,
+    writerVersion: o.writerVersion ?? PACKAGE_VERSION,
+    compression: o.compression === 'none' ? Compression.None : Compression.Deflate,
+    chunkBytes: o.chunkBytes ?? 64 * 1024,
+    level: o.level ?? 6,
+  };
+}
+
+export function encodeHeader(h: TraceHeader): Uint8Array {
+  const out = new Uint8Array(HEADER_SIZE);
+  const dv = new DataView(out.buffer);
+  out.set(MAGIC, 0);
+  dv.setUint16(8, h.formatVersion, true);
+  dv.setUint16(10, HEADER_SIZE, true);
+  const [maj, min, pat] = versionBytes(h.writerVersion);
+  out[12] = maj; out[13] = min; out[14] = pat;
+  out[15] = h.compression;
+  dv.setUint32(16, h.chunkBytes, true);
+  out[20] = h.level;
+  dv.setUint32(28, crc32(out, 0, 28), true);
+  return out;
+}
+
+export class TraceWriter {
+  readonly header: TraceHeader;
+  private builder = new Builder(1024);
+  private pending: number[] = [];
+  private chunkFirstCall = 0;
+  private nextCall = 0;
+  private chunks: ChunkInfo[] = [];
+  private frames: number[] = [];
+  private closed = false;
+
+  constructor(private readonly sink: ByteSink, options: WriterOptions = {}) {
+    this.header = headerFromOptions(options);
+    if (!(this.header.chunkBytes >= 256 && this.header.chunkBytes <= 16 * 1024 * 1024)) {
+      throw new RangeError(`chunkBytes ${this.header.chunkBytes} is outside 256..16 MiB`);
+    }
+    sink.write(encodeHeader(this.header));
+  }
+
+  get callCount(): number {
+    return this.nextCall;
+  }
+  get frameCount(): number {
+    return this.frames.length;
+  }
+
+  /** Appends a call; returns its call number. */
+  append(call: CallRecord): number {
+    if (this.closed) throw new Error('TraceWriter: append after close');
+    const n = this.nextCall++;
+    this.pending.push(encodeCall(this.builder, call));
+    if (call.command === 'Present') this.frames.push(n);
+    if (this.builder.offset() >= this.header.chunkBytes) this.flush();
+    return n;
+  }
+
+  /** Writes an opaque chunk of another kind (device-state snapshots) at the current call. */
+  appendChunk(kind: ChunkKind, payload: Uint8Array): void {
+    this.flush();
+    this.writeChunk(kind, payload, this.nextCall, 0);
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const batch = finishBatch(this.builder, this.chunkFirstCall, this.pending);
+    this.writeChunk(ChunkKind.Commands, batch, this.chunkFirstCall, this.pending.length);
+    this.builder.clear();
+    this.pending = [];
+    this.chunkFirstCall = this.nextCall;
+  }
+
+  private writeChunk(kind: ChunkKind, raw: Uint8Array, firstCall: number, callCount: number): void {
+    const deflate = this.header.compression === Compression.Deflate;
+    const stored = deflate ? new Uint8Array(deflateRawSync(raw, { level: this.header.level })) : raw;
+    const head = new Uint8Array(CHUNK_HEADER_SIZE);
+    const dv = new DataView(head.buffer);
+    dv.setUint32(0, CHUNK_MAGIC, true);
+    head[4] = kind;
+    head[5] = this.header.compression;
+    dv.setUint32(8, stored.length, true);
+    dv.setUint32(12, raw.length, true);
+    const crc = crc32(stored);
+    dv.setUint32(16, crc, true);
+    dv.setUint32(20, firstCall, true);
+    dv.setUint32(24, callCount, true);
+    dv.setUint32(28, crc32(head, 0, 28), true);
+    const offset = this.sink.position;
+    this.sink.write(head);
+    this.sink.write(stored);
+    this.chunks.push({
+      offset, kind, compression: this.header.compression, storedSize: stored.length, rawSize: raw.length,
+      crc, firstCall, callCount,
+    });
+  }
+
+  /** Flushes the open chunk and writes the footer index and trailer. */
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.sink.write(encodeFooter(this.sink.position, this.chunks, this.frames, this.nextCall));
+    this.sink.close();
+    this.closed = true;
+  }
+}
+
+/** Footer and trailer for chunks ending at `footerOffset`. */
+export function encodeFooter(footerOffset: number, chunks: readonly ChunkInfo[], frames: readonly number[], calls: number): Uint8Array {
+  const bodyLen = 16 + chunks.length * FOOTER_ENTRY_SIZE + frames.length * 4;
+  const out = new Uint8Array(bodyLen + 4 + TRAILER_SIZE);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, FOOTER_MAGIC, true);
+  dv.setUint32(4, chunks.length, true);
+  dv.setUint32(8, frames.length, true);
+  dv.setUint32(12, calls, true);
+  let at = 16;
+  for (const c of chunks) {
+    dv.setUint32(at, c.offset % 0x100000000, true);
+    dv.setUint32(at + 4, Math.floor(c.offset / 0x100000000), true);
+    dv.setUint32(at + 8, c.firstCall, true);
+    dv.setUint32(at + 12, c.callCount, true);
+    out[at + 16] = c.kind;
+    dv.setUint32(at + 20, c.storedSize, true);
+    at += FOOTER_ENTRY_SIZE;
+  }
+  for (const f of frames) { dv.setUint32(at, f, true); at += 4; }
+  dv.setUint32(at, crc32(out, 0, at), true);
+  at += 4;
+  dv.setUint32(at, footerOffset % 0x100000000, true);
+  dv.setUint32(at + 4, Math.floor(footerOffset / 0x100000000), true);
+  dv.setUint32(at + 8, bodyLen + 4, true);
+  dv.setUint32(at + 12, TRAILER_MAGIC, true);
+  return out;
+}
