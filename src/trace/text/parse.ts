@@ -1,0 +1,478 @@
+/**
+ * The parser of the .r9t text trace (DESIGN.md contract 2): one call per line,
+ * handles bound by name, constants by their D3D9 names, structs, vertex and
+ * index lists packed by the FVF and index format in effect. Errors name the
+ * file, line and column.
+ */
+import { fvfLayout, lookupConstant, parseFvfTerm, D3DFMT, HRESULT_TABLE } from '../../d3d9/index.js';
+import type { ArgValue, CallRecord, StructValue } from '../call.js';
+import { commandForMethod, INTERFACE_OF, kindAccepts, structDef } from '../commands.js';
+import type { CommandInfo, HandleKind } from '../commands.js';
+import { TraceSyntaxError } from '../errors.js';
+import type { StructDef, TableField } from '../schema-types.js';
+import type { WriterOptions } from '../writer.js';
+import { lex } from './lexer.js';
+import type { Tok } from './lexer.js';
+import { defaultName, isReservedName } from './names.js';
+import { COUNT_RESULTS } from './print.js';
+import { bitsFloat, floatBits, shapeOf, stateValueShape } from './shapes.js';
+import type { Shape } from './shapes.js';
+
+/** A parsed value before it meets its parameter's type. */
+type Node =
+  | { t: 'num'; v: number; hex: boolean; tok: Tok }
+  | { t: 'ident'; name: string; arg?: number; tok: Tok }
+  | { t: 'str'; v: string; tok: Tok }
+  | { t: 'bytes'; v: Uint8Array; tok: Tok }
+  | { t: 'or'; terms: Node[]; tok: Tok }
+  | { t: 'struct'; named: Array<{ name: string; v: Node; tok: Tok }> | null; items: Node[]; tok: Tok }
+  | { t: 'list'; items: Node[]; tok: Tok };
+
+export interface ParsedTrace {
+  calls: CallRecord[];
+  /** the 1-based line of each call */
+  lines: number[];
+  /** writer settings from the `#@replay9` line, if any */
+  options: WriterOptions;
+}
+
+export function parseTrace(src: string, file = '<text>'): ParsedTrace {
+  return new Parser(src, file).run();
+}
+
+class Parser {
+  private toks: Tok[];
+  private p = 0;
+  private ids = new Map<string, number>();
+  private kinds = new Map<number, HandleKind>();
+  private maxId = 0;
+  private fvf = new Map<number, number>();
+  private options: WriterOptions = {};
+  /** the object of the statement being parsed (vertex lists use its FVF) */
+  private self = 0;
+
+  constructor(private readonly src: string, private readonly file: string) {
+    this.toks = lex(src, file);
+  }
+
+  private err(tok: Tok, msg: string): never {
+    throw new TraceSyntaxError(this.file, tok.line, tok.col, msg);
+  }
+  private peek(): Tok {
+    return this.toks[this.p];
+  }
+  private next(): Tok {
+    return this.toks[this.p++];
+  }
+  private isPunct(text: string): boolean {
+    const t = this.peek();
+    return t.kind === 'punct' && t.text === text;
+  }
+  private expect(text: string, what: string): Tok {
+    const t = this.next();
+    if (t.kind !== 'punct' || t.text !== text) this.err(t, `expected '${text}' ${what}, found ${describe(t)}`);
+    return t;
+  }
+
+  run(): ParsedTrace {
+    this.readPragma();
+    const calls: CallRecord[] = [];
+    const lines: number[] = [];
+    for (;;) {
+      const t = this.peek();
+      if (t.kind === 'eof') break;
+      if (t.kind === 'nl') { this.p++; continue; }
+      lines.push(t.line);
+      calls.push(this.statement());
+    }
+    return { calls, lines, options: this.options };
+  }
+
+  private readPragma(): void {
+    const m = /^#@replay9\b([^\n]*)/m.exec(this.src);
+    if (!m) return;
+    const line = this.src.slice(0, m.index).split('\n').length;
+    for (const kv of m[1].trim().split(/\s+/).filter(Boolean)) {
+      const [k, v] = kv.split('=');
+      const bad = (): never => { throw new TraceSyntaxError(this.file, line, 1, `bad #@replay9 setting '${kv}'`); };
+      switch (k) {
+        case 'format': if (v !== '1') bad(); break;
+        case 'writer': if (!/^\d+\.\d+\.\d+$/.test(v)) bad(); this.options.writerVersion = v; break;
+        case 'chunk': if (!/^\d+$/.test(v)) bad(); this.options.chunkBytes = Number(v); break;
+        case 'compression': if (v !== 'deflate' && v !== 'none') bad(); this.options.compression = v as 'deflate' | 'none'; break;
+        case 'level': if (!/^\d$/.test(v)) bad(); this.options.level = Number(v); break;
+        default: bad();
+      }
+    }
+  }
+
+  private statement(): CallRecord {
+    const first = this.next();
+    if (first.kind !== 'ident') this.err(first, `expected a call, found ${describe(first)}`);
+    let bindTok: Tok | undefined;
+    let objTok: Tok | undefined;
+    let methodTok = first;
+    if (this.isPunct('=')) {
+      this.next();
+      bindTok = first;
+      methodTok = this.next();
+      if (methodTok.kind !== 'ident') this.err(methodTok, `expected a call after '=', found ${describe(methodTok)}`);
+    }
+    if (this.isPunct('.')) {
+      this.next();
+      objTok = methodTok;
+      methodTok = this.next();
+      if (methodTok.kind !== 'ident') this.err(methodTok, `expected a method name after '.', found ${describe(methodTok)}`);
+    }
+    let self = 0;
+    let selfKind: HandleKind | undefined;
+    if (objTok) {
+      const id = this.ids.get(objTok.text);
+      if (id === undefined) this.err(objTok, `'${objTok.text}' is not bound to an object (bind it with '${objTok.text} = ...' first)`);
+      self = id!;
+      selfKind = this.kinds.get(id!);
+    }
+    const info = commandForMethod(selfKind, methodTok.text);
+    if (!info) {
+      const where = selfKind ? `${INTERFACE_OF[selfKind]} (${objTok!.text})` : 'the free functions';
+      this.err(methodTok, `${where} has no method '${methodTok.text}' that replay9 records`);
+    }
+    this.expect('(', `after ${methodTok.text}`);
+    const nodes: Node[] = [];
+    if (!this.isPunct(')')) {
+      for (;;) {
+        nodes.push(this.value());
+        if (this.isPunct(',')) { this.next(); continue; }
+        break;
+      }
+    }
+    const close = this.expect(')', 'to close the argument list');
+    let result = 0;
+    if (this.isPunct('->')) {
+      this.next();
+      result = this.result(info!);
+    }
+    const end = this.next();
+    if (end.kind !== 'nl') this.err(end, `expected the end of the line, found ${describe(end)}`);
+
+    this.self = self;
+    const call: CallRecord = { command: info!.name, self, result, created: 0, args: this.args(info!, nodes, close) };
+    if (bindTok) this.bind(call, info!, bindTok);
+    if (call.command === 'SetFVF') this.fvf.set(self, call.args.FVF as number);
+    return call;
+  }
+
+  private bind(call: CallRecord, info: CommandInfo, tok: Tok): void {
+    const kind = info.creates;
+    if (!kind) this.err(tok, `${info.method} creates no object to bind to '${tok.text}'`);
+    if (isReservedName(tok.text)) this.err(tok, `'${tok.text}' is reserved and cannot name an object`);
+    let id = this.ids.get(tok.text);
+    if (id !== undefined) {
+      if (this.kinds.get(id) !== kind) this.err(tok, `'${tok.text}' already names a ${this.kinds.get(id)}, not a ${kind}`);
+    } else {
+      id = ++this.maxId;
+      this.ids.set(tok.text, id);
+      this.kinds.set(id, kind!);
+    }
+    call.created = id;
+    if (tok.text !== defaultName(kind!, id)) call.name = tok.text;
+  }
+
+  private result(info: CommandInfo): number {
+    const neg = this.isPunct('-') ? (this.next(), true) : false;
+    const t = this.next();
+    if (t.kind === 'num') {
+      const v = Number(t.text);
+      if (!Number.isInteger(v)) this.err(t, `expected an integer result, found ${t.text}`);
+      return (neg ? -v : v) >>> 0;
+    }
+    if (t.kind === 'ident' && !neg) {
+      const v = HRESULT_TABLE.valueOf(t.text);
+      if (v === undefined) this.err(t, `unknown result '${t.text}' (expected an HRESULT name such as D3DERR_INVALIDCALL${COUNT_RESULTS.has(info.name) ? ', or a number' : ''})`);
+      return v! >>> 0;
+    }
+    return this.err(t, `expected a result after '->', found ${describe(t)}`);
+  }
+
+  // ---- values ----
+
+  private value(): Node {
+    const first = this.term();
+    if (!this.isPunct('|')) return first;
+    const terms = [first];
+    while (this.isPunct('|')) { this.next(); terms.push(this.term()); }
+    return { t: 'or', terms, tok: first.tok };
+  }
+
+  private term(): Node {
+    const t = this.next();
+    switch (t.kind) {
+      case 'num': return { t: 'num', v: Number(t.text), hex: /^0x/i.test(t.text), tok: t };
+      case 'str': return { t: 'str', v: t.text, tok: t };
+      case 'bytes': return { t: 'bytes', v: t.bytes!, tok: t };
+      case 'ident': {
+        if (this.isPunct('(')) {
+          this.next();
+          const n = this.next();
+          if (n.kind !== 'num') this.err(n, `expected a number in ${t.text}(...)`);
+          this.expect(')', `to close ${t.text}(`);
+          return { t: 'ident', name: t.text, arg: Number(n.text), tok: t };
+        }
+        return { t: 'ident', name: t.text, tok: t };
+      }
+      case 'punct':
+        if (t.text === '-') {
+          const n = this.next();
+          if (n.kind !== 'num' || /^0x/i.test(n.text)) this.err(n, `expected a decimal number after '-'`);
+          return { t: 'num', v: -Number(n.text), hex: false, tok: t };
+        }
+        if (t.text === '{') return this.structNode(t);
+        if (t.text === '[') {
+          const items: Node[] = [];
+          if (!this.isPunct(']')) {
+            for (;;) {
+              items.push(this.value());
+              if (this.isPunct(',')) { this.next(); continue; }
+              break;
+            }
+          }
+          this.expect(']', 'to close the list');
+          return { t: 'list', items, tok: t };
+        }
+        break;
+      default:
+        break;
+    }
+    return this.err(t, `expected a value, found ${describe(t)}`);
+  }
+
+  private structNode(open: Tok): Node {
+    const named: Array<{ name: string; v: Node; tok: Tok }> = [];
+    const items: Node[] = [];
+    if (!this.isPunct('}')) {
+      for (;;) {
+        const t = this.peek();
+        const nt = this.toks[this.p + 1];
+        if (t.kind === 'ident' && nt.kind === 'punct' && nt.text === ':') {
+          this.p += 2;
+          named.push({ name: t.text, v: this.value(), tok: t });
+        } else items.push(this.value());
+        if (this.isPunct(',')) { this.next(); continue; }
+        break;
+      }
+    }
+    this.expect('}', 'to close the struct');
+    if (named.length && items.length) this.err(open, 'a struct is either all named fields or all positional values');
+    return { t: 'struct', named: items.length ? null : named, items, tok: open };
+  }
+
+  // ---- typing the values against the schema ----
+
+  private args(info: CommandInfo, nodes: Node[], close: Tok): Record<string, ArgValue> {
+    const fields = info.table.fields;
+    const optionalTail = fields.length > 0 && fields[fields.length - 1].r9 === 'data' ? 1 : 0;
+    if (nodes.length > fields.length || nodes.length < fields.length - optionalTail) {
+      const names = fields.map((f) => f.name).join(', ');
+      this.err(nodes[fields.length]?.tok ?? close, `${info.method} takes ${fields.length - optionalTail}${optionalTail ? '-' + fields.length : ''} arguments (${names}), found ${nodes.length}`);
+    }
+    const args: Record<string, ArgValue> = {};
+    const typed: Array<[TableField, Node]> = [];
+    fields.forEach((f, i) => {
+      if (i < nodes.length) typed.push([f, nodes[i]]);
+      else args[f.name] = null;
+    });
+    // scalars first: state values and packed data depend on other arguments
+    for (const [f, n] of typed) if (f.type.kind === 'scalar' && !f.r9?.startsWith('state')) args[f.name] = this.scalarField(f, n);
+    for (const [f, n] of typed) {
+      if (f.name in args) continue;
+      args[f.name] = this.field(f, n, args, info);
+    }
+    return args;
+  }
+
+  private field(f: TableField, n: Node, args: Record<string, ArgValue>, info: CommandInfo): ArgValue {
+    const isNull = n.t === 'ident' && n.name === 'NULL';
+    switch (f.type.kind) {
+      case 'scalar': {
+        const shape = shapeOf(f.r9, f.type.scalar);
+        if (shape.k !== 'state') return this.scalarField(f, n);
+        const state = (args.State ?? args.Type) as number;
+        return this.scalar(stateValueShape(shape.space, state), n, f.name);
+      }
+      case 'struct':
+        return isNull ? null : this.struct(structDef(f.type.struct), n, f.name);
+      case 'structs': {
+        if (isNull) return null;
+        if (n.t !== 'list') this.err(n.tok, `${f.name} expects a list of ${f.type.struct} or NULL`);
+        const def = structDef(f.type.struct);
+        return (n as { items: Node[] }).items.map((it) => this.struct(def, it, f.name));
+      }
+      case 'string':
+        if (isNull) return null;
+        if (n.t !== 'str') this.err(n.tok, `${f.name} expects a "string" or NULL`);
+        return (n as { v: string }).v;
+      case 'bytes':
+        if (isNull) return null;
+        if (n.t === 'bytes') return n.v;
+        if (n.t === 'list' && f.r9 === 'vertices') return this.vertices(n, args, info);
+        if (n.t === 'list' && f.r9 === 'indices') return this.indices(n, args);
+        return this.err(n.tok, `${f.name} expects ${f.r9 === 'vertices' ? 'a list of vertices, ' : f.r9 === 'indices' ? 'a list of indices, ' : ''}hex"..." or b64"..." data`);
+      default:
+        return this.err(n.tok, `unsupported parameter ${f.name}`);
+    }
+  }
+
+  private scalarField(f: TableField, n: Node): number {
+    if (f.type.kind !== 'scalar') throw new Error('scalarField on non-scalar');
+    return this.scalar(shapeOf(f.r9, f.type.scalar), n, f.name);
+  }
+
+  /** A number of the given shape; floats come back as float32 values, floatbits as bits. */
+  private scalar(shape: Shape, n: Node, what: string): number {
+    switch (shape.k) {
+      case 'float':
+        return this.float(n, what);
+      case 'floatbits':
+        if (n.t === 'num' && !n.hex) return floatBits(Math.fround(n.v));
+        return this.integer(n, what, 'uint');
+      case 'handle': {
+        if (n.t === 'ident' && n.name === 'NULL') return 0;
+        if (n.t === 'num' && n.v === 0) return 0;
+        if (n.t !== 'ident') this.err(n.tok, `${what} expects an object name or NULL, found ${describeNode(n)}`);
+        const id = this.ids.get((n as { name: string }).name);
+        if (id === undefined) this.err(n.tok, `'${(n as { name: string }).name}' is not bound to an object`);
+        const kind = this.kinds.get(id!)!;
+        if (!kindAccepts(shape.want, kind)) this.err(n.tok, `${what} expects a ${shape.want}, '${(n as { name: string }).name}' is a ${kind}`);
+        return id!;
+      }
+      case 'int':
+        return this.integer(n, what, 'int');
+      default:
+        return this.integer(n, what, 'uint');
+    }
+  }
+
+  private float(n: Node, what: string): number {
+    if (n.t === 'num') return n.hex ? bitsFloat(n.v) : Math.fround(n.v);
+    return this.err(n.tok, `${what} expects a number, found ${describeNode(n)}`);
+  }
+
+  /** An integer: a number, a constant name, TRUE/FALSE/NULL, or an OR of them. */
+  private integer(n: Node, what: string, sign: 'int' | 'uint'): number {
+    switch (n.t) {
+      case 'num': {
+        if (!Number.isInteger(n.v)) this.err(n.tok, `${what} expects an integer, found ${n.v}`);
+        const lo = sign === 'int' ? -0x80000000 : n.hex ? 0 : -0x80000000;
+        const hi = sign === 'int' && !n.hex ? 0x7fffffff : 0xffffffff;
+        if (n.v < lo || n.v > hi) this.err(n.tok, `${what}: ${n.v} does not fit in 32 bits`);
+        return sign === 'int' ? n.v | 0 : n.v >>> 0;
+      }
+      case 'ident': {
+        if (n.name === 'TRUE') return 1;
+        if (n.name === 'FALSE' || n.name === 'NULL') return 0;
+        const v = n.arg !== undefined ? parseFvfTerm(`${n.name}(${n.arg})`) : lookupConstant(n.name);
+        if (v === undefined) this.err(n.tok, `unknown constant '${n.name}${n.arg !== undefined ? `(${n.arg})` : ''}'`);
+        return sign === 'int' ? v! | 0 : v! >>> 0;
+      }
+      case 'or': {
+        let v = 0;
+        for (const t of n.terms) v |= this.integer(t, what, 'uint');
+        return sign === 'int' ? v | 0 : v >>> 0;
+      }
+      default:
+        return this.err(n.tok, `${what} expects a number or constant, found ${describeNode(n)}`);
+    }
+  }
+
+  private struct(def: StructDef, n: Node, what: string): StructValue {
+    if (n.t !== 'struct') return this.err(n.tok, `${what} expects a ${def.name} struct {...} or NULL, found ${describeNode(n)}`);
+    const out: StructValue = {};
+    const fill = (sf: StructDef['fields'][number], node: Node | undefined): void => {
+      if (typeof sf.type === 'object') {
+        const inner = structDef(sf.type.struct);
+        out[sf.name] = node ? this.struct(inner, node, `${what}.${sf.name}`) : zeroStruct(inner);
+      } else {
+        out[sf.name] = node ? this.scalar(shapeOf(sf.r9, sf.type), node, `${what}.${sf.name}`) : 0;
+      }
+    };
+    if (n.named === null) {
+      if (n.items.length !== def.fields.length) this.err(n.tok, `${def.name} has ${def.fields.length} fields (${def.fields.map((f) => f.name).join(', ')}), found ${n.items.length} values`);
+      def.fields.forEach((sf, i) => fill(sf, n.items[i]));
+      return out;
+    }
+    const given = new Map<string, Node>();
+    for (const e of n.named) {
+      if (!def.fields.some((f) => f.name === e.name)) this.err(e.tok, `${def.name} has no field '${e.name}' (fields: ${def.fields.map((f) => f.name).join(', ')})`);
+      if (given.has(e.name)) this.err(e.tok, `field '${e.name}' given twice`);
+      given.set(e.name, e.v);
+    }
+    for (const sf of def.fields) fill(sf, given.get(sf.name));
+    return out;
+  }
+
+  private vertices(n: Extract<Node, { t: 'list' }>, args: Record<string, ArgValue>, info: CommandInfo): Uint8Array {
+    const fvf = this.fvf.get(this.self);
+    if (fvf === undefined) this.err(n.tok, `vertex lists need an FVF: call SetFVF on this device first, or give the data as hex"..."/b64"..."`);
+    const layout = fvfLayout(fvf!);
+    if (!layout) this.err(n.tok, `the FVF in effect (0x${fvf!.toString(16)}) does not describe a vertex`);
+    const stride = args.VertexStreamZeroStride as number;
+    if (stride !== layout!.stride) this.err(n.tok, `${info.method}: VertexStreamZeroStride ${stride} differs from the FVF's vertex size ${layout!.stride}; give the data as hex"..."`);
+    const out = new Uint8Array(n.items.length * stride);
+    const dv = new DataView(out.buffer);
+    n.items.forEach((v, i) => {
+      if (v.t !== 'list') this.err(v.tok, `each vertex is a list [${layout!.fields.map((f) => f.name).join(', ')}]`);
+      const vals = (v as { items: Node[] }).items;
+      if (vals.length !== layout!.fields.length) this.err(v.tok, `vertex ${i} has ${vals.length} values, the FVF declares ${layout!.fields.length} (${layout!.fields.map((f) => f.name).join(', ')})`);
+      layout!.fields.forEach((fd, j) => {
+        const at = i * stride + fd.offset;
+        if (fd.kind === 'u32') dv.setUint32(at, this.integer(vals[j], `vertex ${i} ${fd.name}`, 'uint'), true);
+        else dv.setFloat32(at, this.float(vals[j], `vertex ${i} ${fd.name}`), true);
+      });
+    });
+    return out;
+  }
+
+  private indices(n: Extract<Node, { t: 'list' }>, args: Record<string, ArgValue>): Uint8Array {
+    const fmt = args.IndexDataFormat as number;
+    const size = fmt === D3DFMT.INDEX16 ? 2 : fmt === D3DFMT.INDEX32 ? 4 : 0;
+    if (!size) this.err(n.tok, 'index lists need IndexDataFormat D3DFMT_INDEX16 or D3DFMT_INDEX32');
+    const out = new Uint8Array(n.items.length * size);
+    const dv = new DataView(out.buffer);
+    n.items.forEach((it, i) => {
+      const v = this.integer(it, `index ${i}`, 'uint');
+      if (size === 2) {
+        if (v > 0xffff) this.err(it.tok, `index ${v} does not fit in 16 bits`);
+        dv.setUint16(i * 2, v, true);
+      } else dv.setUint32(i * 4, v, true);
+    });
+    return out;
+  }
+
+}
+
+function zeroStruct(def: StructDef): StructValue {
+  const out: StructValue = {};
+  for (const f of def.fields) out[f.name] = typeof f.type === 'object' ? zeroStruct(structDef(f.type.struct)) : 0;
+  return out;
+}
+
+function describe(t: Tok): string {
+  switch (t.kind) {
+    case 'nl': return 'the end of the line';
+    case 'eof': return 'the end of the file';
+    case 'str': return `the string ${JSON.stringify(t.text)}`;
+    default: return `'${t.text}'`;
+  }
+}
+
+function describeNode(n: Node): string {
+  switch (n.t) {
+    case 'num': return String(n.v);
+    case 'ident': return n.name;
+    case 'str': return 'a string';
+    case 'bytes': return 'data';
+    case 'or': return 'an OR of constants';
+    case 'struct': return 'a struct';
+    case 'list': return 'a list';
+  }
+}

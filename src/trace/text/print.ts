@@ -1,0 +1,174 @@
+/**
+ * The printer of the .r9t text trace (DESIGN.md contract 2). It keeps what it
+ * needs from earlier calls: handle names and kinds, and the FVF in effect per
+ * device (vertex data prints as vertex lists when the FVF describes it).
+ */
+import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
+import { formatFvf, fvfLayout, hresultName, D3DFMT } from '../../d3d9/index.js';
+import type { ArgValue, CallRecord, StructValue } from '../call.js';
+import { commandInfo, structDef } from '../commands.js';
+import type { CommandInfo, HandleKind } from '../commands.js';
+import type { TraceHeader } from '../container.js';
+import { Compression } from '../container.js';
+import type { StructDef, TableField } from '../schema-types.js';
+import { defaultName } from './names.js';
+import { bitsFloat, hex32, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
+import type { Shape } from './shapes.js';
+
+/** Results that are counts or return values, not HRESULTs. */
+export const COUNT_RESULTS: ReadonlySet<string> = new Set(['Release', 'PerfBeginEvent', 'PerfEndEvent', 'PerfSetMarker']);
+/** Structs printed positionally (`{left, top, right, bottom}`). */
+const POSITIONAL = new Set(['Rect', 'Point']);
+/** Bytes up to this length print as hex, longer as base64. */
+const HEX_MAX = 48;
+
+export function headerPragma(h: TraceHeader): string {
+  return `#@replay9 format=${h.formatVersion} writer=${h.writerVersion} chunk=${h.chunkBytes} compression=${h.compression === Compression.Deflate ? 'deflate' : 'none'} level=${h.level}`;
+}
+
+export function formatBytes(b: Uint8Array): string {
+  return b.length <= HEX_MAX ? `hex"${Buffer.from(b).toString('hex')}"` : `b64"${Buffer.from(b).toString('base64')}"`;
+}
+
+export function formatFloat(f: number): string {
+  return shortestFloat32(f) ?? hex32(new Uint32Array(new Float32Array([f]).buffer)[0]);
+}
+
+export class TextPrinter {
+  private names = new Map<number, string>();
+  private kinds = new Map<number, HandleKind>();
+  private fvf = new Map<number, number>();
+  private depth = 0;
+
+  kindOf(id: number): HandleKind | undefined {
+    return this.kinds.get(id);
+  }
+  nameOf(id: number): string {
+    return this.names.get(id) ?? `#${id}`;
+  }
+
+  /** The call as one line of text, without indentation. */
+  line(call: CallRecord): string {
+    const info = commandInfo(call.command);
+    if (call.created) {
+      const kind = info.creates!;
+      if (!this.names.has(call.created)) {
+        this.names.set(call.created, call.name ?? defaultName(kind, call.created));
+        this.kinds.set(call.created, kind);
+      }
+    }
+    const args = info.table.fields.map((f) => ({ f, v: call.args[f.name] }));
+    // trailing lock data is shown only when present
+    const shown = args.filter(({ f, v }) => !(f.r9 === 'data' && (v === null || v === undefined)));
+    const text = shown.map(({ f, v }) => this.field(f, v, call)).join(', ');
+    const target = info.iface === '' ? info.method : `${this.nameOf(call.self)}.${info.method}`;
+    const bind = call.created ? `${this.nameOf(call.created)} = ` : '';
+    const result = call.result === 0 ? '' : ` -> ${COUNT_RESULTS.has(info.name) ? String(call.result | 0) : hresultName(call.result)}`;
+    this.track(call, info);
+    return `${bind}${target}(${text})${result}`;
+  }
+
+  /** The call with nesting indentation for D3DPERF events. */
+  indented(call: CallRecord): string {
+    if (call.command === 'PerfEndEvent' && this.depth > 0) this.depth--;
+    const pad = '  '.repeat(this.depth);
+    if (call.command === 'PerfBeginEvent') this.depth++;
+    return pad + this.line(call);
+  }
+
+  private track(call: CallRecord, info: CommandInfo): void {
+    if (info.name === 'SetFVF') this.fvf.set(call.self, call.args.FVF as number);
+  }
+
+  /** One argument, as text. */
+  field(f: TableField, v: ArgValue | undefined, call: CallRecord): string {
+    if (v === null || v === undefined) return 'NULL';
+    switch (f.type.kind) {
+      case 'scalar': {
+        let shape = shapeOf(f.r9, f.type.scalar);
+        if (shape.k === 'state') shape = stateValueShape(shape.space, (call.args.State ?? call.args.Type) as number);
+        return this.scalar(shape, v as number);
+      }
+      case 'struct': return this.struct(structDef(f.type.struct), v as StructValue);
+      case 'structs': return `[${(v as StructValue[]).map((s) => this.struct(structDef((f.type as { struct: string }).struct), s)).join(', ')}]`;
+      case 'string': return JSON.stringify(v);
+      case 'bytes': return this.bytes(f, v as Uint8Array, call);
+      default: throw new Error(`print: field kind ${f.type.kind}`);
+    }
+  }
+
+  scalar(shape: Shape, v: number): string {
+    switch (shape.k) {
+      case 'uint': return String(v >>> 0);
+      case 'int': return String(v | 0);
+      case 'float': return formatFloat(v);
+      case 'floatbits': return shortestFloat32(bitsFloat(v)) ?? hex32(v);
+      case 'enum': return formatEnum(shape.table, v >>> 0);
+      case 'flags': return formatFlags(shape.table, v >>> 0);
+      case 'null': return v === 0 ? 'NULL' : hex32(v);
+      case 'bool': return v === 1 ? 'TRUE' : v === 0 ? 'FALSE' : String(v >>> 0);
+      case 'color': return hex32(v);
+      case 'fvf': return formatFvf(v >>> 0);
+      case 'handle': return v === 0 ? 'NULL' : this.nameOf(v);
+      case 'state': return String(v >>> 0);
+    }
+  }
+
+  struct(def: StructDef, v: StructValue): string {
+    const positional = POSITIONAL.has(def.name);
+    const skipZeros = def.fields.length > 8 && def.name !== 'Matrix';
+    const parts: string[] = [];
+    for (const sf of def.fields) {
+      const x = v[sf.name];
+      let text: string;
+      if (typeof sf.type === 'object') text = this.struct(structDef(sf.type.struct), x as StructValue);
+      else {
+        if (skipZeros && x === 0) continue;
+        text = this.scalar(shapeOf(sf.r9, sf.type), x as number);
+      }
+      parts.push(positional ? text : `${sf.name}: ${text}`);
+    }
+    return `{${parts.join(', ')}}`;
+  }
+
+  private bytes(f: TableField, b: Uint8Array, call: CallRecord): string {
+    if (f.r9 === 'vertices') {
+      const list = this.vertexList(b, call);
+      if (list) return list;
+    } else if (f.r9 === 'indices') {
+      const fmt = call.args.IndexDataFormat as number;
+      const size = fmt === D3DFMT.INDEX16 ? 2 : fmt === D3DFMT.INDEX32 ? 4 : 0;
+      if (size && b.length % size === 0) {
+        const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+        const out: number[] = [];
+        for (let i = 0; i < b.length; i += size) out.push(size === 2 ? dv.getUint16(i, true) : dv.getUint32(i, true));
+        return `[${out.join(', ')}]`;
+      }
+    }
+    return formatBytes(b);
+  }
+
+  /** Vertex data as lists of the fields the FVF in effect declares, when that is exact. */
+  private vertexList(b: Uint8Array, call: CallRecord): string | undefined {
+    const fvf = this.fvf.get(call.self);
+    if (fvf === undefined) return undefined;
+    const layout = fvfLayout(fvf);
+    const stride = call.args.VertexStreamZeroStride as number;
+    if (!layout || layout.stride !== stride || stride === 0 || b.length % stride !== 0) return undefined;
+    const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const verts: string[] = [];
+    for (let at = 0; at < b.length; at += stride) {
+      const fields: string[] = [];
+      for (const fd of layout.fields) {
+        if (fd.kind === 'u32') fields.push(hex32(dv.getUint32(at + fd.offset, true)));
+        else {
+          const s = shortestFloat32(dv.getFloat32(at + fd.offset, true));
+          if (s === undefined || s === '-0') return undefined;
+          fields.push(s);
+        }
+      }
+      verts.push(`[${fields.join(', ')}]`);
+    }
+    return `[${verts.join(', ')}]`;
+  }
+}

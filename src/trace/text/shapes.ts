@@ -1,0 +1,109 @@
+/**
+ * How the text form shows a value: derived from the field's `r9` attribute in
+ * the schema (and, for state values, from the state's own type), shared by the
+ * printer and the parser so both always agree.
+ */
+import { ENUM_TABLES, renderStateInfo, samplerStateInfo, textureStageStateInfo } from '../../d3d9/index.js';
+import type { EnumTable } from '../../d3d9/enum-table.js';
+import type { HandleKind } from '../commands.js';
+import type { Scalar } from '../schema-types.js';
+
+export type Shape =
+  | { k: 'uint' }
+  | { k: 'int' }
+  | { k: 'float' }
+  /** a DWORD holding float32 bits, shown as the float */
+  | { k: 'floatbits' }
+  | { k: 'enum'; table: EnumTable }
+  | { k: 'flags'; table: EnumTable }
+  | { k: 'null' }
+  | { k: 'bool' }
+  | { k: 'color' }
+  | { k: 'fvf' }
+  | { k: 'handle'; want: HandleKind | 'BaseTexture' }
+  | { k: 'state'; space: string };
+
+const UINT: Shape = { k: 'uint' };
+
+function table(name: string): EnumTable {
+  const t = (ENUM_TABLES as Readonly<Record<string, EnumTable | undefined>>)[name];
+  if (!t) throw new Error(`schema names constant type ${name}, which replay9 does not define`);
+  return t;
+}
+
+const cache = new Map<string, Shape>();
+
+/** The shape of a scalar field from its `r9` attribute. */
+export function shapeOf(r9: string | undefined, scalar: Scalar): Shape {
+  const key = `${r9 ?? ''}/${scalar}`;
+  let s = cache.get(key);
+  if (s) return s;
+  const [kind, arg] = (r9 ?? '').split(' ');
+  switch (kind) {
+    case '': s = scalar === 'float' ? { k: 'float' } : scalar === 'int' ? { k: 'int' } : UINT; break;
+    case 'enum': s = { k: 'enum', table: table(arg) }; break;
+    case 'flags': s = { k: 'flags', table: table(arg) }; break;
+    case 'null': s = { k: 'null' }; break;
+    case 'bool': s = { k: 'bool' }; break;
+    case 'color': s = { k: 'color' }; break;
+    case 'fvf': s = { k: 'fvf' }; break;
+    case 'handle': s = { k: 'handle', want: arg as HandleKind | 'BaseTexture' }; break;
+    case 'state': s = { k: 'state', space: arg }; break;
+    default: throw new Error(`schema: unknown r9 attribute "${r9}"`);
+  }
+  cache.set(key, s);
+  return s;
+}
+
+/** The shape of a state value, given which state it is. */
+export function stateValueShape(space: string, state: number): Shape {
+  const info =
+    space === 'D3DRENDERSTATETYPE' ? renderStateInfo(state)
+    : space === 'D3DSAMPLERSTATETYPE' ? samplerStateInfo(state)
+    : space === 'D3DTEXTURESTAGESTATETYPE' ? textureStageStateInfo(state)
+    : undefined;
+  if (!info) return UINT;
+  const t = info.type;
+  switch (t.kind) {
+    case 'bool': return { k: 'bool' };
+    case 'uint': return UINT;
+    case 'int': return { k: 'int' };
+    case 'color': return { k: 'color' };
+    case 'float': return { k: 'floatbits' };
+    case 'enum': return { k: 'enum', table: table(t.table) };
+    case 'flags': return { k: 'flags', table: table(t.table) };
+    default: return UINT;
+  }
+}
+
+// ---- numbers ----
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+export function floatBits(f: number): number {
+  f32[0] = f;
+  return u32[0];
+}
+export function bitsFloat(u: number): number {
+  u32[0] = u >>> 0;
+  return f32[0];
+}
+
+/**
+ * The shortest decimal that reads back as exactly this float32, or undefined
+ * when none does (NaN, infinities): those print as their bits in hex.
+ */
+export function shortestFloat32(f: number): string | undefined {
+  if (!Number.isFinite(f)) return undefined;
+  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
+  for (let p = 1; p <= 9; p++) {
+    const s = String(Number(f.toPrecision(p)));
+    if (Math.fround(Number(s)) === f) return s;
+  }
+  return undefined;
+}
+
+export function hex32(v: number): string {
+  return '0x' + (v >>> 0).toString(16).padStart(8, '0');
+}
