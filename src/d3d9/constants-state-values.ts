@@ -142,7 +142,7 @@ export const D3DTOP = {
 export type D3DTEXTUREOP = (typeof D3DTOP)[keyof typeof D3DTOP];
 export const D3DTOP_TABLE = enumTable('D3DTEXTUREOP', 'D3DTOP_', D3DTOP);
 
-/** Texture argument: a register in the low 4 bits (SELECTMASK) plus modifier bits. */
+/** Texture argument: a register in the low 4 bits (SELECTMASK) plus modifier bits COMPLEMENT, ALPHAREPLICATE. */
 export const D3DTA = {
   SELECTMASK: 0x0000000f,
   DIFFUSE: 0x00000000,
@@ -155,7 +155,8 @@ export const D3DTA = {
   COMPLEMENT: 0x00000010,
   ALPHAREPLICATE: 0x00000020,
 } as const;
-export const D3DTA_TABLE = enumTable('D3DTA', 'D3DTA_', D3DTA, 'flags');
+// An enum, not flags: bitwise naming would print TFACTOR (3) as CURRENT | TEXTURE.
+export const D3DTA_TABLE = enumTable('D3DTA', 'D3DTA_', D3DTA);
 
 /** A coordinate count (low byte) plus the PROJECTED bit. */
 export const D3DTTFF = { DISABLE: 0, COUNT1: 1, COUNT2: 2, COUNT3: 3, COUNT4: 4, PROJECTED: 256 } as const;

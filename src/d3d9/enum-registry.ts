@@ -76,11 +76,8 @@ import {
 import { D3DFVF_TABLE } from './constants-fvf.js';
 import { HRESULT_TABLE } from './hresult.js';
 
-/**
- * Every table by its D3D9 type name, in a fixed order; a test checks that each key
- * equals its table's `type`.
- */
-export const ENUM_TABLES = {
+/** The tables by D3D9 type name, in a fixed order; a test checks that each key equals its table's `type`. */
+const TABLES_BY_TYPE = {
   D3DFORMAT: D3DFMT_TABLE,
   D3DRENDERSTATETYPE: D3DRS_TABLE,
   D3DSAMPLERSTATETYPE: D3DSAMP_TABLE,
@@ -154,16 +151,16 @@ export const ENUM_TABLES = {
 } as const satisfies Readonly<Record<string, EnumTable>>;
 
 /** A key of ENUM_TABLES: the D3D9 type name of a table (`D3DFORMAT`, `D3DCULL`, `HRESULT`, ...). */
-export type EnumTableName = keyof typeof ENUM_TABLES;
+export type EnumTableName = keyof typeof TABLES_BY_TYPE;
 
-/** The table for a D3D9 type name, or undefined. */
-export function enumTableByType(typeName: string): EnumTable | undefined {
-  return Object.hasOwn(ENUM_TABLES, typeName) ? ENUM_TABLES[typeName as EnumTableName] : undefined;
-}
+/** Every constant table by its D3D9 type name; a missing key reads as undefined. */
+export const ENUM_TABLES: Readonly<Record<string, EnumTable>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, EnumTable>, TABLES_BY_TYPE),
+);
 
 const BY_FULL_NAME: ReadonlyMap<string, number> = (() => {
   const map = new Map<string, number>();
-  for (const table of Object.values(ENUM_TABLES) as EnumTable[]) {
+  for (const table of Object.values(ENUM_TABLES)) {
     for (const [name, value] of table.entries()) if (!map.has(name)) map.set(name, value);
   }
   return map;

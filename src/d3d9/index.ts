@@ -10,6 +10,5 @@ export * from './hresult.js';
 export * from './enum-registry.js';
 export * from './float-bits.js';
 export * from './state-info.js';
-export * from './state-format.js';
 export * from './fvf.js';
 export { parseUintLiteral } from './uint-literal.js';

@@ -8,6 +8,7 @@ import {
   D3DBLEND,
   D3DBLENDOP,
   D3DCMP,
+  D3DCULL,
   D3DDEGREE,
   D3DDMT,
   D3DFILL,
@@ -23,28 +24,21 @@ import {
   D3DTTFF,
   D3DVBF,
   D3DZB,
-  D3DCULL,
 } from './constants-state-values.js';
 import type { EnumTableName } from './enum-registry.js';
 import { float32Bits } from './float-bits.js';
 
-/** How a state's DWORD is read. `enum`/`flags`/`masked` name a key of ENUM_TABLES. */
+/** How a state's DWORD is read. `enum` and `flags` name a key of ENUM_TABLES. */
 export type ValueType =
   | { readonly kind: 'bool' }
   | { readonly kind: 'uint' }
   | { readonly kind: 'int' }
-  /** A D3DCOLOR (0xAARRGGBB). */
+  /** A D3DCOLOR (0xAARRGGBB), printed in hex. */
   | { readonly kind: 'color' }
   /** The DWORD holds float32 bits. */
   | { readonly kind: 'float' }
   | { readonly kind: 'enum'; readonly table: EnumTableName }
-  | { readonly kind: 'flags'; readonly table: EnumTableName }
-  /**
-   * `value & mask` is one value of `table`; the other bits are flags of the same
-   * table (`rest: 'flags'`: D3DTA arguments, D3DTTFF) or a plain number
-   * (`rest: 'number'`: TEXCOORDINDEX's set index under its D3DTSS_TCI mode).
-   */
-  | { readonly kind: 'masked'; readonly table: EnumTableName; readonly mask: number; readonly rest: 'flags' | 'number' };
+  | { readonly kind: 'flags'; readonly table: EnumTableName };
 
 /**
  * When a default is not one number:
@@ -73,9 +67,12 @@ const COLOR: ValueType = { kind: 'color' };
 const FLOAT: ValueType = { kind: 'float' };
 const en = (table: EnumTableName): ValueType => ({ kind: 'enum', table });
 const fl = (table: EnumTableName): ValueType => ({ kind: 'flags', table });
-const TEXARG: ValueType = { kind: 'masked', table: 'D3DTA', mask: D3DTA.SELECTMASK, rest: 'flags' };
-const TTFF: ValueType = { kind: 'masked', table: 'D3DTEXTURETRANSFORMFLAGS', mask: 0xff, rest: 'flags' };
-const TCI: ValueType = { kind: 'masked', table: 'D3DTSS_TCI', mask: 0xffff0000, rest: 'number' };
+// A texture argument is a register (low 4 bits) plus modifier bits; as an enum,
+// D3DTA_TFACTOR (3) never prints as D3DTA_CURRENT | D3DTA_TEXTURE. Likewise D3DTTFF.
+const TEXARG = en('D3DTA');
+const TTFF = en('D3DTEXTURETRANSFORMFLAGS');
+// The low word is a texcoord set index, the high word a D3DTSS_TCI mode: neither enum nor flags.
+const TCI = UINT;
 
 const F0 = float32Bits(0);
 const F1 = float32Bits(1);

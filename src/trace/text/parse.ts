@@ -4,7 +4,7 @@
  * index lists packed by the FVF and index format in effect. Errors name the
  * file, line and column.
  */
-import { fvfLayout, lookupConstant, parseFvfTerm, D3DFMT, HRESULT_TABLE } from '../../d3d9/index.js';
+import { fvfLayout, lookupConstant, parseFvfTerm, parseTransformStateTerm, D3DFMT, HRESULT_TABLE } from '../../d3d9/index.js';
 import type { ArgValue, CallRecord, StructValue } from '../call.js';
 import { commandForMethod, INTERFACE_OF, kindAccepts, structDef } from '../commands.js';
 import type { CommandInfo, HandleKind } from '../commands.js';
@@ -370,7 +370,7 @@ class Parser {
       case 'ident': {
         if (n.name === 'TRUE') return 1;
         if (n.name === 'FALSE' || n.name === 'NULL') return 0;
-        const v = n.arg !== undefined ? parseFvfTerm(`${n.name}(${n.arg})`) : lookupConstant(n.name);
+        const v = n.arg !== undefined ? parseFvfTerm(`${n.name}(${n.arg})`) ?? parseTransformStateTerm(`${n.name}(${n.arg})`) : lookupConstant(n.name);
         if (v === undefined) this.err(n.tok, `unknown constant '${n.name}${n.arg !== undefined ? `(${n.arg})` : ''}'`);
         return sign === 'int' ? v! | 0 : v! >>> 0;
       }

@@ -4,7 +4,7 @@
  * device (vertex data prints as vertex lists when the FVF describes it).
  */
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
-import { formatFvf, fvfLayout, hresultName, D3DFMT } from '../../d3d9/index.js';
+import { formatFvf, formatTransformState, fvfLayout, hresultName, D3DFMT } from '../../d3d9/index.js';
 import type { ArgValue, CallRecord, StructValue } from '../call.js';
 import { commandInfo, structDef } from '../commands.js';
 import type { CommandInfo, HandleKind } from '../commands.js';
@@ -103,7 +103,7 @@ export class TextPrinter {
       case 'int': return String(v | 0);
       case 'float': return formatFloat(v);
       case 'floatbits': return shortestFloat32(bitsFloat(v)) ?? hex32(v);
-      case 'enum': return formatEnum(shape.table, v >>> 0);
+      case 'enum': return shape.table.type === 'D3DTRANSFORMSTATETYPE' ? formatTransformState(v >>> 0) : formatEnum(shape.table, v >>> 0);
       case 'flags': return formatFlags(shape.table, v >>> 0);
       case 'null': return v === 0 ? 'NULL' : hex32(v);
       case 'bool': return v === 1 ? 'TRUE' : v === 0 ? 'FALSE' : String(v >>> 0);

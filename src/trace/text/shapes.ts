@@ -3,7 +3,7 @@
  * the schema (and, for state values, from the state's own type), shared by the
  * printer and the parser so both always agree.
  */
-import { ENUM_TABLES, renderStateInfo, samplerStateInfo, textureStageStateInfo } from '../../d3d9/index.js';
+import { ENUM_TABLES, bitsToFloat32, float32Bits, renderStateInfo, samplerStateInfo, textureStageStateInfo } from '../../d3d9/index.js';
 import type { EnumTable } from '../../d3d9/enum-table.js';
 import type { HandleKind } from '../commands.js';
 import type { Scalar } from '../schema-types.js';
@@ -78,18 +78,6 @@ export function stateValueShape(space: string, state: number): Shape {
 
 // ---- numbers ----
 
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-
-export function floatBits(f: number): number {
-  f32[0] = f;
-  return u32[0];
-}
-export function bitsFloat(u: number): number {
-  u32[0] = u >>> 0;
-  return f32[0];
-}
-
 /**
  * The shortest decimal that reads back as exactly this float32, or undefined
  * when none does (NaN, infinities): those print as their bits in hex.
@@ -107,3 +95,5 @@ export function shortestFloat32(f: number): string | undefined {
 export function hex32(v: number): string {
   return '0x' + (v >>> 0).toString(16).padStart(8, '0');
 }
+
+export { bitsToFloat32 as bitsFloat, float32Bits as floatBits };

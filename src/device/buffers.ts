@@ -1,0 +1,60 @@
+/** Vertex and index buffers: bytes with D3D9's lock rules (nested locks allowed). */
+import { D3DERR, D3DLOCK, D3D_OK } from '../d3d9/index.js';
+import type { HRESULT } from '../d3d9/index.js';
+import { RefCounted } from './ref-counted.js';
+import type { IDirect3DIndexBuffer9, IDirect3DVertexBuffer9 } from './types.js';
+import type { MemoryBudget } from './memory.js';
+
+export interface BufferSpec {
+  length: number;
+  usage: number;
+  pool: number;
+  /** vertex buffers: the FVF; index buffers: the index format */
+  fvfOrFormat: number;
+}
+
+interface BufferLock { offset: number; size: number; readOnly: boolean }
+
+class Buffer9 extends RefCounted {
+  readonly data: Uint8Array;
+  private locks: BufferLock[] = [];
+
+  constructor(readonly spec: BufferSpec, private readonly budget?: MemoryBudget) {
+    super();
+    this.data = new Uint8Array(spec.length);
+  }
+  protected override destroy(): void {
+    this.budget?.give(this.spec.length);
+  }
+  get locked(): boolean {
+    return this.locks.length > 0;
+  }
+
+  Lock(OffsetToLock: number, SizeToLock: number, Flags: number): { hr: HRESULT; data?: Uint8Array } {
+    const len = this.spec.length;
+    // SizeToLock 0 locks to the end of the buffer
+    const size = SizeToLock === 0 ? len - OffsetToLock : SizeToLock;
+    if (OffsetToLock > len || size < 0 || OffsetToLock + size > len) return { hr: D3DERR.INVALIDCALL };
+    this.locks.push({ offset: OffsetToLock, size, readOnly: (Flags & D3DLOCK.READONLY) !== 0 });
+    return { hr: D3D_OK, data: this.data.subarray(OffsetToLock, OffsetToLock + size) };
+  }
+  Unlock(): HRESULT {
+    // Unlock on an unlocked buffer succeeds on Windows too; it is a no-op
+    this.locks.pop();
+    return D3D_OK;
+  }
+  captureLock(): Uint8Array | undefined {
+    const l = this.locks[this.locks.length - 1];
+    if (!l || l.readOnly) return undefined;
+    return this.data.slice(l.offset, l.offset + l.size);
+  }
+  restoreLock(bytes: Uint8Array): boolean {
+    const l = this.locks[this.locks.length - 1];
+    if (!l || bytes.length !== l.size) return false;
+    this.data.set(bytes, l.offset);
+    return true;
+  }
+}
+
+export class VertexBuffer extends Buffer9 implements IDirect3DVertexBuffer9 {}
+export class IndexBuffer extends Buffer9 implements IDirect3DIndexBuffer9 {}

@@ -1,0 +1,338 @@
+/**
+ * IDirect3DDevice9 of the emulated device: resources, state, scene, Clear,
+ * ColorFill and Present. Each method validates first (returning D3D9's
+ * HRESULT and changing nothing on failure), then acts. Calls the device does
+ * not implement yet throw NotImplementedError.
+ */
+import {
+  D3DCLEAR, D3DERR, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3DUSAGE, D3D_OK, D3DFMT,
+} from '../d3d9/index.js';
+import type { HRESULT } from '../d3d9/index.js';
+import { formatInfo } from '../formats/index.js';
+import { IndexBuffer, VertexBuffer } from './buffers.js';
+import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, sampleCount, textureSpec } from './create.js';
+import { MemoryBudget } from './memory.js';
+import { clearDepthStencil, fillColor, intersect, isEmpty } from './pixels.js';
+import { RefCounted } from './ref-counted.js';
+import { DeviceState, MAX_RENDER_TARGETS, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
+import { Surface } from './surface.js';
+import type { SurfaceSpec } from './surface.js';
+import { CubeTexture, Texture, textureBytes } from './texture.js';
+import {
+  NotImplementedError,
+} from './types.js';
+import type {
+  BOOL, BYTES, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
+  IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9, IDirect3DStateBlock9, IDirect3DSurface9,
+  IDirect3DTexture9, IDirect3DVertexBuffer9, NULLPTR, POINT, RECT,
+} from './types.js';
+
+const notImplemented = (method: string): never => {
+  throw new NotImplementedError(`IDirect3DDevice9::${method}`);
+};
+const truthy = (b: BOOL): boolean => b !== false && b !== 0;
+
+/** The validated shape of D3DPRESENT_PARAMETERS for the implicit swap chain. */
+export function swapChainSpecs(pp: D3DPRESENT_PARAMETERS): { back: SurfaceSpec; depth?: SurfaceSpec } | HRESULT {
+  // windowed devices with UNKNOWN take the display format, X8R8G8B8 here
+  const format = pp.BackBufferFormat === D3DFMT.UNKNOWN && truthy(pp.Windowed) ? D3DFMT.X8R8G8B8 : pp.BackBufferFormat;
+  const back = renderTargetSpec(pp.BackBufferWidth, pp.BackBufferHeight, format, pp.MultiSampleType, pp.MultiSampleQuality, (pp.Flags & D3DPRESENTFLAG.LOCKABLE_BACKBUFFER) !== 0);
+  if (typeof back === 'number') return back;
+  if (pp.BackBufferCount > 3 || pp.SwapEffect < 1 || pp.SwapEffect > 5) return D3DERR.INVALIDCALL;
+  if (!truthy(pp.EnableAutoDepthStencil)) return { back };
+  const depth = depthStencilSpec(back.width, back.height, pp.AutoDepthStencilFormat, pp.MultiSampleType, pp.MultiSampleQuality, (pp.Flags & D3DPRESENTFLAG.DISCARD_DEPTHSTENCIL) !== 0);
+  if (typeof depth === 'number') return depth;
+  return { back, depth };
+}
+
+export class Device extends RefCounted implements IDirect3DDevice9 {
+  readonly budget = new MemoryBudget();
+  state: DeviceState;
+  backBuffer: Surface;
+  autoDepthStencil: Surface | null;
+  private inScene = false;
+  /** frames presented so far */
+  presentCount = 0;
+
+  constructor(readonly presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }) {
+    super();
+    this.backBuffer = new Surface(specs.back, this.budget);
+    this.autoDepthStencil = specs.depth ? new Surface(specs.depth, this.budget) : null;
+    this.state = this.freshState();
+  }
+
+  private freshState(): DeviceState {
+    const st = new DeviceState(this.autoDepthStencil !== null);
+    st.renderTargets[0] = this.backBuffer;
+    st.depthStencil = this.autoDepthStencil;
+    this.resetViewport(st, this.backBuffer);
+    return st;
+  }
+
+  private resetViewport(st: DeviceState, rt: Surface): void {
+    st.viewport = { X: 0, Y: 0, Width: rt.width, Height: rt.height, MinZ: 0, MaxZ: 1 };
+    st.scissor = { left: 0, top: 0, right: rt.width, bottom: rt.height };
+  }
+
+  private reserve(bytes: number): HRESULT {
+    return this.budget.take(bytes) ? D3D_OK : D3DERR.OUTOFVIDEOMEMORY;
+  }
+
+  // ---- resources ----
+
+  CreateTexture(Width: number, Height: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; texture?: IDirect3DTexture9 } {
+    const spec = textureSpec(Width, Height, Levels, Usage, Format, Pool);
+    if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
+    const hr = this.reserve(textureBytes(spec));
+    return hr === D3D_OK ? { hr, texture: new Texture(spec, this.budget) } : { hr };
+  }
+
+  CreateCubeTexture(EdgeLength: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; cubeTexture?: IDirect3DCubeTexture9 } {
+    const spec = textureSpec(EdgeLength, EdgeLength, Levels, Usage, Format, Pool);
+    if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
+    const hr = this.reserve(6 * textureBytes(spec));
+    return hr === D3D_OK ? { hr, cubeTexture: new CubeTexture(spec, this.budget) } : { hr };
+  }
+
+  private surface(spec: SurfaceSpec | HRESULT, shared: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    if (typeof spec === 'number' || shared) return { hr: D3DERR.INVALIDCALL };
+    const hr = this.reserve(Surface.bytesFor(spec));
+    return hr === D3D_OK ? { hr, surface: new Surface(spec, this.budget) } : { hr };
+  }
+
+  CreateRenderTarget(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle: NULLPTR = null): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    return this.surface(renderTargetSpec(Width, Height, Format, MultiSample, MultisampleQuality, truthy(Lockable)), pSharedHandle);
+  }
+
+  CreateDepthStencilSurface(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Discard: BOOL, pSharedHandle: NULLPTR = null): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    return this.surface(depthStencilSpec(Width, Height, Format, MultiSample, MultisampleQuality, truthy(Discard)), pSharedHandle);
+  }
+
+  CreateOffscreenPlainSurface(Width: number, Height: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    return this.surface(offscreenPlainSpec(Width, Height, Format, Pool), pSharedHandle);
+  }
+
+  CreateVertexBuffer(Length: number, Usage: number, FVF: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; vertexBuffer?: IDirect3DVertexBuffer9 } {
+    const spec = bufferSpec(Length, Usage, FVF, Pool, false);
+    if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
+    const hr = this.reserve(Length);
+    return hr === D3D_OK ? { hr, vertexBuffer: new VertexBuffer(spec, this.budget) } : { hr };
+  }
+
+  CreateIndexBuffer(Length: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; indexBuffer?: IDirect3DIndexBuffer9 } {
+    const spec = bufferSpec(Length, Usage, Format, Pool, true);
+    if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
+    const hr = this.reserve(Length);
+    return hr === D3D_OK ? { hr, indexBuffer: new IndexBuffer(spec, this.budget) } : { hr };
+  }
+
+  GetBackBuffer(iSwapChain: number, iBackBuffer: number, Type: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    const count = Math.max(1, this.presentParameters.BackBufferCount);
+    if (iSwapChain !== 0 || iBackBuffer >= count || Type !== 0) return { hr: D3DERR.INVALIDCALL };
+    // every back buffer index shows the same surface: replay9 presents by copy
+    this.backBuffer.AddRef();
+    return { hr: D3D_OK, surface: this.backBuffer };
+  }
+
+  GetDepthStencilSurface(): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    const ds = this.state.depthStencil;
+    if (!ds) return { hr: D3DERR.NOTFOUND };
+    ds.AddRef();
+    return { hr: D3D_OK, surface: ds };
+  }
+
+  GetRenderTarget(RenderTargetIndex: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    if (RenderTargetIndex >= MAX_RENDER_TARGETS) return { hr: D3DERR.INVALIDCALL };
+    const rt = this.state.renderTargets[RenderTargetIndex];
+    if (!rt) return { hr: D3DERR.NOTFOUND };
+    rt.AddRef();
+    return { hr: D3D_OK, surface: rt };
+  }
+
+  SetRenderTarget(RenderTargetIndex: number, pRenderTarget: IDirect3DSurface9 | null): HRESULT {
+    if (RenderTargetIndex >= MAX_RENDER_TARGETS) return D3DERR.INVALIDCALL;
+    if (pRenderTarget === null) {
+      // render target 0 can never be unset
+      if (RenderTargetIndex === 0) return D3DERR.INVALIDCALL;
+      this.state.renderTargets[RenderTargetIndex] = null;
+      return D3D_OK;
+    }
+    if (!(pRenderTarget instanceof Surface) || !pRenderTarget.isRenderTarget) return D3DERR.INVALIDCALL;
+    this.state.renderTargets[RenderTargetIndex] = pRenderTarget;
+    // setting render target 0 resets the viewport and scissor rect to the whole target
+    if (RenderTargetIndex === 0) this.resetViewport(this.state, pRenderTarget);
+    return D3D_OK;
+  }
+
+  SetDepthStencilSurface(pNewZStencil: IDirect3DSurface9 | null): HRESULT {
+    if (pNewZStencil !== null && (!(pNewZStencil instanceof Surface) || !pNewZStencil.isDepthStencil)) return D3DERR.INVALIDCALL;
+    this.state.depthStencil = pNewZStencil;
+    return D3D_OK;
+  }
+
+  // ---- state ----
+
+  SetRenderState(State: number, Value: number): HRESULT {
+    if (State >= this.state.renderStates.length) return D3DERR.INVALIDCALL;
+    this.state.renderStates[State] = Value >>> 0;
+    return D3D_OK;
+  }
+  SetSamplerState(Sampler: number, Type: number, Value: number): HRESULT {
+    if (Sampler >= MAX_SAMPLERS || Type > MAX_SAMPLER_STATE) return D3DERR.INVALIDCALL;
+    this.state.samplerStates[Sampler][Type] = Value >>> 0;
+    return D3D_OK;
+  }
+  SetTextureStageState(Stage: number, Type: number, Value: number): HRESULT {
+    if (Stage >= MAX_STAGES || Type > MAX_STAGE_STATE) return D3DERR.INVALIDCALL;
+    this.state.stageStates[Stage][Type] = Value >>> 0;
+    return D3D_OK;
+  }
+  SetTexture(Stage: number, pTexture: IDirect3DBaseTexture9 | null): HRESULT {
+    if (Stage >= MAX_SAMPLERS) return D3DERR.INVALIDCALL;
+    if (pTexture !== null && !(pTexture instanceof Texture || pTexture instanceof CubeTexture)) return D3DERR.INVALIDCALL;
+    this.state.textures[Stage] = pTexture;
+    return D3D_OK;
+  }
+  SetTransform(State: number, pMatrix: D3DMATRIX | null): HRESULT {
+    if (!pMatrix) return D3DERR.INVALIDCALL;
+    this.state.transforms.set(State, { ...pMatrix });
+    return D3D_OK;
+  }
+  SetViewport(pViewport: D3DVIEWPORT9 | null): HRESULT {
+    const rt = this.state.renderTargets[0];
+    if (!pViewport || !rt) return D3DERR.INVALIDCALL;
+    const v = pViewport;
+    if (v.X + v.Width > rt.width || v.Y + v.Height > rt.height || v.Width === 0 || v.Height === 0) return D3DERR.INVALIDCALL;
+    if (!(v.MinZ >= 0 && v.MinZ <= 1 && v.MaxZ >= 0 && v.MaxZ <= 1)) return D3DERR.INVALIDCALL;
+    this.state.viewport = { ...v };
+    return D3D_OK;
+  }
+  SetScissorRect(pRect: RECT | null): HRESULT {
+    if (!pRect) return D3DERR.INVALIDCALL;
+    this.state.scissor = { ...pRect };
+    return D3D_OK;
+  }
+  SetFVF(FVF: number): HRESULT {
+    this.state.fvf = FVF >>> 0;
+    return D3D_OK;
+  }
+  SetStreamSource(StreamNumber: number, pStreamData: IDirect3DVertexBuffer9 | null, OffsetInBytes: number, Stride: number): HRESULT {
+    if (StreamNumber >= MAX_STREAMS) return D3DERR.INVALIDCALL;
+    if (pStreamData !== null && !(pStreamData instanceof VertexBuffer)) return D3DERR.INVALIDCALL;
+    this.state.streams[StreamNumber] = { buffer: pStreamData, offset: OffsetInBytes, stride: Stride };
+    return D3D_OK;
+  }
+  SetIndices(pIndexData: IDirect3DIndexBuffer9 | null): HRESULT {
+    if (pIndexData !== null && !(pIndexData instanceof IndexBuffer)) return D3DERR.INVALIDCALL;
+    this.state.indices = pIndexData;
+    return D3D_OK;
+  }
+  SetMaterial(pMaterial: D3DMATERIAL9 | null): HRESULT {
+    if (!pMaterial) return D3DERR.INVALIDCALL;
+    this.state.material = structuredClone(pMaterial);
+    return D3D_OK;
+  }
+  SetLight(Index: number, pLight: D3DLIGHT9 | null): HRESULT {
+    if (!pLight || pLight.Type < 1 || pLight.Type > 3) return D3DERR.INVALIDCALL;
+    const slot = this.state.lights.get(Index);
+    this.state.lights.set(Index, { light: structuredClone(pLight), enabled: slot?.enabled ?? false });
+    return D3D_OK;
+  }
+  LightEnable(Index: number, Enable: BOOL): HRESULT {
+    const slot = this.state.lights.get(Index);
+    if (slot) slot.enabled = truthy(Enable);
+    // enabling a light never set gives it the default light (a white directional light)
+    else this.state.lights.set(Index, { light: defaultLight(), enabled: truthy(Enable) });
+    return D3D_OK;
+  }
+
+  // ---- scene and pixels ----
+
+  BeginScene(): HRESULT {
+    if (this.inScene) return D3DERR.INVALIDCALL;
+    this.inScene = true;
+    return D3D_OK;
+  }
+  EndScene(): HRESULT {
+    if (!this.inScene) return D3DERR.INVALIDCALL;
+    this.inScene = false;
+    return D3D_OK;
+  }
+
+  Clear(Count: number, pRects: readonly RECT[] | null, Flags: number, Color: number, Z: number, Stencil: number): HRESULT {
+    const st = this.state;
+    if ((Count === 0) !== (pRects === null) || (pRects !== null && pRects.length < Count)) return D3DERR.INVALIDCALL;
+    const ds = st.depthStencil;
+    const wantZ = (Flags & D3DCLEAR.ZBUFFER) !== 0;
+    const wantS = (Flags & D3DCLEAR.STENCIL) !== 0;
+    if ((wantZ || wantS) && !ds) return D3DERR.INVALIDCALL;
+    if (wantZ && !ds!.format.depth) return D3DERR.INVALIDCALL;
+    if (wantS && !ds!.format.stencil) return D3DERR.INVALIDCALL;
+    if (wantZ && !(Z >= 0 && Z <= 1)) return D3DERR.INVALIDCALL;
+    const rt = st.renderTargets[0]!;
+    const vp = st.viewport;
+    let area: RECT = { left: vp.X, top: vp.Y, right: vp.X + vp.Width, bottom: vp.Y + vp.Height };
+    if (st.renderStates[D3DRS.SCISSORTESTENABLE]) area = intersect(area, st.scissor);
+    const rects = pRects === null ? [area] : pRects.slice(0, Count).map((r) => intersect(r, area));
+    if (Flags & D3DCLEAR.TARGET) {
+      for (const target of st.renderTargets) {
+        if (!target) continue;
+        for (const r of rects) {
+          const c = intersect(r, { left: 0, top: 0, right: target.width, bottom: target.height });
+          if (!isEmpty(c) && !fillColor(target, c, Color)) notImplemented(`Clear of a ${target.format.name} render target`);
+        }
+      }
+    }
+    if ((wantZ || wantS) && ds) {
+      for (const r of rects) {
+        const c = intersect(r, { left: 0, top: 0, right: ds.width, bottom: ds.height });
+        if (!isEmpty(c)) clearDepthStencil(ds, c, wantZ ? Z : undefined, wantS ? Stencil : undefined);
+      }
+    }
+    void rt;
+    return D3D_OK;
+  }
+
+  ColorFill(pSurface: IDirect3DSurface9 | null, pRect: RECT | null, color: number): HRESULT {
+    if (!(pSurface instanceof Surface) || pSurface.spec.pool !== D3DPOOL.DEFAULT || pSurface.locked) return D3DERR.INVALIDCALL;
+    // only render targets and offscreen plain surfaces; a plain texture level or a depth buffer is refused
+    const isPlain = pSurface.spec.usage === 0 && !pSurface.spec.container;
+    if (!(pSurface.isRenderTarget || isPlain) || pSurface.format.kind === 'depth') return D3DERR.INVALIDCALL;
+    const r = pRect ?? { left: 0, top: 0, right: pSurface.width, bottom: pSurface.height };
+    if (r.left < 0 || r.top < 0 || r.right > pSurface.width || r.bottom > pSurface.height || isEmpty(r)) return D3DERR.INVALIDCALL;
+    if (!fillColor(pSurface, r, color)) notImplemented(`ColorFill of a ${pSurface.format.name} surface`);
+    return D3D_OK;
+  }
+
+  Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR): HRESULT {
+    void pSourceRect; void pDestRect; void hDestWindowOverride; void pDirtyRegion;
+    this.presentCount++;
+    return D3D_OK;
+  }
+
+  // ---- arriving with the raster and blit cores and state blocks ----
+
+  StretchRect(): HRESULT { return notImplemented('StretchRect'); }
+  UpdateSurface(_s: IDirect3DSurface9 | null, _r: RECT | null, _d: IDirect3DSurface9 | null, _p: POINT | null): HRESULT { return notImplemented('UpdateSurface'); }
+  UpdateTexture(): HRESULT { return notImplemented('UpdateTexture'); }
+  GetRenderTargetData(): HRESULT { return notImplemented('GetRenderTargetData'); }
+  DrawPrimitive(): HRESULT { return notImplemented('DrawPrimitive'); }
+  DrawIndexedPrimitive(): HRESULT { return notImplemented('DrawIndexedPrimitive'); }
+  DrawPrimitiveUP(_t: number, _c: number, _d: BYTES | null, _s: number): HRESULT { return notImplemented('DrawPrimitiveUP'); }
+  DrawIndexedPrimitiveUP(): HRESULT { return notImplemented('DrawIndexedPrimitiveUP'); }
+  BeginStateBlock(): HRESULT { return notImplemented('BeginStateBlock'); }
+  EndStateBlock(): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 } { return notImplemented('EndStateBlock'); }
+  CreateStateBlock(): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 } { return notImplemented('CreateStateBlock'); }
+  Reset(): HRESULT { return notImplemented('Reset'); }
+}
+
+function defaultLight(): D3DLIGHT9 {
+  const zero = { r: 0, g: 0, b: 0, a: 0 };
+  return {
+    Type: 3, Diffuse: { r: 1, g: 1, b: 1, a: 0 }, Specular: { ...zero }, Ambient: { ...zero },
+    Position: { x: 0, y: 0, z: 0 }, Direction: { x: 0, y: 0, z: 1 },
+    Range: 0, Falloff: 0, Attenuation0: 0, Attenuation1: 0, Attenuation2: 0, Theta: 0, Phi: 0,
+  };
+}
+
+export { sampleCount, formatInfo, D3DUSAGE };

@@ -1,0 +1,190 @@
+/**
+ * The D3D9-shaped interfaces (contract 1): method names and parameter order are
+ * D3D9's, out-parameters come back in a result object, and an application's
+ * mistake is an HRESULT, never an exception. The emulated device, the no-op
+ * device and the recording wrappers all implement these.
+ */
+import type { HRESULT } from '../d3d9/index.js';
+
+export type BOOL = boolean | number;
+/** A pointer that must be NULL in replay9 (shared handles, windows, dirty regions). */
+export type NULLPTR = null | number;
+
+export interface RECT { left: number; top: number; right: number; bottom: number }
+export interface POINT { x: number; y: number }
+export interface D3DVIEWPORT9 { X: number; Y: number; Width: number; Height: number; MinZ: number; MaxZ: number }
+export interface D3DCOLORVALUE { r: number; g: number; b: number; a: number }
+export interface D3DVECTOR { x: number; y: number; z: number }
+export interface D3DMATRIX {
+  _11: number; _12: number; _13: number; _14: number;
+  _21: number; _22: number; _23: number; _24: number;
+  _31: number; _32: number; _33: number; _34: number;
+  _41: number; _42: number; _43: number; _44: number;
+}
+export interface D3DMATERIAL9 { Diffuse: D3DCOLORVALUE; Ambient: D3DCOLORVALUE; Specular: D3DCOLORVALUE; Emissive: D3DCOLORVALUE; Power: number }
+export interface D3DLIGHT9 {
+  Type: number;
+  Diffuse: D3DCOLORVALUE; Specular: D3DCOLORVALUE; Ambient: D3DCOLORVALUE;
+  Position: D3DVECTOR; Direction: D3DVECTOR;
+  Range: number; Falloff: number; Attenuation0: number; Attenuation1: number; Attenuation2: number;
+  Theta: number; Phi: number;
+}
+export interface D3DPRESENT_PARAMETERS {
+  BackBufferWidth: number;
+  BackBufferHeight: number;
+  BackBufferFormat: number;
+  BackBufferCount: number;
+  MultiSampleType: number;
+  MultiSampleQuality: number;
+  SwapEffect: number;
+  hDeviceWindow: NULLPTR;
+  Windowed: BOOL;
+  EnableAutoDepthStencil: BOOL;
+  AutoDepthStencilFormat: number;
+  Flags: number;
+  FullScreen_RefreshRateInHz: number;
+  PresentationInterval: number;
+}
+export interface D3DLOCKED_RECT {
+  Pitch: number;
+  /** the locked bytes: row r of the rect starts at r * Pitch */
+  pBits: Uint8Array;
+}
+export interface D3DSURFACE_DESC {
+  Format: number; Type: number; Usage: number; Pool: number;
+  MultiSampleType: number; MultiSampleQuality: number; Width: number; Height: number;
+}
+/** Bytes as D3D9 reads them: any typed array or DataView (its bytes), or an ArrayBuffer. */
+export type BYTES = ArrayBufferView | ArrayBuffer;
+
+export interface IUnknown {
+  /** Returns the reference count left. */
+  Release(): number;
+}
+
+/** Non-D3D9 access that recording and replay need to carry lock contents. */
+export interface LockData {
+  /** the bytes of the most recent open lock, rows packed (no pitch padding) */
+  captureLock(): Uint8Array | undefined;
+  /** writes packed bytes into the most recent open lock; false when the size differs */
+  restoreLock(data: Uint8Array): boolean;
+}
+
+export interface IDirect3D9 extends IUnknown {
+  CreateDevice(Adapter: number, DeviceType: number, hFocusWindow: NULLPTR, BehaviorFlags: number, pPresentationParameters: D3DPRESENT_PARAMETERS): { hr: HRESULT; device?: IDirect3DDevice9 };
+  GetDeviceCaps(Adapter: number, DeviceType: number): { hr: HRESULT; caps?: Record<string, number> };
+  CheckDeviceFormat(Adapter: number, DeviceType: number, AdapterFormat: number, Usage: number, RType: number, CheckFormat: number): HRESULT;
+  CheckDeviceFormatConversion(Adapter: number, DeviceType: number, SourceFormat: number, TargetFormat: number): HRESULT;
+  CheckDepthStencilMatch(Adapter: number, DeviceType: number, AdapterFormat: number, RenderTargetFormat: number, DepthStencilFormat: number): HRESULT;
+  CheckDeviceMultiSampleType(Adapter: number, DeviceType: number, SurfaceFormat: number, Windowed: BOOL, MultiSampleType: number): { hr: HRESULT; qualityLevels?: number };
+}
+
+export interface IDirect3DResource9 extends IUnknown {}
+
+export interface IDirect3DSurface9 extends IDirect3DResource9, LockData {
+  LockRect(pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
+  UnlockRect(): HRESULT;
+  GetDesc(): D3DSURFACE_DESC;
+}
+
+export interface IDirect3DBaseTexture9 extends IDirect3DResource9 {
+  GetLevelCount(): number;
+}
+
+export interface IDirect3DTexture9 extends IDirect3DBaseTexture9, LockData {
+  GetSurfaceLevel(Level: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  LockRect(Level: number, pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
+  UnlockRect(Level: number): HRESULT;
+}
+
+export interface IDirect3DCubeTexture9 extends IDirect3DBaseTexture9, LockData {
+  GetCubeMapSurface(FaceType: number, Level: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  LockRect(FaceType: number, Level: number, pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
+  UnlockRect(FaceType: number, Level: number): HRESULT;
+}
+
+export interface IDirect3DVertexBuffer9 extends IDirect3DResource9, LockData {
+  Lock(OffsetToLock: number, SizeToLock: number, Flags: number): { hr: HRESULT; data?: Uint8Array };
+  Unlock(): HRESULT;
+}
+
+export interface IDirect3DIndexBuffer9 extends IDirect3DResource9, LockData {
+  Lock(OffsetToLock: number, SizeToLock: number, Flags: number): { hr: HRESULT; data?: Uint8Array };
+  Unlock(): HRESULT;
+}
+
+export interface IDirect3DStateBlock9 extends IUnknown {
+  Capture(): HRESULT;
+  Apply(): HRESULT;
+}
+
+export interface IDirect3DDevice9 extends IUnknown {
+  CreateTexture(Width: number, Height: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; texture?: IDirect3DTexture9 };
+  CreateCubeTexture(EdgeLength: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; cubeTexture?: IDirect3DCubeTexture9 };
+  CreateRenderTarget(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle?: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  CreateDepthStencilSurface(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Discard: BOOL, pSharedHandle?: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  CreateOffscreenPlainSurface(Width: number, Height: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  CreateVertexBuffer(Length: number, Usage: number, FVF: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; vertexBuffer?: IDirect3DVertexBuffer9 };
+  CreateIndexBuffer(Length: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; indexBuffer?: IDirect3DIndexBuffer9 };
+  GetBackBuffer(iSwapChain: number, iBackBuffer: number, Type: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  GetDepthStencilSurface(): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  GetRenderTarget(RenderTargetIndex: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  SetRenderTarget(RenderTargetIndex: number, pRenderTarget: IDirect3DSurface9 | null): HRESULT;
+  SetDepthStencilSurface(pNewZStencil: IDirect3DSurface9 | null): HRESULT;
+
+  SetRenderState(State: number, Value: number): HRESULT;
+  SetSamplerState(Sampler: number, Type: number, Value: number): HRESULT;
+  SetTextureStageState(Stage: number, Type: number, Value: number): HRESULT;
+  SetTexture(Stage: number, pTexture: IDirect3DBaseTexture9 | null): HRESULT;
+  SetTransform(State: number, pMatrix: D3DMATRIX | null): HRESULT;
+  SetViewport(pViewport: D3DVIEWPORT9 | null): HRESULT;
+  SetScissorRect(pRect: RECT | null): HRESULT;
+  SetFVF(FVF: number): HRESULT;
+  SetStreamSource(StreamNumber: number, pStreamData: IDirect3DVertexBuffer9 | null, OffsetInBytes: number, Stride: number): HRESULT;
+  SetIndices(pIndexData: IDirect3DIndexBuffer9 | null): HRESULT;
+  SetMaterial(pMaterial: D3DMATERIAL9 | null): HRESULT;
+  SetLight(Index: number, pLight: D3DLIGHT9 | null): HRESULT;
+  LightEnable(Index: number, Enable: BOOL): HRESULT;
+
+  BeginScene(): HRESULT;
+  EndScene(): HRESULT;
+  Clear(Count: number, pRects: readonly RECT[] | null, Flags: number, Color: number, Z: number, Stencil: number): HRESULT;
+  ColorFill(pSurface: IDirect3DSurface9 | null, pRect: RECT | null, color: number): HRESULT;
+  StretchRect(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestSurface: IDirect3DSurface9 | null, pDestRect: RECT | null, Filter: number): HRESULT;
+  UpdateSurface(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestinationSurface: IDirect3DSurface9 | null, pDestPoint: POINT | null): HRESULT;
+  UpdateTexture(pSourceTexture: IDirect3DBaseTexture9 | null, pDestinationTexture: IDirect3DBaseTexture9 | null): HRESULT;
+  GetRenderTargetData(pRenderTarget: IDirect3DSurface9 | null, pDestSurface: IDirect3DSurface9 | null): HRESULT;
+  DrawPrimitive(PrimitiveType: number, StartVertex: number, PrimitiveCount: number): HRESULT;
+  DrawIndexedPrimitive(PrimitiveType: number, BaseVertexIndex: number, MinVertexIndex: number, NumVertices: number, startIndex: number, primCount: number): HRESULT;
+  DrawPrimitiveUP(PrimitiveType: number, PrimitiveCount: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT;
+  DrawIndexedPrimitiveUP(PrimitiveType: number, MinVertexIndex: number, NumVertices: number, PrimitiveCount: number, pIndexData: BYTES | null, IndexDataFormat: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT;
+
+  BeginStateBlock(): HRESULT;
+  EndStateBlock(): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 };
+  CreateStateBlock(Type: number): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 };
+  Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR): HRESULT;
+  Reset(pPresentationParameters: D3DPRESENT_PARAMETERS): HRESULT;
+}
+
+/** The D3DPERF_* marker functions; a device records them, they draw nothing. */
+export interface PerfMarkers {
+  D3DPERF_BeginEvent(col: number, wszName: string): number;
+  D3DPERF_EndEvent(): number;
+  D3DPERF_SetMarker(col: number, wszName: string): void;
+}
+
+/** Any object the interfaces hand out. */
+export type D3DObject =
+  | IDirect3D9 | IDirect3DDevice9 | IDirect3DSurface9 | IDirect3DTexture9 | IDirect3DCubeTexture9
+  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9;
+
+/** A backend: how to make the root object. */
+export type Direct3DCreate9Fn = (SDKVersion: number) => IDirect3D9 | null;
+
+/** Thrown for a call the emulated device does not implement yet: a limitation of replay9, not an application error. */
+export class NotImplementedError extends Error {
+  override readonly name = 'NotImplementedError';
+  constructor(readonly method: string) {
+    super(`${method} is not implemented by the replay9 device yet`);
+  }
+}
