@@ -1,0 +1,164 @@
+/**
+ * The recording layer of the API: one wrapper class per D3D9 interface, whose
+ * methods are installed from the schema (one description of the API). Each
+ * method calls the backend (the emulated device or the no-op one) and, when a
+ * recorder is attached, records the call's inputs, result and created handle.
+ * What the application wrote through a lock is captured on unlock.
+ */
+import type { ArgValue, StructValue } from '../trace/call.js';
+import { COMMANDS, structDef } from '../trace/commands.js';
+import type { CommandInfo, HandleKind } from '../trace/commands.js';
+import type { StructDef, TableField } from '../trace/schema-types.js';
+import type { TraceRecorder } from '../record/recorder.js';
+import type { LockData } from '../device/types.js';
+
+/** The property of a call's result object that holds the created interface. */
+export const RESULT_KEY: Record<HandleKind, string> = {
+  Direct3D9: 'd3d',
+  Device: 'device',
+  Surface: 'surface',
+  Texture: 'texture',
+  CubeTexture: 'cubeTexture',
+  VertexBuffer: 'vertexBuffer',
+  IndexBuffer: 'indexBuffer',
+  StateBlock: 'stateBlock',
+};
+
+export class ApiContext {
+  private readonly wrappers = new WeakMap<object, ApiObject>();
+  constructor(readonly recorder: TraceRecorder | undefined) {}
+
+  /** The wrapper of a backend object (one per object, so identity holds). */
+  wrap(inner: object, kind: HandleKind): ApiObject {
+    let w = this.wrappers.get(inner);
+    if (!w) {
+      w = new WRAPPER_CLASSES[kind](inner, this);
+      this.wrappers.set(inner, w);
+    }
+    return w;
+  }
+}
+
+export class ApiObject {
+  constructor(readonly inner: object, readonly ctx: ApiContext) {}
+}
+
+/** Plain-data form of an argument for the trace, per its schema field. */
+function recordArg(f: TableField, v: unknown, recorder: TraceRecorder): ArgValue {
+  if (v === undefined || v === null) {
+    return f.type.kind === 'scalar' ? 0 : null;
+  }
+  switch (f.type.kind) {
+    case 'scalar':
+      if (v instanceof ApiObject) return recorder.idOf(v);
+      if (typeof v === 'boolean') return v ? 1 : 0;
+      return v as number;
+    case 'struct': return recordStruct(structDef(f.type.struct), v as Record<string, unknown>);
+    case 'structs': {
+      const def = structDef(f.type.struct);
+      return (v as Array<Record<string, unknown>>).map((s) => recordStruct(def, s));
+    }
+    case 'string': return String(v);
+    case 'bytes': return toBytes(v);
+    default: return null;
+  }
+}
+
+function recordStruct(def: StructDef, v: Record<string, unknown>): StructValue {
+  const out: StructValue = {};
+  for (const f of def.fields) {
+    const x = v[f.name];
+    if (typeof f.type === 'object') out[f.name] = recordStruct(structDef(f.type.struct), (x ?? {}) as Record<string, unknown>);
+    else out[f.name] = typeof x === 'boolean' ? (x ? 1 : 0) : typeof x === 'number' ? x : 0;
+  }
+  return out;
+}
+
+/** Bytes of any typed array, DataView or ArrayBuffer (copied: the trace keeps what was passed). */
+export function toBytes(v: unknown): Uint8Array {
+  if (v instanceof ArrayBuffer) return new Uint8Array(v.slice(0));
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
+  throw new TypeError('expected a typed array, DataView or ArrayBuffer');
+}
+
+const isUnlock = (info: CommandInfo): boolean => info.table.fields.some((f) => f.r9 === 'data');
+
+/** Calls the backend for `info` and records it. */
+export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unknown[], backend: object): unknown {
+  const ctx = (self?.ctx ?? (backend as unknown as { ctx: ApiContext }).ctx) as ApiContext;
+  const rec = ctx.recorder;
+  const unlockData = rec && isUnlock(info) ? ((backend as Partial<LockData>).captureLock?.() ?? null) : null;
+  const innerArgs = args.map((a) => (a instanceof ApiObject ? a.inner : a));
+  const fn = (backend as Record<string, unknown>)[info.method];
+  if (typeof fn !== 'function') throw new TypeError(`${info.method} is not a method of this backend object`);
+  let out = (fn as (...a: unknown[]) => unknown).apply(backend, innerArgs);
+
+  const hr = typeof out === 'number' ? out : out && typeof out === 'object' && 'hr' in out ? (out as { hr: number }).hr : 0;
+  let created = 0;
+  let name: string | undefined;
+  if (info.creates && out && typeof out === 'object') {
+    const key = RESULT_KEY[info.creates];
+    const obj = (out as Record<string, unknown>)[key];
+    if (obj && typeof obj === 'object') {
+      const w = ctx.wrap(obj, info.creates);
+      out = { ...(out as object), [key]: w };
+      if (rec) ({ id: created, name } = rec.bind(w, info.creates));
+    }
+  }
+  if (rec) {
+    const recArgs: Record<string, ArgValue> = {};
+    info.table.fields.forEach((f, i) => {
+      recArgs[f.name] = f.r9 === 'data' ? unlockData : recordArg(f, args[i], rec);
+    });
+    rec.record({ command: info.name, self: self ? rec.idOf(self) : 0, result: hr >>> 0, created, ...(name ? { name } : {}), args: recArgs });
+  }
+  return out;
+}
+
+export class Direct3D9Api extends ApiObject {}
+export class DeviceApi extends ApiObject {}
+export class SurfaceApi extends ApiObject {}
+export class TextureApi extends ApiObject {}
+export class CubeTextureApi extends ApiObject {}
+export class VertexBufferApi extends ApiObject {}
+export class IndexBufferApi extends ApiObject {}
+export class StateBlockApi extends ApiObject {}
+
+const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
+  Direct3D9: Direct3D9Api,
+  Device: DeviceApi,
+  Surface: SurfaceApi,
+  Texture: TextureApi,
+  CubeTexture: CubeTextureApi,
+  VertexBuffer: VertexBufferApi,
+  IndexBuffer: IndexBufferApi,
+  StateBlock: StateBlockApi,
+};
+
+// install every recorded method on its interface's wrapper class
+for (const info of COMMANDS.slice(1)) {
+  const kinds: HandleKind[] = info.iface === '*' ? (Object.keys(WRAPPER_CLASSES) as HandleKind[]) : info.selfKind ? [info.selfKind] : [];
+  for (const kind of kinds) {
+    Object.defineProperty(WRAPPER_CLASSES[kind].prototype, info.method, {
+      value: function (this: ApiObject, ...args: unknown[]) {
+        return invoke(this, info, args, this.inner);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+}
+
+// non-recorded helpers every surface-like wrapper passes through
+for (const cls of [SurfaceApi, TextureApi, CubeTextureApi]) {
+  for (const m of ['GetDesc', 'GetLevelCount']) {
+    Object.defineProperty(cls.prototype, m, {
+      value: function (this: ApiObject, ...args: unknown[]) {
+        const fn = (this.inner as Record<string, unknown>)[m];
+        return typeof fn === 'function' ? (fn as (...a: unknown[]) => unknown).apply(this.inner, args) : undefined;
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+}

@@ -1,0 +1,64 @@
+/** `replay9 convert IN OUT`: .r9t ⇄ .r9 by extension, lossless. */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { FileSink } from '../../trace/byte-io.js';
+import { compileText, traceText } from '../../trace/convert.js';
+import { isTextTrace, openTrace } from '../../trace/open.js';
+import { TraceWriter } from '../../trace/writer.js';
+import type { WriterOptions } from '../../trace/writer.js';
+import { EXIT } from '../io.js';
+import type { Io } from '../io.js';
+
+export function convertTrace(input: string, output: string, options: WriterOptions = {}): { calls: number } {
+  const tmp = `${output}.tmp`;
+  const rewrite = Object.keys(options).length > 0;
+  if (isTextTrace(input) && !isTextTrace(output) && !rewrite) {
+    const { calls } = compileText(readFileSync(input, 'utf8'), input, new FileSink(tmp));
+    renameSync(tmp, output);
+    return { calls };
+  }
+  const { reader } = openTrace(input);
+  try {
+    if (isTextTrace(output)) {
+      writeFileSync(tmp, [...traceText(reader)].join('\n') + '\n');
+    } else {
+      const w = new TraceWriter(new FileSink(tmp), {
+        chunkBytes: reader.header.chunkBytes,
+        compression: reader.header.compression ? 'deflate' : 'none',
+        level: reader.header.level,
+        writerVersion: reader.header.writerVersion,
+        ...options,
+      });
+      for (const { call } of reader.calls()) w.append(call);
+      w.close();
+    }
+    renameSync(tmp, output);
+    return { calls: reader.callCount };
+  } finally {
+    reader.close();
+  }
+}
+
+export function registerConvert(y: Argv, io: Io, done: (code: number) => void): Argv {
+  return y.command(
+    'convert <input> <output>',
+    'Convert between the binary (.r9) and text (.r9t) forms; binary → text → binary is byte-identical',
+    (a) => a
+      .positional('input', { type: 'string', demandOption: true, describe: 'the trace to read (.r9 or .r9t)' })
+      .positional('output', { type: 'string', demandOption: true, describe: 'the trace to write; its extension picks the form' })
+      .option('compression', { choices: ['deflate', 'none'] as const, describe: 'rewrite chunks with this compression' })
+      .option('chunk', { type: 'number', describe: 'rewrite with chunks of about this many bytes' })
+      .option('level', { type: 'number', describe: 'deflate level 0-9 when rewriting' })
+      .example('$0 convert t.r9 t.r9t', 'binary to text')
+      .example('$0 convert t.r9t t.r9', 'text to binary'),
+    (argv) => {
+      const opts: WriterOptions = {};
+      if (argv.compression) opts.compression = argv.compression;
+      if (argv.chunk !== undefined) opts.chunkBytes = argv.chunk;
+      if (argv.level !== undefined) opts.level = argv.level;
+      const { calls } = convertTrace(argv.input as string, argv.output as string, opts);
+      io.out(`wrote ${argv.output} (${calls} calls)`);
+      done(EXIT.ok);
+    },
+  );
+}

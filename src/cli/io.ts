@@ -1,0 +1,23 @@
+/** Where a command writes, so tests can run the CLI in-process. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** is stderr a terminal (progress lines only then) */
+  readonly tty: boolean;
+}
+
+export const processIo: Io = {
+  out: (t) => process.stdout.write(t.endsWith('\n') ? t : t + '\n'),
+  err: (t) => process.stderr.write(t.endsWith('\n') || t.endsWith('\r') ? t : t + '\n'),
+  tty: process.stderr.isTTY === true,
+};
+
+/** Exit codes (DESIGN.md contract 4). */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** An error the user caused (bad path, bad option value): exit 2 with the message. */
+export class UsageError extends Error {}
+
+export function thousands(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -1,0 +1,14 @@
+/** What a replay finds: each names the call, and the .r9t line when there is one. */
+export type FindingKind = 'mismatch' | 'unimplemented' | 'skipped' | 'lock-data';
+
+export interface Finding {
+  kind: FindingKind;
+  call: number;
+  /** `IDirect3DDevice9::StretchRect` */
+  method: string;
+  line?: number;
+  /** mismatch: recorded and replayed results, by name */
+  expected?: string;
+  actual?: string;
+  message: string;
+}

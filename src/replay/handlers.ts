@@ -1,0 +1,141 @@
+/**
+ * The replay dispatch table: one handler per command of the schema, typed so
+ * that a command without a handler does not compile. A handler reads its
+ * arguments through flatc's accessors and calls the device.
+ */
+import * as fb from '../trace/generated/replay9.js';
+import type { CommandName, HandleKind } from '../trace/commands.js';
+import type {
+  IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
+  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IUnknown, LockData,
+} from '../device/types.js';
+import { light, material, matrix, point, presentParameters, rect, rects, viewport } from './convert-args.js';
+
+/** What a handler hands back: the HRESULT (or count), and the object a creating call made. */
+export type Outcome = number | { hr: number; obj?: object };
+
+/** Access to the objects a call refers to; each lookup checks the handle's kind. */
+export interface CallScope {
+  readonly self: number;
+  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'any'): T;
+  /** like obj, but 0 is NULL */
+  ref<T>(id: number, kind: HandleKind | 'BaseTexture'): T | null;
+  /** writes recorded lock contents into the open lock */
+  restore(target: LockData, data: Uint8Array | null): void;
+  /** D3DPERF nesting level kept by the replayer */
+  perf(delta: 1 | -1 | 0): number;
+}
+
+type CommandClasses = { [K in CommandName]: (typeof fb)[K] };
+export type CommandOf<K extends CommandName> = InstanceType<CommandClasses[K]>;
+type Handlers = { [K in CommandName]: (c: CommandOf<K>, x: CallScope) => Outcome };
+
+const dev = (x: CallScope): IDirect3DDevice9 => x.obj<IDirect3DDevice9>(x.self, 'Device');
+const d3d = (x: CallScope): IDirect3D9 => x.obj<IDirect3D9>(x.self, 'Direct3D9');
+const made = (r: { hr: number } & Record<string, unknown>, key: string): Outcome => ({ hr: r.hr, obj: r[key] as object | undefined });
+const bytes = (a: Uint8Array | null): Uint8Array | null => a;
+
+export const HANDLERS = {
+  Direct3DCreate9: () => {
+    throw new Error('Direct3DCreate9 is handled by the replayer');
+  },
+  PerfBeginEvent: (_c, x) => x.perf(1),
+  PerfEndEvent: (_c, x) => x.perf(-1),
+  PerfSetMarker: (_c, x) => x.perf(0),
+  Release: (_c, x) => x.obj<IUnknown>(x.self, 'any').Release(),
+
+  CreateDevice: (c, x) => made(d3d(x).CreateDevice(c.adapter(), c.deviceType(), c.hFocusWindow() || null, c.behaviorFlags(), presentParameters(c.pPresentationParameters())!), 'device'),
+  GetDeviceCaps: (c, x) => d3d(x).GetDeviceCaps(c.adapter(), c.deviceType()).hr,
+  CheckDeviceFormat: (c, x) => d3d(x).CheckDeviceFormat(c.adapter(), c.deviceType(), c.adapterFormat(), c.usage(), c.rtype(), c.checkFormat()),
+  CheckDeviceFormatConversion: (c, x) => d3d(x).CheckDeviceFormatConversion(c.adapter(), c.deviceType(), c.sourceFormat(), c.targetFormat()),
+  CheckDepthStencilMatch: (c, x) => d3d(x).CheckDepthStencilMatch(c.adapter(), c.deviceType(), c.adapterFormat(), c.renderTargetFormat(), c.depthStencilFormat()),
+  CheckDeviceMultiSampleType: (c, x) => d3d(x).CheckDeviceMultiSampleType(c.adapter(), c.deviceType(), c.surfaceFormat(), c.windowed(), c.multiSampleType()).hr,
+
+  CreateTexture: (c, x) => made(dev(x).CreateTexture(c.width(), c.height(), c.levels(), c.usage(), c.format(), c.pool(), c.pSharedHandle() || null), 'texture'),
+  CreateCubeTexture: (c, x) => made(dev(x).CreateCubeTexture(c.edgeLength(), c.levels(), c.usage(), c.format(), c.pool(), c.pSharedHandle() || null), 'cubeTexture'),
+  CreateRenderTarget: (c, x) => made(dev(x).CreateRenderTarget(c.width(), c.height(), c.format(), c.multiSample(), c.multisampleQuality(), c.lockable(), c.pSharedHandle() || null), 'surface'),
+  CreateDepthStencilSurface: (c, x) => made(dev(x).CreateDepthStencilSurface(c.width(), c.height(), c.format(), c.multiSample(), c.multisampleQuality(), c.discard(), c.pSharedHandle() || null), 'surface'),
+  CreateOffscreenPlainSurface: (c, x) => made(dev(x).CreateOffscreenPlainSurface(c.width(), c.height(), c.format(), c.pool(), c.pSharedHandle() || null), 'surface'),
+  CreateVertexBuffer: (c, x) => made(dev(x).CreateVertexBuffer(c.length(), c.usage(), c.fvf(), c.pool(), c.pSharedHandle() || null), 'vertexBuffer'),
+  CreateIndexBuffer: (c, x) => made(dev(x).CreateIndexBuffer(c.length(), c.usage(), c.format(), c.pool(), c.pSharedHandle() || null), 'indexBuffer'),
+  GetBackBuffer: (c, x) => made(dev(x).GetBackBuffer(c.iSwapChain(), c.iBackBuffer(), c.type()), 'surface'),
+  GetDepthStencilSurface: (_c, x) => made(dev(x).GetDepthStencilSurface(), 'surface'),
+  GetRenderTarget: (c, x) => made(dev(x).GetRenderTarget(c.renderTargetIndex()), 'surface'),
+  SetRenderTarget: (c, x) => dev(x).SetRenderTarget(c.renderTargetIndex(), x.ref<IDirect3DSurface9>(c.pRenderTarget(), 'Surface')),
+  SetDepthStencilSurface: (c, x) => dev(x).SetDepthStencilSurface(x.ref<IDirect3DSurface9>(c.pNewZstencil(), 'Surface')),
+
+  SetRenderState: (c, x) => dev(x).SetRenderState(c.state(), c.value()),
+  SetSamplerState: (c, x) => dev(x).SetSamplerState(c.sampler(), c.type(), c.value()),
+  SetTextureStageState: (c, x) => dev(x).SetTextureStageState(c.stage(), c.type(), c.value()),
+  SetTexture: (c, x) => dev(x).SetTexture(c.stage(), x.ref<IDirect3DBaseTexture9>(c.pTexture(), 'BaseTexture')),
+  SetTransform: (c, x) => dev(x).SetTransform(c.state(), matrix(c.pMatrix())),
+  SetViewport: (c, x) => dev(x).SetViewport(viewport(c.pViewport())),
+  SetScissorRect: (c, x) => dev(x).SetScissorRect(rect(c.pRect())),
+  SetFVF: (c, x) => dev(x).SetFVF(c.fvf()),
+  SetStreamSource: (c, x) => dev(x).SetStreamSource(c.streamNumber(), x.ref<IDirect3DVertexBuffer9>(c.pStreamData(), 'VertexBuffer'), c.offsetInBytes(), c.stride()),
+  SetIndices: (c, x) => dev(x).SetIndices(x.ref<IDirect3DIndexBuffer9>(c.pIndexData(), 'IndexBuffer')),
+  SetMaterial: (c, x) => dev(x).SetMaterial(material(c.pMaterial())),
+  SetLight: (c, x) => dev(x).SetLight(c.index(), light(c.pLight())),
+  LightEnable: (c, x) => dev(x).LightEnable(c.index(), c.enable()),
+
+  BeginScene: (_c, x) => dev(x).BeginScene(),
+  EndScene: (_c, x) => dev(x).EndScene(),
+  Clear: (c, x) => dev(x).Clear(c.count(), rects(c), c.flags(), c.color(), c.z(), c.stencil()),
+  ColorFill: (c, x) => dev(x).ColorFill(x.ref<IDirect3DSurface9>(c.pSurface(), 'Surface'), rect(c.pRect()), c.color()),
+  StretchRect: (c, x) => dev(x).StretchRect(x.ref<IDirect3DSurface9>(c.pSourceSurface(), 'Surface'), rect(c.pSourceRect()), x.ref<IDirect3DSurface9>(c.pDestSurface(), 'Surface'), rect(c.pDestRect()), c.filter()),
+  UpdateSurface: (c, x) => dev(x).UpdateSurface(x.ref<IDirect3DSurface9>(c.pSourceSurface(), 'Surface'), rect(c.pSourceRect()), x.ref<IDirect3DSurface9>(c.pDestinationSurface(), 'Surface'), point(c.pDestPoint())),
+  UpdateTexture: (c, x) => dev(x).UpdateTexture(x.ref<IDirect3DBaseTexture9>(c.pSourceTexture(), 'BaseTexture'), x.ref<IDirect3DBaseTexture9>(c.pDestinationTexture(), 'BaseTexture')),
+  GetRenderTargetData: (c, x) => dev(x).GetRenderTargetData(x.ref<IDirect3DSurface9>(c.pRenderTarget(), 'Surface'), x.ref<IDirect3DSurface9>(c.pDestSurface(), 'Surface')),
+  DrawPrimitive: (c, x) => dev(x).DrawPrimitive(c.primitiveType(), c.startVertex(), c.primitiveCount()),
+  DrawIndexedPrimitive: (c, x) => dev(x).DrawIndexedPrimitive(c.primitiveType(), c.baseVertexIndex(), c.minVertexIndex(), c.numVertices(), c.startIndex(), c.primCount()),
+  DrawPrimitiveUP: (c, x) => dev(x).DrawPrimitiveUP(c.primitiveType(), c.primitiveCount(), bytes(c.pVertexStreamZeroDataArray()), c.vertexStreamZeroStride()),
+  DrawIndexedPrimitiveUP: (c, x) => dev(x).DrawIndexedPrimitiveUP(c.primitiveType(), c.minVertexIndex(), c.numVertices(), c.primitiveCount(), bytes(c.pIndexDataArray()), c.indexDataFormat(), bytes(c.pVertexStreamZeroDataArray()), c.vertexStreamZeroStride()),
+
+  BeginStateBlock: (_c, x) => dev(x).BeginStateBlock(),
+  EndStateBlock: (_c, x) => made(dev(x).EndStateBlock(), 'stateBlock'),
+  CreateStateBlock: (c, x) => made(dev(x).CreateStateBlock(c.type()), 'stateBlock'),
+  StateBlockCapture: (_c, x) => x.obj<IDirect3DStateBlock9>(x.self, 'StateBlock').Capture(),
+  StateBlockApply: (_c, x) => x.obj<IDirect3DStateBlock9>(x.self, 'StateBlock').Apply(),
+  Present: (c, x) => dev(x).Present(rect(c.pSourceRect()), rect(c.pDestRect()), c.hDestWindowOverride() || null, c.pDirtyRegion() || null),
+  Reset: (c, x) => dev(x).Reset(presentParameters(c.pPresentationParameters())!),
+
+  SurfaceLockRect: (c, x) => x.obj<IDirect3DSurface9>(x.self, 'Surface').LockRect(rect(c.pRect()), c.flags()).hr,
+  SurfaceUnlockRect: (c, x) => {
+    const s = x.obj<IDirect3DSurface9>(x.self, 'Surface');
+    x.restore(s, c.dataArray());
+    return s.UnlockRect();
+  },
+  TextureGetSurfaceLevel: (c, x) => made(x.obj<IDirect3DTexture9>(x.self, 'Texture').GetSurfaceLevel(c.level()), 'surface'),
+  TextureLockRect: (c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').LockRect(c.level(), rect(c.pRect()), c.flags()).hr,
+  TextureUnlockRect: (c, x) => {
+    const t = x.obj<IDirect3DTexture9>(x.self, 'Texture');
+    x.restore(t, c.dataArray());
+    return t.UnlockRect(c.level());
+  },
+  CubeTextureGetCubeMapSurface: (c, x) => made(x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').GetCubeMapSurface(c.faceType(), c.level()), 'surface'),
+  CubeTextureLockRect: (c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').LockRect(c.faceType(), c.level(), rect(c.pRect()), c.flags()).hr,
+  CubeTextureUnlockRect: (c, x) => {
+    const t = x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture');
+    x.restore(t, c.dataArray());
+    return t.UnlockRect(c.faceType(), c.level());
+  },
+  VertexBufferLock: (c, x) => x.obj<IDirect3DVertexBuffer9>(x.self, 'VertexBuffer').Lock(c.offsetToLock(), c.sizeToLock(), c.flags()).hr,
+  VertexBufferUnlock: (c, x) => {
+    const b = x.obj<IDirect3DVertexBuffer9>(x.self, 'VertexBuffer');
+    x.restore(b, c.dataArray());
+    return b.Unlock();
+  },
+  IndexBufferLock: (c, x) => x.obj<IDirect3DIndexBuffer9>(x.self, 'IndexBuffer').Lock(c.offsetToLock(), c.sizeToLock(), c.flags()).hr,
+  IndexBufferUnlock: (c, x) => {
+    const b = x.obj<IDirect3DIndexBuffer9>(x.self, 'IndexBuffer');
+    x.restore(b, c.dataArray());
+    return b.Unlock();
+  },
+} satisfies Handlers;
+
+/** One reusable accessor object per command, so dispatch allocates nothing. */
+export function commandPool(): { [K in CommandName]: CommandOf<K> } {
+  const pool: Record<string, unknown> = {};
+  for (const name of Object.keys(HANDLERS)) pool[name] = new (fb as unknown as Record<string, new () => unknown>)[name]();
+  return pool as { [K in CommandName]: CommandOf<K> };
+}

@@ -1,0 +1,46 @@
+/**
+ * A device that does nothing and accepts everything: every call succeeds and
+ * creates what it should. It measures the trace machinery alone (decode and
+ * dispatch) and lets the API record calls the emulated device does not
+ * implement yet. Its objects are built from the schema, so it covers every call.
+ */
+import { COMMANDS } from '../trace/commands.js';
+import type { HandleKind } from '../trace/commands.js';
+import type { Direct3DCreate9Fn, IDirect3D9 } from '../device/types.js';
+
+const RESULT_KEY: Record<HandleKind, string> = {
+  Direct3D9: 'd3d', Device: 'device', Surface: 'surface', Texture: 'texture', CubeTexture: 'cubeTexture',
+  VertexBuffer: 'vertexBuffer', IndexBuffer: 'indexBuffer', StateBlock: 'stateBlock',
+};
+/** Locks hand out this much memory: enough for the small locks tests make. */
+const LOCK_BYTES = 4096;
+
+function makeNull(kind: HandleKind): Record<string, unknown> {
+  const obj: Record<string, unknown> = {};
+  let lock: Uint8Array | undefined;
+  for (const info of COMMANDS.slice(1)) {
+    if (info.iface !== '*' && info.selfKind !== kind) continue;
+    const creates = info.creates;
+    obj[info.method] = (): unknown => {
+      if (info.method === 'Release') return 0;
+      if (info.method === 'LockRect') {
+        lock = new Uint8Array(LOCK_BYTES);
+        return { hr: 0, lockedRect: { Pitch: 64, pBits: lock } };
+      }
+      if (info.method === 'Lock') {
+        lock = new Uint8Array(LOCK_BYTES);
+        return { hr: 0, data: lock };
+      }
+      if (creates) return { hr: 0, [RESULT_KEY[creates]]: makeNull(creates) };
+      return 0;
+    };
+  }
+  obj.captureLock = (): Uint8Array | undefined => lock?.slice();
+  obj.restoreLock = (): boolean => true;
+  obj.GetDesc = (): object => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, MultiSampleType: 0, MultiSampleQuality: 0, Width: 0, Height: 0 });
+  obj.GetLevelCount = (): number => 1;
+  return obj;
+}
+
+/** Direct3DCreate9 of the no-op device. */
+export const nullDirect3DCreate9: Direct3DCreate9Fn = () => makeNull('Direct3D9') as unknown as IDirect3D9;

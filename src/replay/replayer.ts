@@ -1,0 +1,170 @@
+/**
+ * The Replayer: runs a trace's calls against a device, keeping one handle
+ * table, checking every call's result against the recorded one. A difference
+ * is a finding with the call number (and .r9t line), never a crash; an unknown
+ * handle is a TraceFormatError naming the call.
+ */
+import { hresultName } from '../d3d9/index.js';
+import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
+import { NotImplementedError } from '../device/types.js';
+import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData } from '../device/types.js';
+import { COMMANDS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
+import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
+import { TraceFormatError } from '../trace/errors.js';
+import * as fb from '../trace/generated/replay9.js';
+import type { LoadedBatch, TraceReader } from '../trace/reader.js';
+import { COUNT_RESULTS } from '../trace/text/print.js';
+import type { Finding } from './findings.js';
+import { commandPool, HANDLERS } from './handlers.js';
+import type { CallScope, Outcome } from './handlers.js';
+
+export interface PresentEvent {
+  /** frame number, from 0 */
+  frame: number;
+  call: number;
+  device: IDirect3DDevice9;
+}
+
+export interface ReplayOptions {
+  /** the device to replay on (default: the emulated device) */
+  create?: Direct3DCreate9Fn;
+  /** .r9t line of each call, when the trace came from text */
+  lines?: readonly number[];
+  onPresent?(e: PresentEvent): void;
+  /** called after each chunk with calls done so far */
+  onProgress?(callsDone: number): void;
+}
+
+interface Handle { kind: HandleKind; obj: object }
+
+/** Thrown inside a call whose objects could not be made at replay: the call is skipped. */
+class Unavailable extends Error {}
+
+export class Replayer {
+  readonly findings: Finding[] = [];
+  callsReplayed = 0;
+  frames = 0;
+  private readonly handles = new Map<number, Handle>();
+  /** handles whose creating call did not produce an object at replay */
+  private readonly missing = new Set<number>();
+  private readonly pool = commandPool();
+  private readonly callObj = new fb.Call();
+  private readonly create: Direct3DCreate9Fn;
+  private perfDepth = 0;
+
+  constructor(private readonly options: ReplayOptions = {}) {
+    this.create = options.create ?? emulatedCreate;
+  }
+
+  /** Replays calls [from, to) of the trace. */
+  run(reader: TraceReader, to = Infinity): this {
+    for (const b of reader.batches(this.callsReplayed)) {
+      if (!this.replayBatch(b, to)) break;
+      this.options.onProgress?.(this.callsReplayed);
+    }
+    return this;
+  }
+
+  /** The live object behind a handle, if any (for inspection). */
+  object(id: number): { kind: HandleKind; obj: object } | undefined {
+    return this.handles.get(id);
+  }
+
+  /** Replays one verified batch; false once call `to` is reached. */
+  replayBatch(b: LoadedBatch, to = Infinity): boolean {
+    const call = this.callObj;
+    for (let i = 0; i < b.calls.length; i++) {
+      const n = b.firstCall + i;
+      if (n < this.callsReplayed) continue;
+      if (n >= to) return false;
+      call.__init(b.calls[i], b.bb);
+      this.dispatch(n, call);
+      this.callsReplayed = n + 1;
+    }
+    return true;
+  }
+
+  private finding(f: Omit<Finding, 'line'>): void {
+    const line = this.options.lines?.[f.call];
+    this.findings.push(line !== undefined ? { ...f, line } : f);
+  }
+
+  private dispatch(n: number, call: fb.Call): void {
+    const info = COMMANDS[call.commandType()];
+    const self = call.self();
+    const method = qualifiedMethod(info, this.handles.get(self)?.kind);
+    const expected = call.result();
+    const created = call.created();
+    let outcome: Outcome;
+    try {
+      outcome = info.name === 'Direct3DCreate9' ? this.direct3DCreate9(call) : this.handle(info, n, call, self);
+    } catch (e) {
+      if (created) this.missing.add(created);
+      if (e instanceof NotImplementedError) {
+        this.finding({ kind: 'unimplemented', call: n, method, message: `call ${n}: ${e.message}` });
+        return;
+      }
+      if (e instanceof Unavailable) {
+        this.finding({ kind: 'skipped', call: n, method, message: `call ${n}: ${method} skipped: ${e.message}` });
+        return;
+      }
+      throw e;
+    }
+    const hr = typeof outcome === 'number' ? outcome : outcome.hr;
+    const obj = typeof outcome === 'number' ? undefined : outcome.obj;
+    if (created) {
+      if (obj) {
+        this.handles.set(created, { kind: info.creates!, obj });
+        this.missing.delete(created);
+      } else this.missing.add(created);
+    }
+    if (info.name === 'Present') {
+      const device = this.handles.get(self)?.obj as IDirect3DDevice9;
+      this.options.onPresent?.({ frame: this.frames, call: n, device });
+      this.frames++;
+    }
+    if ((hr >>> 0) !== expected && !info.name.startsWith('Perf')) {
+      const counts = COUNT_RESULTS.has(info.name);
+      const show = (v: number): string => (counts ? String(v | 0) : hresultName(v));
+      this.finding({
+        kind: 'mismatch', call: n, method, expected: show(expected), actual: show(hr >>> 0),
+        message: `call ${n}: ${method} returned ${show(hr >>> 0)}, the trace recorded ${show(expected)}`,
+      });
+    }
+  }
+
+  private direct3DCreate9(call: fb.Call): Outcome {
+    const c = call.command(this.pool.Direct3DCreate9) as fb.Direct3DCreate9;
+    const d3d = this.create(c.sdkversion());
+    return { hr: 0, obj: d3d ?? undefined };
+  }
+
+  private handle(info: CommandInfo, n: number, call: fb.Call, self: number): Outcome {
+    const name = info.name as CommandName;
+    const cmd = call.command(this.pool[name]);
+    const scope: CallScope = {
+      self,
+      obj: <T>(id: number, kind: HandleKind | 'BaseTexture' | 'any'): T => this.lookup(id, kind, n, info) as T,
+      ref: <T>(id: number, kind: HandleKind | 'BaseTexture'): T | null => (id === 0 ? null : (this.lookup(id, kind, n, info) as T)),
+      restore: (target: LockData, data: Uint8Array | null) => {
+        if (data && !target.restoreLock(data)) {
+          this.finding({ kind: 'lock-data', call: n, method: qualifiedMethod(info, this.handles.get(self)?.kind), message: `call ${n}: the recorded lock data (${data.length} bytes) does not fit the open lock` });
+        }
+      },
+      perf: (delta) => (delta === 1 ? this.perfDepth++ : delta === -1 ? (this.perfDepth > 0 ? --this.perfDepth : -1) : 0),
+    };
+    return (HANDLERS[name] as (c: unknown, x: CallScope) => Outcome)(cmd, scope);
+  }
+
+  private lookup(id: number, kind: HandleKind | 'BaseTexture' | 'any', n: number, info: CommandInfo): object {
+    const h = this.handles.get(id);
+    if (h) {
+      if (kind !== 'any' && !kindAccepts(kind, h.kind)) {
+        throw new TraceFormatError(`call ${n} (${info.method}): handle ${id} is a ${h.kind}, expected a ${kind}`);
+      }
+      return h.obj;
+    }
+    if (this.missing.has(id)) throw new Unavailable(`handle ${id} was not created at replay (see the earlier finding)`);
+    throw new TraceFormatError(`call ${n} (${info.method}): handle ${id} was never created by an earlier call`);
+  }
+}

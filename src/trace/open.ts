@@ -1,0 +1,25 @@
+/** Opens a trace by extension: .r9 is read streaming; .r9t is parsed and compiled in memory. */
+import { readFileSync } from 'node:fs';
+import { MemorySink } from './byte-io.js';
+import { compileText } from './convert.js';
+import { TraceReader } from './reader.js';
+
+export interface OpenedTrace {
+  reader: TraceReader;
+  /** .r9t line of each call, for text traces */
+  lines?: number[];
+  kind: 'binary' | 'text';
+}
+
+export function isTextTrace(path: string): boolean {
+  return path.toLowerCase().endsWith('.r9t');
+}
+
+export function openTrace(path: string): OpenedTrace {
+  if (isTextTrace(path)) {
+    const sink = new MemorySink();
+    const { lines } = compileText(readFileSync(path, 'utf8'), path, sink);
+    return { reader: TraceReader.fromBytes(sink.bytes(), path), lines, kind: 'text' };
+  }
+  return { reader: TraceReader.open(path), kind: 'binary' };
+}
