@@ -13,7 +13,7 @@ const RESULT_KEY: Record<HandleKind, string> = {
   VertexBuffer: 'vertexBuffer', IndexBuffer: 'indexBuffer', StateBlock: 'stateBlock',
 };
 /** Locks hand out this much memory: enough for the small locks tests make. */
-const LOCK_BYTES = 4096;
+const LOCK_BYTES = 256;
 
 function makeNull(kind: HandleKind): Record<string, unknown> {
   const obj: Record<string, unknown> = {};
@@ -25,7 +25,7 @@ function makeNull(kind: HandleKind): Record<string, unknown> {
       if (info.method === 'Release') return 0;
       if (info.method === 'LockRect') {
         lock = new Uint8Array(LOCK_BYTES);
-        return { hr: 0, lockedRect: { Pitch: 64, pBits: lock } };
+        return { hr: 0, lockedRect: { Pitch: 16, pBits: lock } };
       }
       if (info.method === 'Lock') {
         lock = new Uint8Array(LOCK_BYTES);

@@ -1,0 +1,33 @@
+/** Shared helpers of the test suite. */
+import { Direct3DCreate9 } from '../src/api/index.js';
+import type { Direct3D9 } from '../src/api/index.js';
+import { TraceRecorder } from '../src/record/recorder.js';
+import { nullDirect3DCreate9 } from '../src/replay/null-backend.js';
+import { MemorySink } from '../src/trace/byte-io.js';
+import { compileText, traceText } from '../src/trace/convert.js';
+import { TraceReader } from '../src/trace/reader.js';
+import type { WriterOptions } from '../src/trace/writer.js';
+
+/** Records what `scene` does into an in-memory .r9 and returns its bytes. */
+export function recordBytes(scene: (d3d: Direct3D9, name: (n: string) => void) => void, opts: { nullDevice?: boolean; writer?: WriterOptions } = {}): Uint8Array {
+  const rec = TraceRecorder.inMemory(opts.writer);
+  const d3d = Direct3DCreate9(32, { recorder: rec, ...(opts.nullDevice ? { backend: nullDirect3DCreate9 } : {}) });
+  if (!d3d) throw new Error('Direct3DCreate9 failed');
+  scene(d3d, (n) => rec.nameNext(n));
+  rec.close();
+  return rec.bytes();
+}
+
+export function toText(bytes: Uint8Array): string {
+  return [...traceText(TraceReader.fromBytes(bytes))].join('\n') + '\n';
+}
+
+export function fromText(text: string, file = 'test.r9t'): Uint8Array {
+  const sink = new MemorySink();
+  compileText(text, file, sink);
+  return sink.bytes();
+}
+
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+}

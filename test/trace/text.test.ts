@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { TraceSyntaxError } from '../../src/trace/errors.js';
+import { parseTrace } from '../../src/trace/text/parse.js';
+import { shortestFloat32 } from '../../src/trace/text/shapes.js';
+import { fromText, toText } from '../helpers.js';
+
+const HEAD = `d3d = Direct3DCreate9(32)
+dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, SwapEffect: D3DSWAPEFFECT_DISCARD, Windowed: TRUE})
+`;
+
+function syntaxError(text: string): TraceSyntaxError {
+  try {
+    parseTrace(text, 'scene.r9t');
+  } catch (e) {
+    if (e instanceof TraceSyntaxError) return e;
+    throw e;
+  }
+  throw new Error('expected a syntax error');
+}
+
+describe('the .r9t parser names file, line and column of every mistake', () => {
+  const cases: Array<[string, string, number, number, RegExp]> = [
+    ['unknown method', 'dev.DrawTriangle(1)', 3, 5, /IDirect3DDevice9 \(dev\) has no method 'DrawTriangle'/],
+    ['unbound object', 'rt.Release()', 3, 1, /'rt' is not bound/],
+    ['unknown constant', 'dev.SetRenderState(D3DRS_ZENABLED, TRUE)', 3, 20, /unknown constant 'D3DRS_ZENABLED'/],
+    ['too few arguments', 'dev.SetRenderState(D3DRS_ZENABLE)', 3, 33, /SetRenderState takes 2 arguments \(State, Value\), found 1/],
+    ['wrong handle kind', 'dev.ColorFill(d3d, NULL, 0)', 3, 15, /pSurface expects a Surface, 'd3d' is a Direct3D9/],
+    ['unknown struct field', 'dev.SetViewport({X: 0, Wdth: 3})', 3, 24, /Viewport has no field 'Wdth'/],
+    ['bad result', 'dev.BeginScene() -> D3DERR_OOPS', 3, 21, /unknown result 'D3DERR_OOPS'/],
+    ['trailing junk', 'dev.BeginScene() dev.EndScene()', 3, 18, /expected the end of the line/],
+    ['unterminated string', 'D3DPERF_SetMarker(0, "abc', 3, 22, /unterminated string/],
+    ['bad hex', 'dev.DrawPrimitiveUP(D3DPT_POINTLIST, 1, hex"abc", 4)', 3, 41, /even number of hex digits/],
+    ['vertex list without FVF', 'dev.DrawPrimitiveUP(D3DPT_POINTLIST, 1, [[1, 2, 3, 4]], 16)', 3, 41, /need an FVF/],
+    ['number too large', 'dev.SetFVF(4294967296)', 3, 12, /does not fit in 32 bits/],
+  ];
+  for (const [what, line, l, c, msg] of cases) {
+    it(what, () => {
+      const e = syntaxError(HEAD + line + '\n');
+      expect([e.line, e.column]).toEqual([l, c]);
+      expect(e.message).toMatch(msg);
+      expect(e.message.startsWith(`scene.r9t:${l}:${c}: `)).toBe(true);
+    });
+  }
+});
+
+describe('the .r9t values', () => {
+  it('prints floats as the shortest decimal that reads back exactly as float32', () => {
+    for (const [f, s] of [[0.1, '0.1'], [1 / 3, '0.33333334'], [1e-7, '1e-7'], [16777216, '16777216'], [-2.5, '-2.5'], [3.4028234663852886e38, '3.4028235e+38']] as const) {
+      expect(shortestFloat32(Math.fround(f))).toBe(s);
+      expect(Math.fround(Number(s))).toBe(Math.fround(f));
+    }
+    expect(shortestFloat32(NaN)).toBeUndefined();
+  });
+
+  it('reads a float state given as decimal as its float bits, and hex as raw bits', () => {
+    const { calls } = parseTrace(HEAD + 'dev.SetRenderState(D3DRS_FOGSTART, 0.5)\ndev.SetRenderState(D3DRS_FOGEND, 0x7fc00000)\n');
+    expect(calls[2].args.Value).toBe(0x3f000000);
+    expect(calls[3].args.Value).toBe(0x7fc00000);
+    // NaN has no decimal: it prints back as its bits
+    expect(toText(fromText(HEAD + 'dev.SetRenderState(D3DRS_FOGEND, 0x7fc00001)\n'))).toContain('dev.SetRenderState(D3DRS_FOGEND, 0x7fc00001)');
+  });
+
+  it('packs vertex lists by the FVF in effect and index lists by their format', () => {
+    const { calls } = parseTrace(HEAD + 'dev.SetFVF(D3DFVF_XYZRHW | D3DFVF_DIFFUSE)\ndev.DrawIndexedPrimitiveUP(D3DPT_TRIANGLELIST, 0, 1, 1, [0, 0, 65535], D3DFMT_INDEX16, [[1.5, 2, 0, 1, 0xff102030]], 20)\n');
+    const v = calls[3].args.pVertexStreamZeroData as Uint8Array;
+    const dv = new DataView(v.buffer, v.byteOffset, v.byteLength);
+    expect([dv.getFloat32(0, true), dv.getFloat32(4, true), dv.getUint32(16, true)]).toEqual([1.5, 2, 0xff102030]);
+    expect([...(calls[3].args.pIndexData as Uint8Array)]).toEqual([0, 0, 0, 0, 0xff, 0xff]);
+  });
+
+  it('accepts flags as an OR of names and prints them back the same way', () => {
+    const text = toText(fromText(HEAD + 'dev.Clear(0, NULL, D3DCLEAR_STENCIL | D3DCLEAR_TARGET, 0xff000000, 0.25, 3)\n'));
+    expect(text).toContain('dev.Clear(0, NULL, D3DCLEAR_TARGET | D3DCLEAR_STENCIL, 0xff000000, 0.25, 3)');
+  });
+
+  it('binds a name once and reuses its handle when a call returns the same object', () => {
+    const { calls } = parseTrace(HEAD + 'bb = dev.GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO)\nbb = dev.GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO)\nrt = dev.CreateRenderTarget(4, 4, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, NULL)\nsurf5 = dev.CreateRenderTarget(4, 4, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, NULL)\n');
+    // a name that is the default one (kind word + handle) is not stored
+    expect(calls.slice(2).map((c) => [c.created, c.name])).toEqual([[3, 'bb'], [3, 'bb'], [4, 'rt'], [5, undefined]]);
+  });
+});
