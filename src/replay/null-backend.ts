@@ -12,6 +12,8 @@ const RESULT_KEY: Record<HandleKind, string> = {
   Direct3D9: 'd3d', Device: 'device', Surface: 'surface', Texture: 'texture', CubeTexture: 'cubeTexture',
   VertexBuffer: 'vertexBuffer', IndexBuffer: 'indexBuffer', StateBlock: 'stateBlock',
 };
+/** Methods whose D3D9 form has an out-parameter: they return `{ hr, ... }`. */
+const OUT_PARAM_METHODS: ReadonlySet<string> = new Set(['GetDeviceCaps', 'CheckDeviceMultiSampleType']);
 /** Locks hand out this much memory: enough for the small locks tests make. */
 const LOCK_BYTES = 256;
 
@@ -32,7 +34,7 @@ function makeNull(kind: HandleKind): Record<string, unknown> {
         return { hr: 0, data: lock };
       }
       if (creates) return { hr: 0, [RESULT_KEY[creates]]: makeNull(creates) };
-      return 0;
+      return OUT_PARAM_METHODS.has(info.method) ? { hr: 0 } : 0;
     };
   }
   obj.captureLock = (): Uint8Array | undefined => lock?.slice();

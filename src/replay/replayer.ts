@@ -110,6 +110,7 @@ export class Replayer {
       }
       throw e;
     }
+    if (typeof outcome !== 'number' && typeof outcome?.hr !== 'number') throw new Error(`call ${n}: ${method}: the device returned no result`);
     const hr = typeof outcome === 'number' ? outcome : outcome.hr;
     const obj = typeof outcome === 'number' ? undefined : outcome.obj;
     if (created) {

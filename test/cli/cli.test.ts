@@ -1,0 +1,147 @@
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { Io } from '../../src/cli/io.js';
+import { decodePng } from '../../src/golden/image.js';
+import { sameBytes } from '../helpers.js';
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: Io = { out: (t) => { out += t.endsWith('\n') ? t : t + '\n'; }, err: (t) => { err += t.endsWith('\n') ? t : t + '\n'; }, tty: false };
+  const code = await main(args, io);
+  return { code, out, err };
+}
+
+const SAMPLE = 'traces/clear-colorfill.r9t';
+const tmp = (): string => mkdtempSync(join(tmpdir(), 'replay9-cli-'));
+
+describe('replay9 on the command line', () => {
+  it('converts text → binary → text → binary byte-identically', async () => {
+    const d = tmp();
+    expect((await run('convert', SAMPLE, join(d, 'a.r9'))).code).toBe(0);
+    expect((await run('convert', join(d, 'a.r9'), join(d, 'a.r9t'))).code).toBe(0);
+    expect((await run('convert', join(d, 'a.r9t'), join(d, 'b.r9'))).code).toBe(0);
+    expect(sameBytes(readFileSync(join(d, 'a.r9')), readFileSync(join(d, 'b.r9')))).toBe(true);
+    const dumped = await run('dump', join(d, 'a.r9'));
+    expect(dumped.out).toBe(readFileSync(join(d, 'a.r9t'), 'utf8'));
+  });
+
+  it('replays, writes frame-NNNN.png per Present, and reports in JSON', async () => {
+    const d = tmp();
+    const r = await run('replay', SAMPLE, '--out', d, '--json');
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.out);
+    expect(rep).toMatchObject({ calls: 19, frames: 3, mismatches: [] });
+    for (const f of ['frame-0000.png', 'frame-0001.png', 'frame-0002.png']) expect(existsSync(join(d, f))).toBe(true);
+    // frame 0: cleared to 0x203040, a red fill at (8,8)-(24,24)
+    const img = decodePng(readFileSync(join(d, 'frame-0000.png')));
+    const px = (x: number, y: number): number[] => [...img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 4)];
+    expect([img.width, img.height]).toEqual([64, 48]);
+    expect(px(0, 0)).toEqual([0x20, 0x30, 0x40, 255]);
+    expect(px(10, 10)).toEqual([255, 0, 0, 255]);
+    expect(px(24, 24)).toEqual([0x20, 0x30, 0x40, 255]);
+  });
+
+  it('exits 1 and names the call, method and line of a result mismatch', async () => {
+    const d = tmp();
+    const t = join(d, 'bad.r9t');
+    writeFileSync(t, readFileSync(SAMPLE, 'utf8').replace('dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0) -> D3DERR_INVALIDCALL', 'dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0)'));
+    const r = await run('replay', t, '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).mismatches).toEqual([
+      { call: 8, method: 'Clear', line: 11, expected: 'D3D_OK', actual: 'D3DERR_INVALIDCALL', message: 'call 8: IDirect3DDevice9::Clear returned D3DERR_INVALIDCALL, the trace recorded D3D_OK' },
+    ]);
+    const text = await run('replay', t);
+    expect(text.out).toContain('line 11, call 8: IDirect3DDevice9::Clear returned D3DERR_INVALIDCALL, the trace recorded D3D_OK');
+  });
+
+  it('prints info as text and JSON', async () => {
+    const r = await run('info', SAMPLE, '--json');
+    expect(r.code).toBe(0);
+    const i = JSON.parse(r.out);
+    expect(i).toMatchObject({ calls: 19, frames: 3, footer: true, failedCalls: 2, objects: { Surface: 2, Direct3D9: 1, Device: 1 } });
+    expect(i.commands.Present).toBe(3);
+    const t = await run('info', SAMPLE);
+    expect(t.out).toMatch(/^calls +19 \(2 recorded as failing\)$/m);
+  });
+
+  it('dumps a call set with call numbers, and JSON lines', async () => {
+    const r = await run('dump', SAMPLE, '--calls', 'frame');
+    expect(r.out.trim().split('\n').slice(1)).toEqual([
+      '      6  dev.Present(NULL, NULL, NULL, NULL)',
+      '     10  dev.Present(NULL, NULL, NULL, NULL)',
+      '     16  dev.Present(NULL, NULL, NULL, NULL)',
+    ]);
+    const j = await run('dump', SAMPLE, '--calls', '3', '--json');
+    expect(JSON.parse(j.out)).toEqual({
+      call: 3, method: 'IDirect3DDevice9::Clear', self: 'dev',
+      args: { Count: 0, pRects: 'NULL', Flags: 'D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL', Color: '0xff203040', Z: 1, Stencil: 0 },
+      result: 'D3D_OK', line: 5,
+    });
+  });
+
+  it('repairs a trace whose footer is missing', async () => {
+    const d = tmp();
+    await run('convert', SAMPLE, join(d, 'a.r9'), '--chunk', '256');
+    const full = readFileSync(join(d, 'a.r9'));
+    writeFileSync(join(d, 'cut.r9'), full.subarray(0, full.length - 30));
+    const info = await run('info', join(d, 'cut.r9'), '--json');
+    expect(info.code).toBe(0);
+    expect(JSON.parse(info.out).footer).toBe(false);
+    expect(JSON.parse(info.out).warnings.join('\n')).toMatch(/no footer index/);
+    expect((await run('info', join(d, 'cut.r9'))).err).toMatch(/warning: .*no footer index/);
+    const r = await run('repair', join(d, 'cut.r9'), '-o', join(d, 'fixed.r9'));
+    expect(r.code).toBe(0);
+    const fixed = JSON.parse((await run('info', join(d, 'fixed.r9'), '--json')).out);
+    expect(fixed.footer).toBe(true);
+    expect(fixed.warnings).toEqual([]);
+  });
+
+  it('records a TypeScript scene', async () => {
+    const d = tmp();
+    const scene = join(d, 'scene.ts');
+    writeFileSync(scene, `
+      const D3DFMT_A8R8G8B8: number = 21;
+      export default function (d3d: any, ctx: { name(n: string): void }): void {
+        ctx.name('dev');
+        const { device } = d3d.CreateDevice(0, 1, null, 0x20, { BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_A8R8G8B8, BackBufferCount: 1, MultiSampleType: 0, MultiSampleQuality: 0, SwapEffect: 1, hDeviceWindow: null, Windowed: true, EnableAutoDepthStencil: false, AutoDepthStencilFormat: 0, Flags: 0, FullScreen_RefreshRateInHz: 0, PresentationInterval: 0 });
+        device.Clear(0, null, 1, 0xff336699, 1, 0);
+        device.Present(null, null, null, null);
+      }
+    `);
+    const r = await run('record', scene, '-o', join(d, 's.r9t'));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const text = readFileSync(join(d, 's.r9t'), 'utf8');
+    expect(text).toContain('dev.Clear(0, NULL, D3DCLEAR_TARGET, 0xff336699, 1, 0)');
+    expect((await run('replay', join(d, 's.r9t'))).code).toBe(0);
+  });
+
+  it('answers bad input with exit 2 and a clear message', async () => {
+    const missing = await run('info', 'no/such.r9');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/no\/such\.r9/);
+    const d = tmp();
+    writeFileSync(join(d, 'x.r9t'), 'd3d = Direct3DCreate9(32)\nd3d.Bogus()\n');
+    const bad = await run('dump', join(d, 'x.r9t'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('x.r9t:2:5: IDirect3D9 (d3d) has no method');
+    const usage = await run('replay');
+    expect(usage.code).toBe(2);
+    const unknown = await run('frobnicate');
+    expect(unknown.code).toBe(2);
+  });
+
+  it('explains every command with --help', async () => {
+    for (const cmd of ['info', 'dump', 'convert', 'replay', 'repair', 'record']) {
+      const r = await run(cmd, '--help');
+      expect(r.code, cmd).toBe(0);
+      expect(r.out, cmd).toContain(`replay9 ${cmd}`);
+    }
+    const top = await run('--help');
+    expect(top.out).toContain('Exit codes: 0 success');
+  });
+});

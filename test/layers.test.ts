@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_VERSION } from '../src/version.js';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Which top-level folders of src/ each layer may import (DESIGN.md: imports run one way). */
+const ALLOWED: Record<string, string[]> = {
+  d3d9: ['d3d9'],
+  formats: ['formats', 'd3d9'],
+  driver: ['driver', 'formats', 'd3d9'],
+  device: ['device', 'driver', 'formats', 'd3d9'],
+  trace: ['trace', 'd3d9', 'version.js'],
+  record: ['record', 'trace', 'd3d9'],
+  replay: ['replay', 'device', 'trace', 'd3d9', 'driver', 'formats'],
+  api: ['api', 'record', 'trace', 'device', 'd3d9'],
+};
+
+describe('the layers import one way', () => {
+  for (const [layer, allowed] of Object.entries(ALLOWED)) {
+    it(`src/${layer} imports only ${allowed.join(', ')}`, () => {
+      let dirExists = true;
+      try {
+        statSync(join('src', layer));
+      } catch {
+        dirExists = false;
+      }
+      if (!dirExists) return;
+      const bad: string[] = [];
+      for (const f of files(join('src', layer))) {
+        for (const m of readFileSync(f, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+          const target = join(f, '..', m[1]).split(/[\\/]/);
+          const top = target[target.indexOf('src') + 1];
+          if (!allowed.includes(top)) bad.push(`${f} imports ${m[1]}`);
+        }
+      }
+      expect(bad).toEqual([]);
+    });
+  }
+
+  it('the version in traces is the package version', () => {
+    expect(PACKAGE_VERSION).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  });
+});
