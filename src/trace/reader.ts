@@ -278,9 +278,11 @@ export class TraceReader {
     return found;
   }
 
-  /** The call number that ends frame `f` (its Present). */
-  frameEnd(f: number): number | undefined {
-    return this.frames[f];
+  /** The calls of frame `f` (from 0): from the call after the previous Present to its own Present. */
+  frameRange(f: number): { first: number; last: number } | undefined {
+    const last = this.frames[f];
+    if (last === undefined) return undefined;
+    return { first: f === 0 ? 0 : this.frames[f - 1] + 1, last };
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TraceFormatError } from '../../src/trace/errors.js';
 import { CHUNK_HEADER_SIZE, HEADER_SIZE } from '../../src/trace/container.js';
-import { MemorySink } from '../../src/trace/byte-io.js';
+import { MemorySink, MemorySource } from '../../src/trace/byte-io.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { TraceWriter } from '../../src/trace/writer.js';
 import type { CallRecord } from '../../src/trace/call.js';
@@ -41,6 +41,24 @@ describe('the .r9 container', () => {
     const from = 123;
     const tail = [...r.calls(from)].map((x) => x.call);
     expect(tail).toEqual(calls.slice(from).map((c) => ({ ...c, args: { ...c.args } })));
+  });
+
+  it('seeks to a call or a frame without reading the chunks before it', () => {
+    const { bytes, calls } = sample(30, 9);
+    const reads: number[] = [];
+    const src = new MemorySource(bytes);
+    const counting = { get size() { return src.size; }, read: (o: number, l: number) => { reads.push(o); return src.read(o, l); }, close: () => undefined };
+    const r = new TraceReader(counting, 'counted');
+    const frame = r.frameRange(20)!;
+    expect(frame).toEqual({ first: r.frames[19] + 1, last: r.frames[20] });
+    reads.length = 0;
+    const got = [...r.calls(frame.first, frame.last + 1)].map((x) => x.n);
+    expect(got).toEqual(Array.from({ length: frame.last - frame.first + 1 }, (_, i) => frame.first + i));
+    expect(calls[got[got.length - 1]].command).toBe('Present');
+    // only the chunks holding that frame were touched
+    const first = r.chunks[r.chunkIndexForCall(frame.first)].offset;
+    expect(Math.min(...reads)).toBe(first);
+    expect(r.frameRange(30)).toBeUndefined();
   });
 
   it('reads the same calls with and without compression', () => {
