@@ -10,19 +10,9 @@ import { COMMANDS, structDef } from '../trace/commands.js';
 import type { CommandInfo, HandleKind } from '../trace/commands.js';
 import type { StructDef, TableField } from '../trace/schema-types.js';
 import type { TraceRecorder } from '../record/recorder.js';
+import { RESULT_KEY } from '../device/types.js';
 import type { LockData } from '../device/types.js';
 
-/** The property of a call's result object that holds the created interface. */
-export const RESULT_KEY: Record<HandleKind, string> = {
-  Direct3D9: 'd3d',
-  Device: 'device',
-  Surface: 'surface',
-  Texture: 'texture',
-  CubeTexture: 'cubeTexture',
-  VertexBuffer: 'vertexBuffer',
-  IndexBuffer: 'indexBuffer',
-  StateBlock: 'stateBlock',
-};
 
 export class ApiContext {
   private readonly wrappers = new WeakMap<object, ApiObject>();

@@ -1,3 +1,5 @@
+import { CallSet } from '../trace/call-set.js';
+
 /** Where a command writes, so tests can run the CLI in-process. */
 export interface Io {
   out(text: string): void;
@@ -17,6 +19,16 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** An error the user caused (bad path, bad option value): exit 2 with the message. */
 export class UsageError extends Error {}
+
+/** A --calls/--frames option value as a CallSet; a bad one is a usage error. */
+export function callSetOption(text: string | undefined): CallSet | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return CallSet.parse(text);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
 
 export function thousands(n: number): string {
   return n.toLocaleString('en-US');

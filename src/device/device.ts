@@ -4,13 +4,10 @@
  * HRESULT and changing nothing on failure), then acts. Calls the device does
  * not implement yet throw NotImplementedError.
  */
-import {
-  D3DCLEAR, D3DERR, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3DUSAGE, D3D_OK, D3DFMT,
-} from '../d3d9/index.js';
+import { D3DCLEAR, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
-import { formatInfo } from '../formats/index.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
-import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, sampleCount, textureSpec } from './create.js';
+import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, textureSpec } from './create.js';
 import { MemoryBudget } from './memory.js';
 import { clearDepthStencil, fillColor, intersect, isEmpty } from './pixels.js';
 import { RefCounted } from './ref-counted.js';
@@ -18,9 +15,7 @@ import { DeviceState, MAX_RENDER_TARGETS, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_S
 import { Surface } from './surface.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
-import {
-  NotImplementedError,
-} from './types.js';
+import { NotImplementedError } from './types.js';
 import type {
   BOOL, BYTES, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
   IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9, IDirect3DStateBlock9, IDirect3DSurface9,
@@ -269,7 +264,6 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     if (wantZ && !ds!.format.depth) return D3DERR.INVALIDCALL;
     if (wantS && !ds!.format.stencil) return D3DERR.INVALIDCALL;
     if (wantZ && !(Z >= 0 && Z <= 1)) return D3DERR.INVALIDCALL;
-    const rt = st.renderTargets[0]!;
     const vp = st.viewport;
     let area: RECT = { left: vp.X, top: vp.Y, right: vp.X + vp.Width, bottom: vp.Y + vp.Height };
     if (st.renderStates[D3DRS.SCISSORTESTENABLE]) area = intersect(area, st.scissor);
@@ -289,7 +283,6 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
         if (!isEmpty(c)) clearDepthStencil(ds, c, wantZ ? Z : undefined, wantS ? Stencil : undefined);
       }
     }
-    void rt;
     return D3D_OK;
   }
 
@@ -334,5 +327,3 @@ function defaultLight(): D3DLIGHT9 {
     Range: 0, Falloff: 0, Attenuation0: 0, Attenuation1: 0, Attenuation2: 0, Theta: 0, Phi: 0,
   };
 }
-
-export { sampleCount, formatInfo, D3DUSAGE };

@@ -178,6 +178,18 @@ export type D3DObject =
   | IDirect3D9 | IDirect3DDevice9 | IDirect3DSurface9 | IDirect3DTexture9 | IDirect3DCubeTexture9
   | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9;
 
+/** The property of a call's result object that holds the interface it creates, by kind of object. */
+export const RESULT_KEY = {
+  Direct3D9: 'd3d',
+  Device: 'device',
+  Surface: 'surface',
+  Texture: 'texture',
+  CubeTexture: 'cubeTexture',
+  VertexBuffer: 'vertexBuffer',
+  IndexBuffer: 'indexBuffer',
+  StateBlock: 'stateBlock',
+} as const;
+
 /** A backend: how to make the root object. */
 export type Direct3DCreate9Fn = (SDKVersion: number) => IDirect3D9 | null;
 

@@ -6,12 +6,9 @@
  */
 import { COMMANDS } from '../trace/commands.js';
 import type { HandleKind } from '../trace/commands.js';
+import { RESULT_KEY } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3D9 } from '../device/types.js';
 
-const RESULT_KEY: Record<HandleKind, string> = {
-  Direct3D9: 'd3d', Device: 'device', Surface: 'surface', Texture: 'texture', CubeTexture: 'cubeTexture',
-  VertexBuffer: 'vertexBuffer', IndexBuffer: 'indexBuffer', StateBlock: 'stateBlock',
-};
 /** Methods whose D3D9 form has an out-parameter: they return `{ hr, ... }`. */
 const OUT_PARAM_METHODS: ReadonlySet<string> = new Set(['GetDeviceCaps', 'CheckDeviceMultiSampleType']);
 /** Locks hand out this much memory: enough for the small locks tests make. */

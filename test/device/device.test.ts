@@ -107,7 +107,7 @@ describe('resources follow D3D9 creation and lock rules', () => {
   it('answers D3DERR_OUTOFVIDEOMEMORY instead of exhausting the process', () => {
     const dev = device();
     const held: unknown[] = [];
-    let hr = D3D_OK;
+    let hr: number = D3D_OK;
     for (let i = 0; i < 40 && hr === D3D_OK; i++) {
       const r = dev.CreateRenderTarget(8192, 8192, D3DFMT.A8R8G8B8, 0, 0, false);
       hr = r.hr;

@@ -1,12 +1,11 @@
 /** `replay9 dump T`: the calls as .r9t lines, or JSON lines. */
 import type { Argv } from 'yargs';
-import { CallSet } from '../../trace/call-set.js';
 import { commandInfo, qualifiedMethod } from '../../trace/commands.js';
 import { traceText } from '../../trace/convert.js';
 import { openTrace } from '../../trace/open.js';
 import { COUNT_RESULTS, headerPragma, TextPrinter } from '../../trace/text/print.js';
 import { hresultName } from '../../d3d9/index.js';
-import { EXIT, UsageError } from '../io.js';
+import { callSetOption, EXIT } from '../io.js';
 import type { Io } from '../io.js';
 
 export function registerDump(y: Argv, io: Io, done: (code: number) => void): Argv {
@@ -20,12 +19,7 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       .example('$0 dump t.r9 > t.r9t', 'the whole trace as text (convertible back with `convert`)')
       .example('$0 dump t.r9 --calls draw', 'only the draw calls, numbered'),
     (argv) => {
-      let set: CallSet | undefined;
-      try {
-        set = argv.calls !== undefined ? CallSet.parse(argv.calls) : undefined;
-      } catch (e) {
-        throw new UsageError((e as Error).message);
-      }
+      const set = callSetOption(argv.calls);
       const { reader, lines } = openTrace(argv.trace as string);
       try {
         if (!argv.json && !set) {

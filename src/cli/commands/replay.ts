@@ -5,9 +5,9 @@ import type { Argv } from 'yargs';
 import { encodePng, presentedImage } from '../../golden/image.js';
 import type { Finding } from '../../replay/findings.js';
 import { Replayer } from '../../replay/replayer.js';
-import { CallSet } from '../../trace/call-set.js';
+import type { CallSet } from '../../trace/call-set.js';
 import { openTrace } from '../../trace/open.js';
-import { EXIT, thousands, UsageError } from '../io.js';
+import { callSetOption, EXIT, thousands, UsageError } from '../io.js';
 import type { Io } from '../io.js';
 
 export interface ReplayReport {
@@ -90,12 +90,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       .example('$0 replay t.r9 --out frames/', 'replay and write frames/frame-0000.png ...')
       .example('$0 replay traces --json', 'replay every trace in a folder, machine-readable'),
     (argv) => {
-      let frames: CallSet | undefined;
-      try {
-        frames = argv.frames !== undefined ? CallSet.parse(argv.frames) : undefined;
-      } catch (e) {
-        throw new UsageError((e as Error).message);
-      }
+      const frames = callSetOption(argv.frames);
       const traces = findTraces(argv.traces as string[]);
       if (traces.length === 0) throw new UsageError(`no .r9 or .r9t traces in ${(argv.traces as string[]).join(' ')}`);
       const reports: ReplayReport[] = [];
