@@ -120,6 +120,20 @@ describe('replay9 on the command line', () => {
     expect((await run('replay', join(d, 's.r9t'))).code).toBe(0);
   });
 
+  it('records the example scene of tools/scenes and replays it without findings', async () => {
+    const d = tmp();
+    expect((await run('record', 'tools/scenes/fill-grid.ts', '-o', join(d, 'grid.r9'))).code).toBe(0);
+    const rep = JSON.parse((await run('replay', join(d, 'grid.r9'), '--json', '--out', d, '--frames', '1')).out);
+    expect(rep).toMatchObject({ calls: 61, frames: 4, mismatches: [], unimplemented: [] });
+    expect(rep.written).toEqual([join(d, 'frame-0001.png')]);
+    const img = decodePng(readFileSync(join(d, 'frame-0001.png')));
+    // frame 1 fills the cells with (x + y + 1) even: cell (1, 0) holds red 40, green 0, blue 60
+    const at = (20 + 4 * 96) * 4;
+    expect([...img.data.subarray(at, at + 4)]).toEqual([40, 0, 60, 255]);
+    // cell (0, 0) is left at the clear colour
+    expect([...img.data.subarray(0, 4)]).toEqual([0x10, 0x10, 0x10, 255]);
+  });
+
   it('answers bad input with exit 2 and a clear message', async () => {
     const missing = await run('info', 'no/such.r9');
     expect(missing.code).toBe(2);

@@ -1,0 +1,43 @@
+/**
+ * Timing for the benchmarks: warm-up runs, then timed runs of ours and the
+ * baseline interleaved (so drift on a shared machine hits both alike), and the
+ * median of each. process.hrtime is used here only, never in src/.
+ */
+
+export interface Timed {
+  /** median seconds per run */
+  median: number;
+  samples: number[];
+}
+
+export interface PairOptions {
+  warmup: number;
+  runs: number;
+}
+
+function once(fn: () => unknown): number {
+  const t0 = process.hrtime.bigint();
+  sink = fn();
+  return Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+/** keeps results alive so that the timed work cannot be dropped */
+export let sink: unknown;
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Times `ours` and `baseline` alternately; returns the median of each. */
+export function timePair(ours: () => unknown, baseline: () => unknown, o: PairOptions): { ours: Timed; baseline: Timed } {
+  for (let i = 0; i < o.warmup; i++) { once(baseline); once(ours); }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < o.runs; i++) {
+    // alternate which goes first, so neither always runs right after a GC the other caused
+    if (i % 2 === 0) { b.push(once(baseline)); a.push(once(ours)); } else { a.push(once(ours)); b.push(once(baseline)); }
+  }
+  return { ours: { median: median(a), samples: a }, baseline: { median: median(b), samples: b } };
+}

@@ -1,0 +1,21 @@
+/** replay9's public API: the D3D9-shaped objects, the vocabulary, recording, reading and replaying traces. */
+export * from './d3d9/index.js';
+export { Direct3DCreate9 } from './api/index.js';
+export type { CreateOptions, Device, Direct3D9 } from './api/index.js';
+export type * from './device/types.js';
+export { NotImplementedError, RESULT_KEY } from './device/types.js';
+export { TraceRecorder } from './record/recorder.js';
+export { TraceReader } from './trace/reader.js';
+export { TraceWriter } from './trace/writer.js';
+export type { WriterOptions } from './trace/writer.js';
+export { TraceFormatError, TraceSyntaxError } from './trace/errors.js';
+export type { CallRecord } from './trace/call.js';
+export { parseTrace } from './trace/text/parse.js';
+export { traceText, compileText } from './trace/convert.js';
+export { openTrace } from './trace/open.js';
+export { CallSet } from './trace/call-set.js';
+export { Replayer } from './replay/replayer.js';
+export type { ReplayOptions, PresentEvent } from './replay/replayer.js';
+export type { Finding } from './replay/findings.js';
+export { nullDirect3DCreate9 } from './replay/null-backend.js';
+export type { Scene, SceneContext } from './cli/commands/record.js';
