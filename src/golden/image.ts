@@ -1,6 +1,6 @@
 /** Surfaces as RGBA8 images, and PNG encoding (pngjs). */
 import { PNG } from 'pngjs';
-import { decodeToRGBA8 } from '../formats/index.js';
+import { surfaceToRGBA8 } from '../formats/index.js';
 import { Device } from '../device/device.js';
 import type { Surface } from '../device/surface.js';
 import type { IDirect3DDevice9 } from '../device/types.js';
@@ -12,10 +12,9 @@ export interface Rgba8Image {
   data: Uint8Array;
 }
 
-/** The first sample of a surface as RGBA8, or undefined when its format has no decoder yet. */
-export function surfaceImage(s: Surface): Rgba8Image | undefined {
-  const data = decodeToRGBA8(s.format, s.data, s.pitch, s.width, s.height);
-  return data ? { width: s.width, height: s.height, data } : undefined;
+/** The first sample of a surface as RGBA8, as sampling reads it (depth as grey). */
+export function surfaceImage(s: Surface): Rgba8Image {
+  return { width: s.width, height: s.height, data: surfaceToRGBA8(s.format, s.data, s.pitch, s.width, s.height) };
 }
 
 /** What Present shows: the device's back buffer, or undefined for a device that is not the emulated one. */

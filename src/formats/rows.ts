@@ -1,0 +1,229 @@
+/**
+ * Row converters between stored pixels and RGBA8 or float RGBA. Each has a
+ * generic path built on the exact codec (codec.ts) and fast paths chosen by a
+ * `choose*` function: packed formats of up to 32 bits through per-channel
+ * lookup tables built once per format, and float formats through typed views.
+ * Tests check every fast path byte for byte against the generic one.
+ */
+import { channelRaw, channelValue, decodeTexel, encodePixel } from './codec.js';
+import type { SampleOptions } from './codec.js';
+import { halfToFloat } from './half.js';
+import { srgbToLinear } from './srgb.js';
+import type { Channel, FormatInfo } from './table.js';
+
+/** Converts `width` pixels starting at byte `at` of `src` into out[o...]. */
+export type RowDecoder<T extends Uint8Array | Float32Array> = (src: Uint8Array, at: number, width: number, out: T, o: number) => void;
+/** Converts `width` RGBA values from src[o...] into pixels at byte `at` of `dst`. */
+export type RowEncoder<T extends Uint8Array | Float32Array> = (src: T, o: number, width: number, dst: Uint8Array, at: number) => void;
+
+/** FLOAT→UNORM8 by D3D's rule. */
+export function unorm8(v: number): number {
+  return v > 0 ? (v >= 1 ? 255 : Math.floor(v * 255 + 0.5)) : 0;
+}
+
+// ---- generic paths (any format, through the exact codec) ----
+
+const px = new Float32Array(4);
+
+export function genericRowToFloat(f: FormatInfo, opts?: SampleOptions): RowDecoder<Float32Array> {
+  return (src, at, width, out, o) => {
+    // decodeTexel addresses by (x, y): present the row as a one-row surface starting at `at`
+    const row = src.subarray(at);
+    for (let x = 0; x < width; x++) decodeTexel(f, row, 0, x, 0, out, o + 4 * x, opts);
+  };
+}
+
+export function genericRowToRGBA8(f: FormatInfo, opts?: SampleOptions): RowDecoder<Uint8Array> {
+  return (src, at, width, out, o) => {
+    const row = src.subarray(at);
+    for (let x = 0; x < width; x++) {
+      decodeTexel(f, row, 0, x, 0, px, 0, opts);
+      for (let k = 0; k < 4; k++) out[o + 4 * x + k] = unorm8(px[k]);
+    }
+  };
+}
+
+export function genericRowFromFloat(f: FormatInfo, srgb = false): RowEncoder<Float32Array> | undefined {
+  if (!encodePixel(f, [0, 0, 0, 0], new Uint8Array(f.blockBytes), 0)) return undefined;
+  return (src, o, width, dst, at) => {
+    for (let x = 0; x < width; x++) encodePixel(f, src.subarray(o + 4 * x, o + 4 * x + 4), dst, at + x * f.blockBytes, srgb);
+  };
+}
+
+export function genericRowFromRGBA8(f: FormatInfo, srgb = false): RowEncoder<Uint8Array> | undefined {
+  const enc = genericRowFromFloat(f, srgb);
+  if (!enc) return undefined;
+  const tmp = new Float32Array(4);
+  return (src, o, width, dst, at) => {
+    for (let x = 0; x < width; x++) {
+      for (let k = 0; k < 4; k++) tmp[k] = src[o + 4 * x + k] / 255;
+      enc(tmp, 0, 1, dst, at + x * f.blockBytes);
+    }
+  };
+}
+
+// ---- fast paths ----
+
+/** Packed formats whose channels a lookup table can decode (≤ 32-bit pixels, ≤ 16-bit channels). */
+function lutChannels(f: FormatInfo): boolean {
+  return f.blockW === 1 && f.blockH === 1 && f.blockBytes <= 4 && f.channels.length > 0 && f.kind !== 'palette' && f.kind !== 'depth'
+    && f.channels.every((c) => c.bits <= 16 && c.type !== 'float') && !f.swizzle.includes('c');
+}
+
+interface Source { shift: number; mask: number; lut8: Uint8Array; lutF: Float32Array; constant?: number }
+
+const lutCache = new Map<string, Source[]>();
+
+/** Per sampled component: where its bits are and what each raw value converts to. */
+function sources(f: FormatInfo, srgb: boolean): Source[] {
+  const key = `${f.id}/${srgb}`;
+  let s = lutCache.get(key);
+  if (s) return s;
+  s = [...f.swizzle].map((name, k) => {
+    const ch = f.channels.find((c) => c.name === name) as Channel | undefined;
+    if (!ch) {
+      const v = name === '1' ? 1 : 0;
+      return { shift: 0, mask: 0, lut8: Uint8Array.of(unorm8(v)), lutF: Float32Array.of(v), constant: v };
+    }
+    const n = 2 ** ch.bits;
+    const lutF = new Float32Array(n);
+    const lut8 = new Uint8Array(n);
+    for (let raw = 0; raw < n; raw++) {
+      // the same float32 steps as the generic path: the channel value, then the sRGB curve
+      let v = Math.fround(channelValue(ch, raw));
+      if (srgb && k < 3) v = Math.fround(srgbToLinear(v));
+      lutF[raw] = v;
+      lut8[raw] = unorm8(v);
+    }
+    return { shift: ch.shift, mask: n - 1, lut8, lutF };
+  });
+  lutCache.set(key, s);
+  return s;
+}
+
+function readWord(bytes: number): (src: Uint8Array, at: number) => number {
+  switch (bytes) {
+    case 1: return (s, a) => s[a];
+    case 2: return (s, a) => s[a] | (s[a + 1] << 8);
+    case 3: return (s, a) => s[a] | (s[a + 1] << 8) | (s[a + 2] << 16);
+    default: return (s, a) => (s[a] | (s[a + 1] << 8) | (s[a + 2] << 16) | (s[a + 3] << 24)) >>> 0;
+  }
+}
+
+function lutRowToRGBA8(f: FormatInfo, srgb: boolean): RowDecoder<Uint8Array> {
+  const [r, g, b, a] = sources(f, srgb);
+  const read = readWord(f.blockBytes);
+  const n = f.blockBytes;
+  return (src, at, width, out, o) => {
+    for (let x = 0; x < width; x++, at += n, o += 4) {
+      const w = read(src, at);
+      out[o] = r.lut8[(w >>> r.shift) & r.mask];
+      out[o + 1] = g.lut8[(w >>> g.shift) & g.mask];
+      out[o + 2] = b.lut8[(w >>> b.shift) & b.mask];
+      out[o + 3] = a.lut8[(w >>> a.shift) & a.mask];
+    }
+  };
+}
+
+function lutRowToFloat(f: FormatInfo, srgb: boolean): RowDecoder<Float32Array> {
+  const [r, g, b, a] = sources(f, srgb);
+  const read = readWord(f.blockBytes);
+  const n = f.blockBytes;
+  return (src, at, width, out, o) => {
+    for (let x = 0; x < width; x++, at += n, o += 4) {
+      const w = read(src, at);
+      out[o] = r.lutF[(w >>> r.shift) & r.mask];
+      out[o + 1] = g.lutF[(w >>> g.shift) & g.mask];
+      out[o + 2] = b.lutF[(w >>> b.shift) & b.mask];
+      out[o + 3] = a.lutF[(w >>> a.shift) & a.mask];
+    }
+  };
+}
+
+const HALF = Float32Array.from({ length: 65536 }, (_, h) => halfToFloat(h));
+
+/** Float formats: halves through a 64 K table, float32 straight from a view; missing channels 1. */
+function floatRowToFloat(f: FormatInfo): RowDecoder<Float32Array> | undefined {
+  if (f.kind !== 'float') return undefined;
+  const comps = f.channels.length;
+  const half = f.channels[0].bits === 16;
+  return (src, at, width, out, o) => {
+    if (half) {
+      for (let x = 0; x < width; x++, o += 4) {
+        for (let k = 0; k < 4; k++) {
+          if (k < comps) {
+            const p = at + (x * comps + k) * 2;
+            out[o + k] = HALF[src[p] | (src[p + 1] << 8)];
+          } else out[o + k] = 1;
+        }
+      }
+      return;
+    }
+    const view = new DataView(src.buffer, src.byteOffset, src.byteLength);
+    for (let x = 0; x < width; x++, o += 4) {
+      for (let k = 0; k < 4; k++) out[o + k] = k < comps ? view.getFloat32(at + (x * comps + k) * 4, true) : 1;
+    }
+  };
+}
+
+export function chooseRowToRGBA8(f: FormatInfo, opts?: SampleOptions): RowDecoder<Uint8Array> {
+  if (lutChannels(f)) return lutRowToRGBA8(f, opts?.srgb === true);
+  return genericRowToRGBA8(f, opts);
+}
+
+export function chooseRowToFloat(f: FormatInfo, opts?: SampleOptions): RowDecoder<Float32Array> {
+  if (lutChannels(f)) return lutRowToFloat(f, opts?.srgb === true);
+  if (!opts?.srgb) {
+    const fast = floatRowToFloat(f);
+    if (fast) return fast;
+  }
+  return genericRowToFloat(f, opts);
+}
+
+/** Packed UNORM formats from RGBA8: each stored channel rescaled from 8 bits by D3D's rounding. */
+function packedFromRGBA8(f: FormatInfo): RowEncoder<Uint8Array> | undefined {
+  if (!lutChannels(f) || f.channels.some((c) => c.type !== 'unorm')) return undefined;
+  const plan = f.channels.map((ch) => {
+    const pos = ch.name === 'x' ? -1 : f.swizzle.indexOf(ch.name);
+    const lut = Uint32Array.from({ length: 256 }, (_, v) => channelRaw(ch, ch.name === 'x' ? 1 : v / 255) * 2 ** ch.shift);
+    return { pos, lut, constant: ch.name === 'x' ? lut[255] : 0 };
+  });
+  const n = f.blockBytes;
+  return (src, o, width, dst, at) => {
+    for (let x = 0; x < width; x++, o += 4, at += n) {
+      let w = 0;
+      for (const p of plan) w += p.pos < 0 ? p.constant : p.lut[src[o + p.pos]];
+      for (let i = 0; i < n; i++) dst[at + i] = (w >>> (8 * i)) & 0xff;
+    }
+  };
+}
+
+export function chooseRowFromRGBA8(f: FormatInfo, srgb = false): RowEncoder<Uint8Array> | undefined {
+  if (!srgb) {
+    const fast = packedFromRGBA8(f);
+    if (fast) return fast;
+  }
+  return genericRowFromRGBA8(f, srgb);
+}
+
+export function chooseRowFromFloat(f: FormatInfo, srgb = false): RowEncoder<Float32Array> | undefined {
+  return genericRowFromFloat(f, srgb);
+}
+
+/** A whole surface region as RGBA8 (sample 0), for images and inspection. */
+export function surfaceToRGBA8(f: FormatInfo, data: Uint8Array, pitch: number, width: number, height: number, opts?: SampleOptions): Uint8Array {
+  const out = new Uint8Array(width * height * 4);
+  if (f.blockW === 1 && f.blockH === 1 && f.kind !== 'depth') {
+    const row = chooseRowToRGBA8(f, opts);
+    for (let y = 0; y < height; y++) row(data, y * pitch, width, out, y * width * 4);
+    return out;
+  }
+  const t = new Float32Array(4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      decodeTexel(f, data, pitch, x, y, t, 0, opts);
+      for (let k = 0; k < 4; k++) out[(y * width + x) * 4 + k] = unorm8(t[k]);
+    }
+  }
+  return out;
+}
