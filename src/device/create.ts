@@ -26,7 +26,7 @@ export function sampleCount(type: number, quality: number): number {
   return type;
 }
 function colorRenderable(f: FormatInfo): boolean {
-  return f.kind === 'color' || f.kind === 'float';
+  return (f.kind === 'color' || f.kind === 'float') && f.blockW === 1;
 }
 
 export function renderTargetSpec(width: number, height: number, format: number, ms: number, quality: number, lockable: boolean): SurfaceSpec | HRESULT {

@@ -293,8 +293,8 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     if (!(pSurface.isRenderTarget || isPlain) || pSurface.format.kind === 'depth') return D3DERR.INVALIDCALL;
     const r = pRect ?? { left: 0, top: 0, right: pSurface.width, bottom: pSurface.height };
     if (r.left < 0 || r.top < 0 || r.right > pSurface.width || r.bottom > pSurface.height || isEmpty(r)) return D3DERR.INVALIDCALL;
-    if (!fillColor(pSurface, r, color)) notImplemented(`ColorFill of a ${pSurface.format.name} surface`);
-    return D3D_OK;
+    // palette and one-bit formats have no colour to fill with
+    return fillColor(pSurface, r, color) ? D3D_OK : D3DERR.INVALIDCALL;
   }
 
   Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR): HRESULT {
