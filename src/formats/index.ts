@@ -6,3 +6,4 @@ export * from './half.js';
 export * from './srgb.js';
 export * from './yuv.js';
 export * from './dxt.js';
+export * from './depth/index.js';
