@@ -7,3 +7,4 @@ export * from './srgb.js';
 export * from './yuv.js';
 export * from './dxt.js';
 export * from './depth/index.js';
+export * from './dxgi/index.js';

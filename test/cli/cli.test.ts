@@ -149,8 +149,19 @@ describe('replay9 on the command line', () => {
     expect(unknown.code).toBe(2);
   });
 
+  it('prints the extended-format support table as the documented JSON', async () => {
+    const r = await run('formats', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.support.B8G8R8A8_UNORM).toMatchObject({ Texture2D: 'R', 'Display Scan Out': 'R', 'Multi-Sample Render Target': 'O' });
+    expect(j.support.R10G10B10_XR_BIAS_A2_UNORM).toMatchObject({ 'Render Target': 'N/A', 'CPU Lockable': 'R', 'Display Scan Out': 'R' });
+    const one = await run('formats', 'D3DFMT_V8U8');
+    expect(one.out).toContain('sampled   (U, V, 1, 1) as R, G, B, A');
+    expect((await run('formats', 'NOPE')).code).toBe(2);
+  });
+
   it('explains every command with --help', async () => {
-    for (const cmd of ['info', 'dump', 'convert', 'replay', 'repair', 'record']) {
+    for (const cmd of ['info', 'dump', 'convert', 'replay', 'repair', 'record', 'formats']) {
       const r = await run(cmd, '--help');
       expect(r.code, cmd).toBe(0);
       expect(r.out, cmd).toContain(`replay9 ${cmd}`);
