@@ -10,6 +10,12 @@ export interface Timed {
   samples: number[];
 }
 
+/** `12.3 ms (11.9-14.0)`: the median and the range of the samples, for the log. */
+export function describe(t: Timed): string {
+  const ms = (s: number): string => (s * 1000).toFixed(1);
+  return `${ms(t.median)} ms (${ms(Math.min(...t.samples))}-${ms(Math.max(...t.samples))})`;
+}
+
 export interface PairOptions {
   warmup: number;
   runs: number;

@@ -43,8 +43,9 @@ export function recordThroughApi(w: Workload, options: WriterOptions): Uint8Arra
     dev.CreateTexture(t.width, t.height, 1, 0, SETUP.textureFormat, SETUP.pool).texture ?? fail('CreateTexture'));
   const vbs = w.vertexBuffers.map((spec) => {
     const vb = dev.CreateVertexBuffer(spec.length, SETUP.vbUsage, VERTEX_FVF, SETUP.pool).vertexBuffer ?? fail('CreateVertexBuffer');
-    const lock = vb.Lock(0, 0, 0);
-    if (!lock.data) fail('Lock');
+    const lock = vb.Lock(0, spec.data.length, 0);
+    // the baseline encodes spec.data as the captured lock, so the lock must be exactly that size
+    if (lock.data?.length !== spec.data.length) fail(`Lock of exactly ${spec.data.length} bytes`);
     lock.data.set(spec.data);
     vb.Unlock();
     return vb;

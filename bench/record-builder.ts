@@ -111,7 +111,7 @@ export function encodeWithBuilder(w: Workload): Uint8Array[] {
   const vbIds = w.vertexBuffers.map((spec) => {
     const id = ++nextId;
     bb.call(fb.Command.CreateVertexBuffer, fb.CreateVertexBuffer.createCreateVertexBuffer(b, spec.length, SETUP.vbUsage, VERTEX_FVF, SETUP.pool, 0), DEV, id);
-    bb.call(fb.Command.VertexBufferLock, fb.VertexBufferLock.createVertexBufferLock(b, 0, 0, 0), id);
+    bb.call(fb.Command.VertexBufferLock, fb.VertexBufferLock.createVertexBufferLock(b, 0, spec.data.length, 0), id);
     const data = b.createByteVector(spec.data);
     bb.call(fb.Command.VertexBufferUnlock, fb.VertexBufferUnlock.createVertexBufferUnlock(b, data), id);
     return id;

@@ -34,6 +34,7 @@ export type Op =
   | { k: 'perfEnd' };
 
 export interface TextureSpec { width: number; height: number }
+/** a vertex buffer of `length` bytes whose first `data.length` bytes are written through one Lock */
 export interface VertexBufferSpec { length: number; data: Uint8Array }
 
 export interface Workload {
@@ -50,7 +51,9 @@ export function setupCalls(textures: number, vertexBuffers: number): number {
   return 2 + textures + 3 * vertexBuffers;
 }
 
-const LOCK_BYTES = 4096;
+const VB_BYTES = 64 * 1024;
+/** what one Lock writes: the no-op device hands out 256-byte locks, and the recorder keeps all of one */
+export const LOCK_BYTES = 256;
 
 /** Render states a frame loop toggles, with the values it uses. */
 const STATES: ReadonlyArray<readonly [number, readonly number[]]> = [
@@ -158,7 +161,7 @@ function drawGroup(r: Prng, ops: Op[], w: { textures: number; vertexBuffers: num
       ops.push({ k: 'up', prim: strip ? D3DPT.TRIANGLESTRIP : D3DPT.TRIANGLELIST, count: 2 * quads, data: vertices(r, quads, strip), stride: VERTEX_STRIDE });
     } else {
       ops.push({ k: 'vb', vb: r.int(w.vertexBuffers), stride: VERTEX_STRIDE });
-      const tris = LOCK_BYTES / VERTEX_STRIDE / 3;
+      const tris = Math.floor(VB_BYTES / VERTEX_STRIDE / 3);
       const start = r.int(tris - 8);
       ops.push({ k: 'draw', prim: D3DPT.TRIANGLELIST, start: start * 3, count: r.range(1, 8) });
     }
@@ -175,7 +178,7 @@ export function buildWorkload(seed: number, totalCalls: number): Workload {
     const data = new Uint8Array(LOCK_BYTES);
     const quads = Math.floor(LOCK_BYTES / VERTEX_STRIDE / 6);
     data.set(vertices(r, quads, false));
-    vertexBuffers.push({ length: LOCK_BYTES, data });
+    vertexBuffers.push({ length: VB_BYTES, data });
   }
   const budget = totalCalls - setupCalls(textures.length, vertexBuffers.length);
   const ops: Op[] = [];

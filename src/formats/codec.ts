@@ -10,6 +10,7 @@ import type { Channel, FormatInfo } from './table.js';
 import { decodeDxtBlock } from './dxt.js';
 import { decodeMacroPixel } from './yuv.js';
 import { decodeFloat20e4, encodeFloat20e4 } from './depth/float20e4.js';
+import { floatToSnorm, floatToUnorm, floatToXr, snormToFloat, unormToFloat, xrToFloat } from './convert.js';
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
@@ -42,52 +43,30 @@ export function writeChannel(f: FormatInfo, dst: Uint8Array, at: number, ch: Cha
   for (let i = 0; i < ch.bits / 8; i++) dst[o + i] = Math.floor(raw / 2 ** (8 * i)) & 0xff;
 }
 
-/** The number a channel's raw bits stand for. */
+/** The number a channel's raw bits stand for (float32). */
 export function channelValue(ch: Channel, raw: number): number {
   switch (ch.type) {
-    case 'unorm':
-      return raw / (2 ** ch.bits - 1);
-    case 'snorm': {
-      const half = 2 ** (ch.bits - 1);
-      const s = raw >= half ? raw - 2 * half : raw;
-      // the most negative code reads as −1 too (reference C.5)
-      return s <= -(half - 1) ? -1 : s / (half - 1);
-    }
+    case 'unorm': return unormToFloat(raw, ch.bits);
+    case 'snorm': return snormToFloat(raw, ch.bits);
+    case 'xr': return xrToFloat(raw);
     case 'float':
       if (ch.bits === 16) return halfToFloat(raw);
       if (ch.bits === 32) { u32[0] = raw; return f32[0]; }
       return decodeFloat20e4(raw);
-    case 'xr':
-      return Math.fround((raw - 0x180) / 510);
   }
 }
 
 /** The raw bits that store `v` in a channel, by D3D's FLOAT→format rules. */
 export function channelRaw(ch: Channel, v: number): number {
   switch (ch.type) {
-    case 'unorm': {
-      if (!(v > 0)) return 0;
-      const max = 2 ** ch.bits - 1;
-      return v >= 1 ? max : Math.floor(v * max + 0.5);
-    }
-    case 'snorm': {
-      if (Number.isNaN(v)) return 0;
-      const m = 2 ** (ch.bits - 1) - 1;
-      const c = Math.max(-1, Math.min(1, v)) * m;
-      const s = Math.trunc(c >= 0 ? c + 0.5 : c - 0.5);
-      return s < 0 ? s + 2 ** ch.bits : s;
-    }
+    case 'unorm': return floatToUnorm(v, ch.bits);
+    case 'snorm': return floatToSnorm(v, ch.bits);
+    case 'xr': return floatToXr(v);
     case 'float':
       if (ch.bits === 16) return floatToHalf(v);
       // NaN is stored as the one quiet NaN 0x7FC00000: payloads would depend on the engine
       if (ch.bits === 32) { if (Number.isNaN(v)) return 0x7fc00000; f32[0] = v; return u32[0]; }
       return encodeFloat20e4(v);
-    case 'xr': {
-      // reference C.3: NaN → 0, c·510 + 384 clamped to [0, 1023], truncated
-      if (Number.isNaN(v)) return 0;
-      const c = Math.fround(Math.fround(v * 510) + 384);
-      return c <= 0 ? 0 : c >= 1023 ? 1023 : Math.floor(c);
-    }
   }
 }
 
@@ -144,7 +123,7 @@ export function decodeTexel(f: FormatInfo, data: Uint8Array, pitch: number, x: n
     let v: number;
     if (s === '0') v = 0;
     else if (s === '1') v = 1;
-    else if (s === 'p') v = pal[value('p') * 255 * 4 + k] / 255;
+    else if (s === 'p') v = pal[readChannel(f, data, at, f.channels.find((c) => c.name === 'p')!) * 4 + k] / 255;
     else if (s === 'c') {
       const u = value('u'), w = value('v');
       v = Math.sqrt(Math.max(0, 1 - u * u - w * w));

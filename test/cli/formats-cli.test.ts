@@ -48,7 +48,7 @@ describe('replay9 formats', () => {
   it('lists every D3D9 format of the format table with its block and DXGI twin', () => {
     const r = formatsReport();
     expect(r.d3d9.map((f) => f.id)).toEqual(allFormats().map((f) => f.id));
-    expect(r.d3d9.find((f) => f.name === 'A8R8G8B8')).toEqual({ id: 21, name: 'A8R8G8B8', kind: 'color', blockBytes: 4, blockW: 1, blockH: 1, dxgi: 'B8G8R8A8_UNORM' });
+    expect(r.d3d9.find((f) => f.name === 'A8R8G8B8')).toEqual({ id: 21, name: 'A8R8G8B8', kind: 'color', blockBytes: 4, blockW: 1, blockH: 1, swizzle: 'rgba', dxgi: 'B8G8R8A8_UNORM' });
     expect(r.d3d9.find((f) => f.name === 'DXT1')).toMatchObject({ blockBytes: 8, blockW: 4, blockH: 4, dxgi: null });
   });
 
@@ -75,7 +75,7 @@ describe('replay9 formats', () => {
   it('shows a D3D9 format with its DXGI twin\'s details', () => {
     const r = formatsReport('X8R8G8B8');
     if (r.kind !== 'd3d9') throw new Error('expected a D3D9 report');
-    expect(r.format.channels).toBe('X 31:24, R 23:16, G 15:8, B 7:0');
+    expect(r.format.channels).toBe('X 31:24 unorm, R 23:16 unorm, G 15:8 unorm, B 7:0 unorm');
     expect(r.dxgi?.format.name).toBe('B8G8R8X8_UNORM');
     expect(formatsText(r)).toContain('DXGI_FORMAT_B8G8R8X8_UNORM (88 = 0x58)');
   });

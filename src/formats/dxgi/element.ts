@@ -3,7 +3,7 @@
  * channel through the named conversions. The row converters (rows.ts) are the
  * fast path and are tested against this one.
  */
-import { bgr8ToXr, floatToSint, floatToSnorm, floatToSrgb, floatToUint, floatToUnorm, floatToXr, sintToFloat, snormToFloat, srgbToFloat, uintToFloat, unormToFloat, xrToFloat } from './convert.js';
+import { bgr8ToXr, floatToSint, floatToSnorm, floatToSrgb, floatToUint, floatToUnorm, floatToXr, sintToFloat, snormToFloat, srgbToFloat, uintToFloat, unormToFloat, xrToFloat } from '../convert.js';
 import { DXGI_FORMAT, requireDxgiFormat } from './formats.js';
 import type { DxgiChannel, DxgiFormatInfo } from './formats.js';
 import { assertNever } from './never.js';

@@ -2,6 +2,6 @@
 export * from './formats.js';
 export * from './support.js';
 export * from './casts.js';
-export * from './convert.js';
+export * from '../convert.js';
 export * from './element.js';
 export * from './rows.js';

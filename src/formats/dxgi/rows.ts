@@ -8,7 +8,7 @@
  * Elements are read through a Uint32Array, i.e. little-endian, as on every
  * platform Node runs on.
  */
-import { floatToSint, floatToSrgb, floatToUint, floatToUnorm, srgbToFloat, unormToFloat } from './convert.js';
+import { floatToSint, floatToSrgb, floatToUint, floatToUnorm, srgbToFloat, unormToFloat } from '../convert.js';
 import { decodeChannel, encodeChannel } from './element.js';
 import { requireDxgiFormat } from './formats.js';
 import type { DxgiChannel } from './formats.js';

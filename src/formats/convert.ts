@@ -1,8 +1,10 @@
 /**
  * Exact channel conversions between stored codes and float32 (reference C.3,
- * C.5). Every float result is a float32 (Math.fround), as a shader register
+ * C.5), shared by the D3D9 codec and the DXGI formats. Every float result is a float32 (Math.fround), as a shader register
  * holds it; every float input is first taken as the float32 a shader writes.
  */
+import { linearToSrgb, srgbToLinear } from './srgb.js';
+
 const f32 = Math.fround;
 
 /** The largest code of an n-bit unsigned field. */
@@ -52,8 +54,7 @@ export function floatToSnorm(value: number, bits: number): number {
 
 /** SRGB→FLOAT, the ideal curve of C.5, computed in double and stored as float32. */
 export function srgbToFloat(code: number, bits = 8): number {
-  const c = (code & maxCode(bits)) / maxCode(bits);
-  return f32(c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
+  return f32(srgbToLinear((code & maxCode(bits)) / maxCode(bits)));
 }
 
 /** FLOAT→SRGB (C.5): NaN→0, clamp to [0,1], the ideal curve, ·(2^n−1), +0.5, truncate. */
@@ -61,8 +62,7 @@ export function floatToSrgb(value: number, bits = 8): number {
   const c = f32(value);
   if (!(c > 0)) return 0;
   if (c >= 1) return maxCode(bits);
-  const s = c <= 0.0031308 ? c * 12.92 : 1.055 * Math.pow(c, 1 / 2.4) - 0.055;
-  return Math.floor(s * maxCode(bits) + 0.5);
+  return Math.floor(linearToSrgb(c) * maxCode(bits) + 0.5);
 }
 
 /** UINT→FLOAT: the integer itself. */
