@@ -7,6 +7,7 @@ import { Builder, ByteBuffer } from 'flatbuffers';
 import type { ArgValue, CallRecord, StructValue } from './call.js';
 import { COMMANDS, commandInfo, structDef } from './commands.js';
 import type { CommandName } from './commands.js';
+import { TraceFormatError } from './errors.js';
 import type { StructDef, TableField } from './schema-types.js';
 
 // Call table slots (schema order: self, result, created, name, command_type, command)
@@ -179,6 +180,7 @@ export function decodeCall(bb: ByteBuffer, pos: number): CallRecord {
   const typeOff = field(bb, pos, CALL_SLOT.commandType);
   const type = typeOff ? bb.readUint8(pos + typeOff) : 0;
   const info = COMMANDS[type];
+  if (!info) throw new TraceFormatError(`trace batch: call table at ${pos} has command type ${type}, not one of the schema's`);
   const cmdOff = field(bb, pos, CALL_SLOT.command);
   const cmdPos = bb.__indirect(pos + cmdOff);
   const call: CallRecord = {

@@ -49,13 +49,14 @@ export function verifyBatch(buf: Uint8Array, place: VerifyPlace): number {
     if (vt < 4 || vt + 4 > len) fail(pos, `${what} vtable offset ${vt} out of bounds`);
     const vtLen = u16(vt);
     const objLen = u16(vt + 2);
-    if (vtLen < 4 || vtLen % 2 !== 0 || vt + vtLen > len) fail(vt, `${what} vtable length ${vtLen} is invalid`);
-    if (objLen < 4 || pos + objLen > len) fail(vt, `${what} object length ${objLen} runs past the batch`);
+    // the runtime reads vtable entries as signed 16-bit: 0x8000 and up would turn negative there
+    if (vtLen < 4 || vtLen % 2 !== 0 || vtLen >= 0x8000 || vt + vtLen > len) fail(vt, `${what} vtable length ${vtLen} is invalid`);
+    if (objLen < 4 || objLen >= 0x8000 || pos + objLen > len) fail(vt, `${what} object length ${objLen} runs past the batch`);
     return (slot, bytes) => {
       const at = 4 + 2 * slot;
       if (at + 2 > vtLen) return 0;
       const o = dv.getUint16(vt + at, true);
-      if (o !== 0 && o + bytes > objLen) fail(vt + at, `${what} field ${slot} at ${o} (${bytes} bytes) lies outside the object (${objLen} bytes)`);
+      if (o !== 0 && (o >= 0x8000 || o + bytes > objLen)) fail(vt + at, `${what} field ${slot} at ${o} (${bytes} bytes) lies outside the object (${objLen} bytes)`);
       return o;
     };
   };

@@ -6,7 +6,7 @@ import type { CallRecord } from '../../src/trace/call.js';
 import { buildCorpus } from '../../tools/fuzz-corpus.js';
 import { fuzz } from '../../tools/fuzz-lib.js';
 import { MUTATIONS } from '../../tools/fuzz-mutate.js';
-import { signedVtableLength } from '../../tools/fuzz-repro.js';
+import { signedVtableLength, signedFieldOffset } from '../../tools/fuzz-repro.js';
 
 /** Per-file bound (DESIGN.md §3: never a hang). */
 const LIMIT_MS = 2000;
@@ -68,15 +68,16 @@ describe('a damaged trace', () => {
     expect(cuts).toBeGreaterThan(300);
   });
 
-  // KNOWN BUG in src/trace/verify.ts (found by the fuzzer, not fixed here): the verifier reads vtable and
-  // object lengths and field offsets as unsigned 16-bit, the FlatBuffers runtime as signed. A Call whose
-  // vtable length is 0x8000 passes verification, then decodes with every field absent and decodeCall throws
-  // a TypeError. This test states the contract; `.fails` keeps the suite green until verify.ts is fixed:
-  // then it fails, and `.fails` should go.
-  it.fails('KNOWN BUG: a vtable length of 0x8000 in a batch past 32 KiB is refused or read as it was written', () => {
+  // The FlatBuffers runtime reads vtable and object lengths and field offsets as signed 16-bit: the verifier
+  // refuses 0x8000 and up, which the runtime would read as negative (found by the fuzzer).
+  it('a vtable length of 0x8000 in a batch past 32 KiB is refused', () => {
     const r = signedVtableLength();
     const got = readAll(r.bytes);
-    if ('error' in got) expect(got.error).toBeInstanceOf(TraceFormatError);
-    else expect(got.calls).toEqual(r.calls);
+    expect('error' in got && got.error).toBeInstanceOf(TraceFormatError);
+  });
+
+  it('a field offset of 0x8000 (which the runtime would follow to a 2^31-element list) is refused', () => {
+    const got = readAll(signedFieldOffset().bytes);
+    expect('error' in got && got.error).toBeInstanceOf(TraceFormatError);
   });
 });
