@@ -8,7 +8,6 @@
 import { ByteBuffer } from 'flatbuffers';
 import * as fb from '../src/trace/generated/replay9.js';
 
-const batch = new fb.Batch();
 const call = new fb.Call();
 const c = {
   d3d: new fb.Direct3DCreate9(), createDevice: new fb.CreateDevice(), createTexture: new fb.CreateTexture(),
@@ -116,11 +115,10 @@ function command(type: fb.Command): number {
 export function readAllFields(batches: readonly ByteBuffer[]): number {
   let sum = 0;
   for (const bb of batches) {
-    bb.setPosition(0);
-    fb.Batch.getSizePrefixedRootAsBatch(bb, batch);
-    const n = batch.callsLength();
-    for (let i = 0; i < n; i++) {
-      batch.calls(i, call);
+    const end = bb.capacity();
+    for (let pos = 0; pos < end; pos += 4 + bb.readUint32(pos)) {
+      bb.setPosition(pos);
+      fb.Call.getSizePrefixedRootAsCall(bb, call);
       sum += call.self() + call.result() + call.created() + (call.name()?.length ?? 0);
       sum += command(call.commandType());
     }

@@ -1,8 +1,8 @@
 /**
  * Baseline for record.throughput: the same calls encoded by a hand-written
  * loop over flatc's generated builders (no API wrappers, no schema-driven
- * codec, no container, CRC or compression), cut into 64 KiB batches the way
- * the writer cuts chunks. What recording would cost if every call were
+ * codec, no container, CRC or compression), each call its own size-prefixed
+ * buffer, cut into 64 KiB batches the way the writer cuts chunks. What recording would cost if every call were
  * encoded by hand.
  */
 import { Builder } from 'flatbuffers';
@@ -14,12 +14,11 @@ const CHUNK_BYTES = 64 * 1024;
 
 class BatchBuilder {
   readonly b = new Builder(1024);
-  private calls: number[] = [];
-  private firstCall = 0;
-  private next = 0;
+  private chunk = new Uint8Array(CHUNK_BYTES * 2);
+  private length = 0;
   readonly batches: Uint8Array[] = [];
 
-  /** Closes the Call table around `cmd` (built just before). */
+  /** Closes the Call table around `cmd` (built just before) and finishes the call's own buffer. */
   call(type: fb.Command, cmd: number, self: number, created = 0, result = 0): void {
     const b = this.b;
     fb.Call.startCall(b);
@@ -28,20 +27,23 @@ class BatchBuilder {
     fb.Call.addCreated(b, created);
     fb.Call.addCommandType(b, type);
     fb.Call.addCommand(b, cmd);
-    this.calls.push(fb.Call.endCall(b));
-    this.next++;
-    if (b.offset() >= CHUNK_BYTES) this.flush();
+    fb.Call.finishSizePrefixedCallBuffer(b, fb.Call.endCall(b));
+    const bytes = b.asUint8Array();
+    if (this.length + bytes.length > this.chunk.length) {
+      const grown = new Uint8Array(this.chunk.length * 2 + bytes.length);
+      grown.set(this.chunk.subarray(0, this.length));
+      this.chunk = grown;
+    }
+    this.chunk.set(bytes, this.length);
+    this.length += bytes.length;
+    b.clear();
+    if (this.length >= CHUNK_BYTES) this.flush();
   }
 
   flush(): void {
-    if (this.calls.length === 0) return;
-    const b = this.b;
-    const vec = fb.Batch.createCallsVector(b, this.calls);
-    fb.Batch.finishSizePrefixedBatchBuffer(b, fb.Batch.createBatch(b, this.firstCall, vec));
-    this.batches.push(b.asUint8Array().slice());
-    b.clear();
-    this.calls = [];
-    this.firstCall = this.next;
+    if (this.length === 0) return;
+    this.batches.push(this.chunk.slice(0, this.length));
+    this.length = 0;
   }
 }
 

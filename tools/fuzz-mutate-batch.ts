@@ -17,14 +17,10 @@ interface TableAt { pos: number; slots: number }
 
 function tablesWithSlots(raw: Uint8Array): TableAt[] {
   const bb = new ByteBuffer(raw);
-  const root = 4 + bb.readUint32(4);
-  const out: TableAt[] = [{ pos: root, slots: 2 }];
-  const vo = bb.__offset(root, 6);
-  if (!vo) return out;
-  const start = bb.__vector(root + vo);
-  const n = bb.__vector_len(root + vo);
-  for (let i = 0; i < n; i++) {
-    const call = bb.__indirect(start + 4 * i);
+  const out: TableAt[] = [];
+  // a chunk is a sequence of size-prefixed call buffers, each rooted at a Call table
+  for (let at = 0; at + 8 <= raw.length; at += 4 + bb.readUint32(at)) {
+    const call = at + 4 + bb.readUint32(at + 4);
     out.push({ pos: call, slots: 6 });
     const co = bb.__offset(call, 14);
     const fields = COMMANDS[bb.readUint8(call + bb.__offset(call, 12))].table.fields;
@@ -33,7 +29,7 @@ function tablesWithSlots(raw: Uint8Array): TableAt[] {
   return out;
 }
 
-/** Positions of the Batch, Call and command tables of a valid batch. */
+/** Positions of the Call and command tables of a valid chunk. */
 function tables(raw: Uint8Array): number[] {
   return tablesWithSlots(raw).map((t) => t.pos);
 }

@@ -37,6 +37,26 @@ export interface ReplayOptions {
 
 interface Handle { kind: HandleKind; obj: object }
 
+/** What a handler sees of the call being replayed. */
+class Scope implements CallScope {
+  n = 0;
+  self = 0;
+  info!: CommandInfo;
+  constructor(private readonly r: Replayer) {}
+  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'any'): T {
+    return this.r.lookup(id, kind, this.n, this.info) as T;
+  }
+  ref<T>(id: number, kind: HandleKind | 'BaseTexture'): T | null {
+    return id === 0 ? null : (this.r.lookup(id, kind, this.n, this.info) as T);
+  }
+  restore(target: LockData, data: Uint8Array | null): void {
+    this.r.restore(this.n, this.info, this.self, target, data);
+  }
+  perf(delta: 1 | -1 | 0): number {
+    return this.r.perf(delta);
+  }
+}
+
 /** Thrown inside a call whose objects could not be made at replay: the call is skipped. */
 class Unavailable extends Error {}
 
@@ -51,6 +71,8 @@ export class Replayer {
   private readonly callObj = new fb.Call();
   private readonly create: Direct3DCreate9Fn;
   private perfDepth = 0;
+  /** the one scope handlers see, updated for each call (dispatch allocates nothing) */
+  private readonly scope = new Scope(this);
 
   constructor(private readonly options: ReplayOptions = {}) {
     this.create = options.create ?? emulatedCreate;
@@ -92,7 +114,6 @@ export class Replayer {
   private dispatch(n: number, call: fb.Call): void {
     const info = COMMANDS[call.commandType()];
     const self = call.self();
-    const method = qualifiedMethod(info, this.handles.get(self)?.kind);
     const expected = call.result();
     const created = call.created();
     let outcome: Outcome;
@@ -100,6 +121,7 @@ export class Replayer {
       outcome = info.name === 'Direct3DCreate9' ? this.direct3DCreate9(call) : this.handle(info, n, call, self);
     } catch (e) {
       if (created) this.missing.add(created);
+      const method = this.methodName(info, self);
       if (e instanceof NotImplementedError) {
         this.finding({ kind: 'unimplemented', call: n, method, message: `call ${n}: ${e.message}` });
         return;
@@ -110,7 +132,7 @@ export class Replayer {
       }
       throw e;
     }
-    if (typeof outcome !== 'number' && typeof outcome?.hr !== 'number') throw new Error(`call ${n}: ${method}: the device returned no result`);
+    if (typeof outcome !== 'number' && typeof outcome?.hr !== 'number') throw new Error(`call ${n}: ${this.methodName(info, self)}: the device returned no result`);
     const hr = typeof outcome === 'number' ? outcome : outcome.hr;
     const obj = typeof outcome === 'number' ? undefined : outcome.obj;
     if (created) {
@@ -127,6 +149,7 @@ export class Replayer {
     if ((hr >>> 0) !== expected && !info.name.startsWith('Perf')) {
       const counts = COUNT_RESULTS.has(info.name);
       const show = (v: number): string => (counts ? String(v | 0) : hresultName(v));
+      const method = this.methodName(info, self);
       this.finding({
         kind: 'mismatch', call: n, method, expected: show(expected), actual: show(hr >>> 0),
         message: `call ${n}: ${method} returned ${show(hr >>> 0)}, the trace recorded ${show(expected)}`,
@@ -140,24 +163,32 @@ export class Replayer {
     return { hr: 0, obj: d3d ?? undefined };
   }
 
-  private handle(info: CommandInfo, n: number, call: fb.Call, self: number): Outcome {
-    const name = info.name as CommandName;
-    const cmd = call.command(this.pool[name]);
-    const scope: CallScope = {
-      self,
-      obj: <T>(id: number, kind: HandleKind | 'BaseTexture' | 'any'): T => this.lookup(id, kind, n, info) as T,
-      ref: <T>(id: number, kind: HandleKind | 'BaseTexture'): T | null => (id === 0 ? null : (this.lookup(id, kind, n, info) as T)),
-      restore: (target: LockData, data: Uint8Array | null) => {
-        if (data && !target.restoreLock(data)) {
-          this.finding({ kind: 'lock-data', call: n, method: qualifiedMethod(info, this.handles.get(self)?.kind), message: `call ${n}: the recorded lock data (${data.length} bytes) does not fit the open lock` });
-        }
-      },
-      perf: (delta) => (delta === 1 ? this.perfDepth++ : delta === -1 ? (this.perfDepth > 0 ? --this.perfDepth : -1) : 0),
-    };
-    return (HANDLERS[name] as (c: unknown, x: CallScope) => Outcome)(cmd, scope);
+  /** `IDirect3DDevice9::Clear`, for findings (built only when there is one). */
+  private methodName(info: CommandInfo, self: number): string {
+    return qualifiedMethod(info, this.handles.get(self)?.kind);
   }
 
-  private lookup(id: number, kind: HandleKind | 'BaseTexture' | 'any', n: number, info: CommandInfo): object {
+  private handle(info: CommandInfo, n: number, call: fb.Call, self: number): Outcome {
+    const name = info.name as CommandName;
+    const scope = this.scope;
+    scope.n = n;
+    scope.self = self;
+    scope.info = info;
+    return (HANDLERS[name] as (c: unknown, x: CallScope) => Outcome)(call.command(this.pool[name]), scope);
+  }
+
+  /** Lock contents of an unlock call written back into the open lock. */
+  restore(n: number, info: CommandInfo, self: number, target: LockData, data: Uint8Array | null): void {
+    if (data && !target.restoreLock(data)) {
+      this.finding({ kind: 'lock-data', call: n, method: this.methodName(info, self), message: `call ${n}: the recorded lock data (${data.length} bytes) does not fit the open lock` });
+    }
+  }
+
+  perf(delta: 1 | -1 | 0): number {
+    return delta === 1 ? this.perfDepth++ : delta === -1 ? (this.perfDepth > 0 ? --this.perfDepth : -1) : 0;
+  }
+
+  lookup(id: number, kind: HandleKind | 'BaseTexture' | 'any', n: number, info: CommandInfo): object {
     const h = this.handles.get(id);
     if (h) {
       if (kind !== 'any' && !kindAccepts(kind, h.kind)) {

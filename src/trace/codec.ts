@@ -12,7 +12,6 @@ import type { StructDef, TableField } from './schema-types.js';
 
 // Call table slots (schema order: self, result, created, name, command_type, command)
 export const CALL_SLOT = { self: 0, result: 1, created: 2, name: 3, commandType: 4, command: 5 } as const;
-export const BATCH_SLOT = { firstCall: 0, calls: 1 } as const;
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
@@ -98,15 +97,10 @@ export function encodeCall(b: Builder, call: CallRecord): number {
   return b.endObject();
 }
 
-/** Finishes a batch of calls (offsets from encodeCall) as a size-prefixed buffer. */
-export function finishBatch(b: Builder, firstCall: number, calls: readonly number[]): Uint8Array {
-  b.startVector(4, calls.length, 4);
-  for (let i = calls.length - 1; i >= 0; i--) b.addOffset(calls[i]);
-  const vec = b.endVector();
-  b.startObject(2);
-  b.addFieldInt32(BATCH_SLOT.firstCall, firstCall | 0, 0);
-  b.addFieldOffset(BATCH_SLOT.calls, vec, 0);
-  b.finishSizePrefixed(b.endObject());
+/** One call as a size-prefixed FlatBuffer (a view into the builder, valid until its next use). */
+export function encodeCallBuffer(b: Builder, call: CallRecord): Uint8Array {
+  b.clear();
+  b.finishSizePrefixed(encodeCall(b, call));
   return b.asUint8Array();
 }
 
@@ -192,19 +186,4 @@ export function decodeCall(bb: ByteBuffer, pos: number): CallRecord {
   };
   if (nameOff) call.name = bb.__string(pos + nameOff) as string;
   return call;
-}
-
-/** Positions of the Call tables of a verified, size-prefixed batch, and its first call number. */
-export function batchCalls(bb: ByteBuffer): { firstCall: number; calls: number[] } {
-  const root = 4 + bb.readUint32(4);
-  const fc = field(bb, root, BATCH_SLOT.firstCall);
-  const firstCall = fc ? bb.readUint32(root + fc) : 0;
-  const vo = field(bb, root, BATCH_SLOT.calls);
-  const calls: number[] = [];
-  if (vo) {
-    const start = bb.__vector(root + vo);
-    const len = bb.__vector_len(root + vo);
-    for (let i = 0; i < len; i++) calls.push(bb.__indirect(start + 4 * i));
-  }
-  return { firstCall, calls };
 }

@@ -8,7 +8,8 @@
  *   chunk   32 B  "CHK9", u8 kind, u8 compression, u16 0, u32 stored size, u32 raw
  *                 size, u32 CRC-32 of the stored bytes, u32 first call, u32 call
  *                 count, u32 CRC-32 of bytes 0..27 of this header; then the stored
- *                 bytes (a size-prefixed FlatBuffers Batch, deflated when flagged)
+ *                 bytes (the chunk's calls, each a size-prefixed FlatBuffer whose root
+ *                 is a Call; deflated when flagged)
  *   footer        "IDX9", u32 chunk count, u32 frame count, u32 call count, then per
  *                 chunk 24 B (u32 offset lo, u32 offset hi, u32 first call, u32 call
  *                 count, u8 kind, 3 B 0, u32 stored size), then u32 per frame (the

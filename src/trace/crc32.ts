@@ -1,13 +1,6 @@
-/** CRC-32 (IEEE 802.3, reflected, as zlib's), table built once. */
-const TABLE = new Uint32Array(256);
-for (let n = 0; n < 256; n++) {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  TABLE[n] = c >>> 0;
-}
+/** CRC-32 (IEEE 802.3, as zlib's): node:zlib's native one. */
+import { crc32 as zlibCrc32 } from 'node:zlib';
 
 export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return zlibCrc32(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end)) >>> 0;
 }

@@ -7,7 +7,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { ByteBuffer } from 'flatbuffers';
 import type { CallRecord } from './call.js';
-import { batchCalls, decodeCall, CALL_SLOT } from './codec.js';
+import { decodeCall, CALL_SLOT } from './codec.js';
 import { COMMANDS } from './commands.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
@@ -18,7 +18,7 @@ import { FileSource, MemorySource } from './byte-io.js';
 import type { ByteSource } from './byte-io.js';
 import { crc32 } from './crc32.js';
 import { TraceFormatError } from './errors.js';
-import { verifyBatch } from './verify.js';
+import { verifyCalls } from './verify.js';
 
 const PRESENT_TYPE = COMMANDS.findIndex((c) => c?.name === 'Present');
 
@@ -235,13 +235,8 @@ export class TraceReader {
   /** A verified command batch. */
   loadBatch(info: ChunkInfo): LoadedBatch {
     const raw = this.readPayload(info);
-    const count = verifyBatch(raw, { fileOffset: info.offset + CHUNK_HEADER_SIZE, inflated: info.compression === Compression.Deflate });
-    const bb = new ByteBuffer(raw);
-    const { firstCall, calls } = batchCalls(bb);
-    if (count !== info.callCount || firstCall !== info.firstCall) {
-      throw new TraceFormatError(`trace chunk: byte ${info.offset}: batch holds calls ${firstCall}+${count}, the chunk header says ${info.firstCall}+${info.callCount}`, info.offset);
-    }
-    return { chunk: info, bb, firstCall, calls };
+    const calls = verifyCalls(raw, { fileOffset: info.offset + CHUNK_HEADER_SIZE, inflated: info.compression === Compression.Deflate }, info.callCount);
+    return { chunk: info, bb: new ByteBuffer(raw), firstCall: info.firstCall, calls };
   }
 
   /** Command chunks in order, from the one holding call `from`. */

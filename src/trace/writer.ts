@@ -1,13 +1,13 @@
 /**
  * Writes calls into the .r9 container. Chunk boundaries follow only from the
- * calls (a chunk closes once its encoded batch reaches `chunkBytes`), so the
+ * calls (a chunk closes once its encoded calls reach `chunkBytes`), so the
  * same calls always give the same bytes: that is what makes binary → text →
  * binary byte-identical.
  */
 import { deflateRawSync } from 'node:zlib';
 import { Builder } from 'flatbuffers';
 import type { CallRecord } from './call.js';
-import { encodeCall, finishBatch } from './codec.js';
+import { encodeCallBuffer } from './codec.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
   HEADER_SIZE, MAGIC, TRAILER_MAGIC, TRAILER_SIZE, versionBytes,
@@ -55,7 +55,10 @@ export function encodeHeader(h: TraceHeader): Uint8Array {
 export class TraceWriter {
   readonly header: TraceHeader;
   private builder = new Builder(1024);
-  private pending: number[] = [];
+  /** the open chunk's calls, each a size-prefixed FlatBuffer */
+  private chunk = new Uint8Array(4096);
+  private chunkLength = 0;
+  private chunkCalls = 0;
   private chunkFirstCall = 0;
   private nextCall = 0;
   private chunks: ChunkInfo[] = [];
@@ -81,9 +84,17 @@ export class TraceWriter {
   append(call: CallRecord): number {
     if (this.closed) throw new Error('TraceWriter: append after close');
     const n = this.nextCall++;
-    this.pending.push(encodeCall(this.builder, call));
+    const bytes = encodeCallBuffer(this.builder, call);
+    if (this.chunkLength + bytes.length > this.chunk.length) {
+      const grown = new Uint8Array(Math.max(this.chunk.length * 2, this.chunkLength + bytes.length));
+      grown.set(this.chunk.subarray(0, this.chunkLength));
+      this.chunk = grown;
+    }
+    this.chunk.set(bytes, this.chunkLength);
+    this.chunkLength += bytes.length;
+    this.chunkCalls++;
     if (call.command === 'Present') this.frames.push(n);
-    if (this.builder.offset() >= this.header.chunkBytes) this.flush();
+    if (this.chunkLength >= this.header.chunkBytes) this.flush();
     return n;
   }
 
@@ -94,17 +105,16 @@ export class TraceWriter {
   }
 
   private flush(): void {
-    if (this.pending.length === 0) return;
-    const batch = finishBatch(this.builder, this.chunkFirstCall, this.pending);
-    this.writeChunk(ChunkKind.Commands, batch, this.chunkFirstCall, this.pending.length);
-    this.builder.clear();
-    this.pending = [];
+    if (this.chunkCalls === 0) return;
+    this.writeChunk(ChunkKind.Commands, this.chunk.subarray(0, this.chunkLength), this.chunkFirstCall, this.chunkCalls);
+    this.chunkLength = 0;
+    this.chunkCalls = 0;
     this.chunkFirstCall = this.nextCall;
   }
 
   private writeChunk(kind: ChunkKind, raw: Uint8Array, firstCall: number, callCount: number): void {
     const deflate = this.header.compression === Compression.Deflate;
-    const stored = deflate ? new Uint8Array(deflateRawSync(raw, { level: this.header.level })) : raw;
+    const stored = deflate ? new Uint8Array(deflateRawSync(raw, { level: this.header.level })) : raw.slice();
     const head = new Uint8Array(CHUNK_HEADER_SIZE);
     const dv = new DataView(head.buffer);
     dv.setUint32(0, CHUNK_MAGIC, true);

@@ -5003,6 +5003,14 @@ static endCall(builder:flatbuffers.Builder):flatbuffers.Offset {
   return offset;
 }
 
+static finishCallBuffer(builder:flatbuffers.Builder, offset:flatbuffers.Offset) {
+  builder.finish(offset);
+}
+
+static finishSizePrefixedCallBuffer(builder:flatbuffers.Builder, offset:flatbuffers.Offset) {
+  builder.finish(offset, undefined, true);
+}
+
 static createCall(builder:flatbuffers.Builder, self:number, result:number, created:number, nameOffset:flatbuffers.Offset, commandType:Command, commandOffset:flatbuffers.Offset):flatbuffers.Offset {
   Call.startCall(builder);
   Call.addSelf(builder, self);
@@ -5012,84 +5020,6 @@ static createCall(builder:flatbuffers.Builder, self:number, result:number, creat
   Call.addCommandType(builder, commandType);
   Call.addCommand(builder, commandOffset);
   return Call.endCall(builder);
-}
-}
-
-export class Batch {
-  bb: flatbuffers.ByteBuffer|null = null;
-  bb_pos = 0;
-  __init(i:number, bb:flatbuffers.ByteBuffer):Batch {
-  this.bb_pos = i;
-  this.bb = bb;
-  return this;
-}
-
-static getRootAsBatch(bb:flatbuffers.ByteBuffer, obj?:Batch):Batch {
-  return (obj || new Batch()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
-}
-
-static getSizePrefixedRootAsBatch(bb:flatbuffers.ByteBuffer, obj?:Batch):Batch {
-  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
-  return (obj || new Batch()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
-}
-
-firstCall():number {
-  const offset = this.bb!.__offset(this.bb_pos, 4);
-  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
-}
-
-calls(index: number, obj?:Call):Call|null {
-  const offset = this.bb!.__offset(this.bb_pos, 6);
-  return offset ? (obj || new Call()).__init(this.bb!.__indirect(this.bb!.__vector(this.bb_pos + offset) + index * 4), this.bb!) : null;
-}
-
-callsLength():number {
-  const offset = this.bb!.__offset(this.bb_pos, 6);
-  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
-}
-
-static startBatch(builder:flatbuffers.Builder) {
-  builder.startObject(2);
-}
-
-static addFirstCall(builder:flatbuffers.Builder, firstCall:number) {
-  builder.addFieldInt32(0, firstCall, 0);
-}
-
-static addCalls(builder:flatbuffers.Builder, callsOffset:flatbuffers.Offset) {
-  builder.addFieldOffset(1, callsOffset, 0);
-}
-
-static createCallsVector(builder:flatbuffers.Builder, data:flatbuffers.Offset[]):flatbuffers.Offset {
-  builder.startVector(4, data.length, 4);
-  for (let i = data.length - 1; i >= 0; i--) {
-    builder.addOffset(data[i]!);
-  }
-  return builder.endVector();
-}
-
-static startCallsVector(builder:flatbuffers.Builder, numElems:number) {
-  builder.startVector(4, numElems, 4);
-}
-
-static endBatch(builder:flatbuffers.Builder):flatbuffers.Offset {
-  const offset = builder.endObject();
-  return offset;
-}
-
-static finishBatchBuffer(builder:flatbuffers.Builder, offset:flatbuffers.Offset) {
-  builder.finish(offset);
-}
-
-static finishSizePrefixedBatchBuffer(builder:flatbuffers.Builder, offset:flatbuffers.Offset) {
-  builder.finish(offset, undefined, true);
-}
-
-static createBatch(builder:flatbuffers.Builder, firstCall:number, callsOffset:flatbuffers.Offset):flatbuffers.Offset {
-  Batch.startBatch(builder);
-  Batch.addFirstCall(builder, firstCall);
-  Batch.addCalls(builder, callsOffset);
-  return Batch.endBatch(builder);
 }
 }
 

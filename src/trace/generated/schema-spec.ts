@@ -2399,27 +2399,6 @@ export const SCHEMA: SchemaDef = {
           }
         }
       ]
-    },
-    {
-      "name": "Batch",
-      "fields": [
-        {
-          "name": "first_call",
-          "slot": 0,
-          "type": {
-            "kind": "scalar",
-            "scalar": "uint"
-          }
-        },
-        {
-          "name": "calls",
-          "slot": 1,
-          "type": {
-            "kind": "tables",
-            "table": "Call"
-          }
-        }
-      ]
     }
   ],
   "unions": [
@@ -2496,5 +2475,5 @@ export const SCHEMA: SchemaDef = {
       ]
     }
   ],
-  "rootType": "Batch"
+  "rootType": "Call"
 };
