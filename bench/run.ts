@@ -15,10 +15,11 @@ import { recordThroughApi } from './record-api.js';
 import { recordThroughput } from './record-throughput.js';
 import { replayDispatch } from './replay-dispatch.js';
 import { traceBytes } from './trace-bytes.js';
+import { formatRows } from './format-rows.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 import { buildWorkload } from './workload.js';
 
-const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput];
+const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows];
 
 const USAGE = `usage: npm run bench -- [--json] [--calls N] [--runs N] [--warmup N] [--seed N] [--only NAME] [--tsx]`;
 

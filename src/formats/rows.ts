@@ -101,43 +101,55 @@ function sources(f: FormatInfo, srgb: boolean): Source[] {
   return s;
 }
 
-function readWord(bytes: number): (src: Uint8Array, at: number) => number {
-  switch (bytes) {
-    case 1: return (s, a) => s[a];
-    case 2: return (s, a) => s[a] | (s[a + 1] << 8);
-    case 3: return (s, a) => s[a] | (s[a + 1] << 8) | (s[a + 2] << 16);
-    default: return (s, a) => (s[a] | (s[a + 1] << 8) | (s[a + 2] << 16) | (s[a + 3] << 24)) >>> 0;
+/**
+ * A LUT row loop specialised by pixel size: one loop per size keeps each call
+ * site monomorphic (a shared loop with a per-format reader function slows every
+ * format down once two sizes have run through it).
+ */
+function lutRow<T extends Uint8Array | Float32Array>(f: FormatInfo, luts: [T, T, T, T], src4: readonly Source[]): RowDecoder<T> {
+  const [lr, lg, lb, la] = luts;
+  const [r, g, b, a] = src4;
+  const rs = r.shift, rm = r.mask, gs = g.shift, gm = g.mask, bs = b.shift, bm = b.mask, as = a.shift, am = a.mask;
+  switch (f.blockBytes) {
+    case 1:
+      return (src, at, width, out, o) => {
+        for (let x = 0; x < width; x++, at++, o += 4) {
+          const w = src[at];
+          out[o] = lr[(w >>> rs) & rm]; out[o + 1] = lg[(w >>> gs) & gm]; out[o + 2] = lb[(w >>> bs) & bm]; out[o + 3] = la[(w >>> as) & am];
+        }
+      };
+    case 2:
+      return (src, at, width, out, o) => {
+        for (let x = 0; x < width; x++, at += 2, o += 4) {
+          const w = src[at] | (src[at + 1] << 8);
+          out[o] = lr[(w >>> rs) & rm]; out[o + 1] = lg[(w >>> gs) & gm]; out[o + 2] = lb[(w >>> bs) & bm]; out[o + 3] = la[(w >>> as) & am];
+        }
+      };
+    case 3:
+      return (src, at, width, out, o) => {
+        for (let x = 0; x < width; x++, at += 3, o += 4) {
+          const w = src[at] | (src[at + 1] << 8) | (src[at + 2] << 16);
+          out[o] = lr[(w >>> rs) & rm]; out[o + 1] = lg[(w >>> gs) & gm]; out[o + 2] = lb[(w >>> bs) & bm]; out[o + 3] = la[(w >>> as) & am];
+        }
+      };
+    default:
+      return (src, at, width, out, o) => {
+        for (let x = 0; x < width; x++, at += 4, o += 4) {
+          const w = (src[at] | (src[at + 1] << 8) | (src[at + 2] << 16) | (src[at + 3] << 24)) >>> 0;
+          out[o] = lr[(w >>> rs) & rm]; out[o + 1] = lg[(w >>> gs) & gm]; out[o + 2] = lb[(w >>> bs) & bm]; out[o + 3] = la[(w >>> as) & am];
+        }
+      };
   }
 }
 
 function lutRowToRGBA8(f: FormatInfo, srgb: boolean): RowDecoder<Uint8Array> {
-  const [r, g, b, a] = sources(f, srgb);
-  const read = readWord(f.blockBytes);
-  const n = f.blockBytes;
-  return (src, at, width, out, o) => {
-    for (let x = 0; x < width; x++, at += n, o += 4) {
-      const w = read(src, at);
-      out[o] = r.lut8[(w >>> r.shift) & r.mask];
-      out[o + 1] = g.lut8[(w >>> g.shift) & g.mask];
-      out[o + 2] = b.lut8[(w >>> b.shift) & b.mask];
-      out[o + 3] = a.lut8[(w >>> a.shift) & a.mask];
-    }
-  };
+  const s = sources(f, srgb);
+  return lutRow<Uint8Array>(f, [s[0].lut8, s[1].lut8, s[2].lut8, s[3].lut8], s);
 }
 
 function lutRowToFloat(f: FormatInfo, srgb: boolean): RowDecoder<Float32Array> {
-  const [r, g, b, a] = sources(f, srgb);
-  const read = readWord(f.blockBytes);
-  const n = f.blockBytes;
-  return (src, at, width, out, o) => {
-    for (let x = 0; x < width; x++, at += n, o += 4) {
-      const w = read(src, at);
-      out[o] = r.lutF[(w >>> r.shift) & r.mask];
-      out[o + 1] = g.lutF[(w >>> g.shift) & g.mask];
-      out[o + 2] = b.lutF[(w >>> b.shift) & b.mask];
-      out[o + 3] = a.lutF[(w >>> a.shift) & a.mask];
-    }
-  };
+  const s = sources(f, srgb);
+  return lutRow<Float32Array>(f, [s[0].lutF, s[1].lutF, s[2].lutF, s[3].lutF], s);
 }
 
 const HALF = Float32Array.from({ length: 65536 }, (_, h) => halfToFloat(h));
