@@ -6,6 +6,7 @@
 import { D3D_SDK_VERSION } from '../d3d9/index.js';
 import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
 import type { Direct3DCreate9Fn, IDirect3D9, IDirect3DDevice9, PerfMarkers } from '../device/types.js';
+import type { DeviceProfile } from '../device/caps.js';
 import type { TraceRecorder } from '../record/recorder.js';
 import { commandInfo } from '../trace/commands.js';
 import type { CommandName } from '../trace/commands.js';
@@ -16,6 +17,8 @@ export interface CreateOptions {
   recorder?: TraceRecorder;
   /** the device behind the API: the emulated device (default) or another implementation, e.g. the no-op device */
   backend?: Direct3DCreate9Fn;
+  /** the emulated device's driver profile: Direct3D 9 (default) or DirectX 8-level; a recorder's trace names its own */
+  profile?: DeviceProfile;
 }
 
 /** The API's IDirect3D9 and IDirect3DDevice9 also carry the D3DPERF_* markers. */
@@ -50,7 +53,11 @@ for (const cls of [Direct3D9Api, DeviceApi]) {
 
 export function Direct3DCreate9(SDKVersion: number = D3D_SDK_VERSION, options: CreateOptions = {}): Direct3D9 | null {
   const ctx = new ApiContext(options.recorder);
-  const create = options.backend ?? emulatedCreate;
+  const profile = options.profile ?? options.recorder?.profile ?? 'dx9';
+  if (options.recorder && options.recorder.profile !== profile) {
+    throw new Error(`Direct3DCreate9: the recorder writes a ${options.recorder.profile} trace, the device was asked for ${profile}: give the profile to TraceRecorder`);
+  }
+  const create = options.backend ?? ((v: number) => emulatedCreate(v, profile));
   const out = invoke(undefined, commandInfo('Direct3DCreate9'), [SDKVersion], {
     ctx,
     Direct3DCreate9: (v: number) => {

@@ -11,6 +11,7 @@ import { MAX_DIMENSION } from './memory.js';
 import type { SurfaceSpec } from './surface.js';
 import type { TextureSpec } from './texture.js';
 import type { BufferSpec } from './buffers.js';
+import { isRenderable, multisampleSupported } from './format-support.js';
 
 const POOLS: ReadonlySet<number> = new Set([D3DPOOL.DEFAULT, D3DPOOL.MANAGED, D3DPOOL.SYSTEMMEM, D3DPOOL.SCRATCH]);
 
@@ -18,7 +19,7 @@ function dimsOk(w: number, h: number): boolean {
   return Number.isInteger(w) && Number.isInteger(h) && w >= 1 && h >= 1 && w <= MAX_DIMENSION && h <= MAX_DIMENSION;
 }
 function multisampleOk(type: number, quality: number): boolean {
-  return type >= D3DMULTISAMPLE.NONE && type <= 16 && (type === D3DMULTISAMPLE.NONMASKABLE ? quality < 4 : quality === 0);
+  return multisampleSupported(type, quality);
 }
 /** Samples stored for a multisample type (NONMASKABLE: 2 per quality level + 2). */
 export function sampleCount(type: number, quality: number): number {
@@ -26,7 +27,7 @@ export function sampleCount(type: number, quality: number): number {
   return type;
 }
 function colorRenderable(f: FormatInfo): boolean {
-  return (f.kind === 'color' || f.kind === 'float') && f.blockW === 1;
+  return isRenderable(f);
 }
 
 export function renderTargetSpec(width: number, height: number, format: number, ms: number, quality: number, lockable: boolean): SurfaceSpec | HRESULT {

@@ -9,9 +9,11 @@ import type { HRESULT } from '../d3d9/index.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, textureSpec } from './create.js';
 import { MemoryBudget } from './memory.js';
+import { deviceCaps } from './caps.js';
+import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { clearDepthStencil, fillColor, intersect, isEmpty } from './pixels.js';
 import { RefCounted } from './ref-counted.js';
-import { DeviceState, MAX_RENDER_TARGETS, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
+import { DeviceState, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
 import { Surface } from './surface.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
@@ -49,8 +51,11 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   /** frames presented so far */
   presentCount = 0;
 
-  constructor(readonly presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }) {
+  readonly caps: D3DCAPS9;
+
+  constructor(readonly presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9') {
     super();
+    this.caps = deviceCaps(profile);
     this.backBuffer = new Surface(specs.back, this.budget);
     this.autoDepthStencil = specs.depth ? new Surface(specs.depth, this.budget) : null;
     this.state = this.freshState();
@@ -137,7 +142,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 
   GetRenderTarget(RenderTargetIndex: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
-    if (RenderTargetIndex >= MAX_RENDER_TARGETS) return { hr: D3DERR.INVALIDCALL };
+    if (RenderTargetIndex >= this.caps.NumSimultaneousRTs) return { hr: D3DERR.INVALIDCALL };
     const rt = this.state.renderTargets[RenderTargetIndex];
     if (!rt) return { hr: D3DERR.NOTFOUND };
     rt.AddRef();
@@ -145,7 +150,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 
   SetRenderTarget(RenderTargetIndex: number, pRenderTarget: IDirect3DSurface9 | null): HRESULT {
-    if (RenderTargetIndex >= MAX_RENDER_TARGETS) return D3DERR.INVALIDCALL;
+    if (RenderTargetIndex >= this.caps.NumSimultaneousRTs) return D3DERR.INVALIDCALL;
     if (pRenderTarget === null) {
       // render target 0 can never be unset
       if (RenderTargetIndex === 0) return D3DERR.INVALIDCALL;

@@ -1,32 +1,52 @@
-/** IDirect3D9 of the emulated device: one adapter, the HAL device type. */
+/** IDirect3D9 of the emulated device: one adapter, the HAL device type, a driver profile. */
 import { D3DDEVTYPE, D3DERR, D3D_OK, D3D_SDK_VERSION } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
+import { deviceCaps } from './caps.js';
+import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { Device, swapChainSpecs } from './device.js';
+import { checkDepthStencilMatch, checkDeviceFormat, checkDeviceFormatConversion, checkDeviceMultiSampleType } from './format-support.js';
 import { RefCounted } from './ref-counted.js';
-import { NotImplementedError } from './types.js';
 import type { BOOL, D3DPRESENT_PARAMETERS, IDirect3D9, IDirect3DDevice9, NULLPTR } from './types.js';
 
-const notImplemented = (method: string): never => {
-  throw new NotImplementedError(`IDirect3D9::${method}`);
-};
+const truthy = (b: BOOL): boolean => b !== false && b !== 0;
 
 export class Direct3D9 extends RefCounted implements IDirect3D9 {
+  constructor(readonly profile: DeviceProfile = 'dx9') {
+    super();
+  }
+
   CreateDevice(Adapter: number, DeviceType: number, hFocusWindow: NULLPTR, BehaviorFlags: number, pPresentationParameters: D3DPRESENT_PARAMETERS): { hr: HRESULT; device?: IDirect3DDevice9 } {
     void hFocusWindow; void BehaviorFlags;
     if (Adapter !== 0 || !pPresentationParameters) return { hr: D3DERR.INVALIDCALL };
     if (DeviceType !== D3DDEVTYPE.HAL && DeviceType !== D3DDEVTYPE.REF) return { hr: D3DERR.INVALIDCALL };
     const specs = swapChainSpecs(pPresentationParameters);
     if (typeof specs === 'number') return { hr: specs };
-    return { hr: D3D_OK, device: new Device({ ...pPresentationParameters }, specs) };
+    return { hr: D3D_OK, device: new Device({ ...pPresentationParameters }, specs, this.profile) };
   }
-  GetDeviceCaps(): { hr: HRESULT; caps?: Record<string, number> } { return notImplemented('GetDeviceCaps'); }
-  CheckDeviceFormat(): HRESULT { return notImplemented('CheckDeviceFormat'); }
-  CheckDeviceFormatConversion(): HRESULT { return notImplemented('CheckDeviceFormatConversion'); }
-  CheckDepthStencilMatch(): HRESULT { return notImplemented('CheckDepthStencilMatch'); }
-  CheckDeviceMultiSampleType(_a: number, _t: number, _f: number, _w: BOOL, _m: number): { hr: HRESULT; qualityLevels?: number } { return notImplemented('CheckDeviceMultiSampleType'); }
+
+  GetDeviceCaps(Adapter: number, DeviceType: number): { hr: HRESULT; caps?: D3DCAPS9 } {
+    if (Adapter !== 0 || (DeviceType !== D3DDEVTYPE.HAL && DeviceType !== D3DDEVTYPE.REF)) return { hr: D3DERR.INVALIDCALL };
+    return { hr: D3D_OK, caps: { ...deviceCaps(this.profile), DeviceType } };
+  }
+
+  CheckDeviceFormat(Adapter: number, DeviceType: number, AdapterFormat: number, Usage: number, RType: number, CheckFormat: number): HRESULT {
+    return checkDeviceFormat(Adapter, DeviceType, AdapterFormat, Usage, RType, CheckFormat);
+  }
+
+  CheckDeviceFormatConversion(Adapter: number, DeviceType: number, SourceFormat: number, TargetFormat: number): HRESULT {
+    return checkDeviceFormatConversion(Adapter, DeviceType, SourceFormat, TargetFormat);
+  }
+
+  CheckDepthStencilMatch(Adapter: number, DeviceType: number, AdapterFormat: number, RenderTargetFormat: number, DepthStencilFormat: number): HRESULT {
+    return checkDepthStencilMatch(Adapter, DeviceType, AdapterFormat, RenderTargetFormat, DepthStencilFormat);
+  }
+
+  CheckDeviceMultiSampleType(Adapter: number, DeviceType: number, SurfaceFormat: number, Windowed: BOOL, MultiSampleType: number): { hr: HRESULT; qualityLevels?: number } {
+    return checkDeviceMultiSampleType(Adapter, DeviceType, SurfaceFormat, truthy(Windowed), MultiSampleType);
+  }
 }
 
 /** The emulated device's entry point; NULL for a wrong SDK version, as on Windows. */
-export function Direct3DCreate9(SDKVersion: number): IDirect3D9 | null {
-  return SDKVersion === D3D_SDK_VERSION ? new Direct3D9() : null;
+export function Direct3DCreate9(SDKVersion: number, profile: DeviceProfile = 'dx9'): IDirect3D9 | null {
+  return SDKVersion === D3D_SDK_VERSION ? new Direct3D9(profile) : null;
 }

@@ -5,6 +5,7 @@
  * device and the recording wrappers all implement these.
  */
 import type { HRESULT } from '../d3d9/index.js';
+import type { D3DCAPS9 } from './caps.js';
 
 export type BOOL = boolean | number;
 /** A pointer that must be NULL in replay9 (shared handles, windows, dirty regions). */
@@ -72,7 +73,7 @@ export interface LockData {
 
 export interface IDirect3D9 extends IUnknown {
   CreateDevice(Adapter: number, DeviceType: number, hFocusWindow: NULLPTR, BehaviorFlags: number, pPresentationParameters: D3DPRESENT_PARAMETERS): { hr: HRESULT; device?: IDirect3DDevice9 };
-  GetDeviceCaps(Adapter: number, DeviceType: number): { hr: HRESULT; caps?: Record<string, number> };
+  GetDeviceCaps(Adapter: number, DeviceType: number): { hr: HRESULT; caps?: D3DCAPS9 };
   CheckDeviceFormat(Adapter: number, DeviceType: number, AdapterFormat: number, Usage: number, RType: number, CheckFormat: number): HRESULT;
   CheckDeviceFormatConversion(Adapter: number, DeviceType: number, SourceFormat: number, TargetFormat: number): HRESULT;
   CheckDepthStencilMatch(Adapter: number, DeviceType: number, AdapterFormat: number, RenderTargetFormat: number, DepthStencilFormat: number): HRESULT;

@@ -42,6 +42,11 @@ export class TraceRecorder {
     return this.memory.bytes();
   }
 
+  /** the driver profile written in the trace header */
+  get profile(): 'dx9' | 'dx8' {
+    return this.writer.header.profile;
+  }
+
   get callCount(): number {
     return this.writer.callCount;
   }

@@ -8,6 +8,7 @@ import { hresultName } from '../d3d9/index.js';
 import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
 import { NotImplementedError } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData } from '../device/types.js';
+import type { DeviceProfile } from '../device/caps.js';
 import { COMMANDS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
 import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
 import { TraceFormatError } from '../trace/errors.js';
@@ -28,6 +29,8 @@ export interface PresentEvent {
 export interface ReplayOptions {
   /** the device to replay on (default: the emulated device) */
   create?: Direct3DCreate9Fn;
+  /** the emulated device's driver profile (default: the one the trace names) */
+  profile?: DeviceProfile;
   /** .r9t line of each call, when the trace came from text */
   lines?: readonly number[];
   onPresent?(e: PresentEvent): void;
@@ -69,17 +72,18 @@ export class Replayer {
   private readonly missing = new Set<number>();
   private readonly pool = commandPool();
   private readonly callObj = new fb.Call();
-  private readonly create: Direct3DCreate9Fn;
+  /** the driver profile of this replay: the option, else the trace's */
+  profile: DeviceProfile = 'dx9';
   private perfDepth = 0;
   /** the one scope handlers see, updated for each call (dispatch allocates nothing) */
   private readonly scope = new Scope(this);
 
   constructor(private readonly options: ReplayOptions = {}) {
-    this.create = options.create ?? emulatedCreate;
   }
 
   /** Replays calls [from, to) of the trace. */
   run(reader: TraceReader, to = Infinity): this {
+    this.profile = this.options.profile ?? reader.header.profile;
     for (const b of reader.batches(this.callsReplayed)) {
       if (!this.replayBatch(b, to)) break;
       this.options.onProgress?.(this.callsReplayed);
@@ -159,7 +163,8 @@ export class Replayer {
 
   private direct3DCreate9(call: fb.Call): Outcome {
     const c = call.command(this.pool.Direct3DCreate9) as fb.Direct3DCreate9;
-    const d3d = this.create(c.sdkversion());
+    const create = this.options.create ?? ((v: number) => emulatedCreate(v, this.profile));
+    const d3d = create(c.sdkversion());
     return { hr: 0, obj: d3d ?? undefined };
   }
 

@@ -4,7 +4,8 @@
  *
  *   header  32 B  magic \x89R9T\r\n\x1a\n, u16 format, u16 header size, u8 writer
  *                 major/minor/patch, u8 compression, u32 chunk target, u8 deflate
- *                 level, 3 B + u32 reserved, u32 CRC-32 of bytes 0..27
+ *                 level, u8 driver profile (0 dx9, 1 dx8), 2 B + u32 reserved,
+ *                 u32 CRC-32 of bytes 0..27
  *   chunk   32 B  "CHK9", u8 kind, u8 compression, u16 0, u32 stored size, u32 raw
  *                 size, u32 CRC-32 of the stored bytes, u32 first call, u32 call
  *                 count, u32 CRC-32 of bytes 0..27 of this header; then the stored
@@ -36,12 +37,17 @@ export const MAX_CHUNK_RAW = 64 * 1024 * 1024;
 /** deflate cannot expand by more than about 1032:1 */
 export const MAX_DEFLATE_RATIO = 1032;
 
+export type TraceProfile = 'dx9' | 'dx8';
+export const PROFILES: readonly TraceProfile[] = ['dx9', 'dx8'];
+
 export interface TraceHeader {
   formatVersion: number;
   writerVersion: string;
   compression: Compression;
   chunkBytes: number;
   level: number;
+  /** the driver profile replay emulates: a Direct3D 9 driver or a DirectX 8-level one */
+  profile: TraceProfile;
 }
 
 export interface ChunkInfo {

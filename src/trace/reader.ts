@@ -14,6 +14,11 @@ import {
   HEADER_SIZE, MAGIC, MAX_CHUNK_RAW, MAX_DEFLATE_RATIO, TRAILER_MAGIC, TRAILER_SIZE,
 } from './container.js';
 import type { ChunkInfo, TraceHeader } from './container.js';
+import { PROFILES } from './container.js';
+
+function failProfile(p: number): never {
+  throw new TraceFormatError(`trace header: byte 21: unknown driver profile ${p} (0 dx9, 1 dx8)`, 21);
+}
 import { FileSource, MemorySource } from './byte-io.js';
 import type { ByteSource } from './byte-io.js';
 import { crc32 } from './crc32.js';
@@ -56,6 +61,7 @@ export function decodeHeader(b: Uint8Array, size: number): TraceHeader {
     compression: compression as Compression,
     chunkBytes: u32(b, 16),
     level: b[20],
+    profile: PROFILES[b[21]] ?? failProfile(b[21]),
   };
 }
 

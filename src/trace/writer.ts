@@ -12,7 +12,8 @@ import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
   HEADER_SIZE, MAGIC, TRAILER_MAGIC, TRAILER_SIZE, versionBytes,
 } from './container.js';
-import type { ChunkInfo, TraceHeader } from './container.js';
+import type { ChunkInfo, TraceHeader, TraceProfile } from './container.js';
+import { PROFILES } from './container.js';
 import type { ByteSink } from './byte-io.js';
 import { crc32 } from './crc32.js';
 import { PACKAGE_VERSION } from '../version.js';
@@ -23,6 +24,8 @@ export interface WriterOptions {
   compression?: 'deflate' | 'none';
   /** deflate level 0-9 (default 6) */
   level?: number;
+  /** the driver profile the trace replays on (default dx9) */
+  profile?: TraceProfile;
   /** recorded in the header; defaults to this package's version */
   writerVersion?: string;
 }
@@ -34,6 +37,7 @@ export function headerFromOptions(o: WriterOptions): TraceHeader {
     compression: o.compression === 'none' ? Compression.None : Compression.Deflate,
     chunkBytes: o.chunkBytes ?? 64 * 1024,
     level: o.level ?? 6,
+    profile: o.profile ?? 'dx9',
   };
 }
 
@@ -48,6 +52,7 @@ export function encodeHeader(h: TraceHeader): Uint8Array {
   out[15] = h.compression;
   dv.setUint32(16, h.chunkBytes, true);
   out[20] = h.level;
+  out[21] = PROFILES.indexOf(h.profile);
   dv.setUint32(28, crc32(out, 0, 28), true);
   return out;
 }

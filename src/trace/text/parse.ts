@@ -101,6 +101,7 @@ class Parser {
         case 'chunk': if (!/^\d+$/.test(v)) bad(); this.options.chunkBytes = Number(v); break;
         case 'compression': if (v !== 'deflate' && v !== 'none') bad(); this.options.compression = v as 'deflate' | 'none'; break;
         case 'level': if (!/^\d$/.test(v)) bad(); this.options.level = Number(v); break;
+        case 'profile': if (v !== 'dx9' && v !== 'dx8') bad(); this.options.profile = v as 'dx9' | 'dx8'; break;
         default: bad();
       }
     }

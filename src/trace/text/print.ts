@@ -23,7 +23,7 @@ const POSITIONAL = new Set(['Rect', 'Point']);
 const HEX_MAX = 48;
 
 export function headerPragma(h: TraceHeader): string {
-  return `#@replay9 format=${h.formatVersion} writer=${h.writerVersion} chunk=${h.chunkBytes} compression=${h.compression === Compression.Deflate ? 'deflate' : 'none'} level=${h.level}`;
+  return `#@replay9 format=${h.formatVersion} writer=${h.writerVersion} chunk=${h.chunkBytes} compression=${h.compression === Compression.Deflate ? 'deflate' : 'none'} level=${h.level} profile=${h.profile}`;
 }
 
 export function formatBytes(b: Uint8Array): string {
