@@ -6,6 +6,8 @@ import { encodePng, presentedImage } from '../../golden/image.js';
 import type { Finding } from '../../replay/findings.js';
 import { Replayer } from '../../replay/replayer.js';
 import type { CallSet } from '../../trace/call-set.js';
+import { DEVICE_PROFILES } from '../../device/caps.js';
+import type { DeviceProfile } from '../../device/caps.js';
 import { openTrace } from '../../trace/open.js';
 import { callSetOption, EXIT, thousands, UsageError } from '../io.js';
 import type { Io } from '../io.js';
@@ -42,7 +44,7 @@ const bare = (f: Finding): { call: number; method: string; line?: number; messag
   call: f.call, method: f.method.replace(/^.*::/, ''), ...(f.line !== undefined ? { line: f.line } : {}), message: f.message,
 });
 
-export function replayTrace(path: string, opts: { outDir?: string; frames?: CallSet; io?: Io }): ReplayReport {
+export function replayTrace(path: string, opts: { outDir?: string; frames?: CallSet; io?: Io; profile?: DeviceProfile }): ReplayReport {
   const { reader, lines } = openTrace(path);
   const written: string[] = [];
   try {
@@ -51,6 +53,7 @@ export function replayTrace(path: string, opts: { outDir?: string; frames?: Call
     const progress = opts.io?.tty && total > 200_000;
     const r = new Replayer({
       lines,
+      profile: opts.profile,
       onPresent: ({ frame, device }) => {
         if (!opts.outDir || (opts.frames && !opts.frames.has(frame))) return;
         const img = presentedImage(device);
@@ -87,6 +90,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       .option('out', { type: 'string', describe: 'write frame-NNNN.png per Present here (a folder per trace when several)' })
       .option('frames', { type: 'string', describe: 'only write these frames (0-based; e.g. 0,5-9)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .option('profile', { choices: DEVICE_PROFILES, describe: 'replay on a Direct3D 9 (dx9) or DirectX 8-level (dx8) driver instead of the profile the trace names' })
       .example('$0 replay t.r9 --out frames/', 'replay and write frames/frame-0000.png ...')
       .example('$0 replay traces --json', 'replay every trace in a folder, machine-readable'),
     (argv) => {
@@ -96,7 +100,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       const reports: ReplayReport[] = [];
       for (const t of traces) {
         const outDir = argv.out === undefined ? undefined : traces.length > 1 ? join(argv.out, basename(t).replace(/\.r9t?$/, '')) : argv.out;
-        const rep = replayTrace(t, { outDir, frames, io });
+        const rep = replayTrace(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined });
         reports.push(rep);
         if (!argv.json) printReport(rep, io);
       }
