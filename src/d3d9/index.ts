@@ -10,5 +10,6 @@ export * from './hresult.js';
 export * from './enum-registry.js';
 export * from './float-bits.js';
 export * from './state-info.js';
+export * from './state-groups.js';
 export * from './fvf.js';
 export { parseUintLiteral } from './uint-literal.js';

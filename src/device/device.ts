@@ -13,7 +13,9 @@ import { deviceCaps } from './caps.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { clearDepthStencil, fillColor, intersect, isEmpty } from './pixels.js';
 import { RefCounted } from './ref-counted.js';
-import { DeviceState, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
+import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
+import type { StateTarget } from './state.js';
+import { StateBlock } from './state-block.js';
 import { Surface } from './surface.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
@@ -48,17 +50,26 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   backBuffer: Surface;
   autoDepthStencil: Surface | null;
   private inScene = false;
+  /** the state block BeginStateBlock started, until EndStateBlock */
+  private recording: StateBlock | null = null;
   /** frames presented so far */
   presentCount = 0;
 
   readonly caps: D3DCAPS9;
 
-  constructor(readonly presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9') {
+  constructor(public presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9') {
     super();
     this.caps = deviceCaps(profile);
-    this.backBuffer = new Surface(specs.back, this.budget);
-    this.autoDepthStencil = specs.depth ? new Surface(specs.depth, this.budget) : null;
+    this.backBuffer = this.implicitSurface(specs.back)!;
+    this.autoDepthStencil = this.implicitSurface(specs.depth);
     this.state = this.freshState();
+  }
+
+  /** A swap-chain or auto depth-stencil surface, counted in the memory budget like any other. */
+  private implicitSurface(spec: SurfaceSpec | undefined): Surface | null {
+    if (!spec) return null;
+    this.budget.take(Surface.bytesFor(spec));
+    return new Surface(spec, this.budget);
   }
 
   private freshState(): DeviceState {
@@ -70,8 +81,19 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 
   private resetViewport(st: DeviceState, rt: Surface): void {
-    st.viewport = { X: 0, Y: 0, Width: rt.width, Height: rt.height, MinZ: 0, MaxZ: 1 };
-    st.scissor = { left: 0, top: 0, right: rt.width, bottom: rt.height };
+    st.setViewport({ X: 0, Y: 0, Width: rt.width, Height: rt.height, MinZ: 0, MaxZ: 1 });
+    st.setScissor({ left: 0, top: 0, right: rt.width, bottom: rt.height });
+  }
+
+  /** DEFAULT-pool resources still alive: Reset refuses while any is (they would be lost with the device). */
+  private readonly defaultPool = new Set<RefCounted>();
+
+  private track<T extends RefCounted>(obj: T, pool: number): T {
+    if (pool === D3DPOOL.DEFAULT) {
+      for (const o of this.defaultPool) if (!o.alive) this.defaultPool.delete(o);
+      this.defaultPool.add(obj);
+    }
+    return obj;
   }
 
   private reserve(bytes: number): HRESULT {
@@ -84,20 +106,20 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const spec = textureSpec(Width, Height, Levels, Usage, Format, Pool);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(textureBytes(spec));
-    return hr === D3D_OK ? { hr, texture: new Texture(spec, this.budget) } : { hr };
+    return hr === D3D_OK ? { hr, texture: this.track(new Texture(spec, this.budget), spec.pool) } : { hr };
   }
 
   CreateCubeTexture(EdgeLength: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; cubeTexture?: IDirect3DCubeTexture9 } {
     const spec = textureSpec(EdgeLength, EdgeLength, Levels, Usage, Format, Pool);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(6 * textureBytes(spec));
-    return hr === D3D_OK ? { hr, cubeTexture: new CubeTexture(spec, this.budget) } : { hr };
+    return hr === D3D_OK ? { hr, cubeTexture: this.track(new CubeTexture(spec, this.budget), spec.pool) } : { hr };
   }
 
   private surface(spec: SurfaceSpec | HRESULT, shared: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 } {
     if (typeof spec === 'number' || shared) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Surface.bytesFor(spec));
-    return hr === D3D_OK ? { hr, surface: new Surface(spec, this.budget) } : { hr };
+    return hr === D3D_OK ? { hr, surface: this.track(new Surface(spec, this.budget), spec.pool) } : { hr };
   }
 
   CreateRenderTarget(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle: NULLPTR = null): { hr: HRESULT; surface?: IDirect3DSurface9 } {
@@ -116,14 +138,14 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const spec = bufferSpec(Length, Usage, FVF, Pool, false);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Length);
-    return hr === D3D_OK ? { hr, vertexBuffer: new VertexBuffer(spec, this.budget) } : { hr };
+    return hr === D3D_OK ? { hr, vertexBuffer: this.track(new VertexBuffer(spec, this.budget), spec.pool) } : { hr };
   }
 
   CreateIndexBuffer(Length: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; indexBuffer?: IDirect3DIndexBuffer9 } {
     const spec = bufferSpec(Length, Usage, Format, Pool, true);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Length);
-    return hr === D3D_OK ? { hr, indexBuffer: new IndexBuffer(spec, this.budget) } : { hr };
+    return hr === D3D_OK ? { hr, indexBuffer: this.track(new IndexBuffer(spec, this.budget), spec.pool) } : { hr };
   }
 
   GetBackBuffer(iSwapChain: number, iBackBuffer: number, Type: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
@@ -159,6 +181,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     }
     if (!(pRenderTarget instanceof Surface) || !pRenderTarget.isRenderTarget) return D3DERR.INVALIDCALL;
     this.state.renderTargets[RenderTargetIndex] = pRenderTarget;
+    this.state.dirty |= DIRTY.targets;
     // setting render target 0 resets the viewport and scissor rect to the whole target
     if (RenderTargetIndex === 0) this.resetViewport(this.state, pRenderTarget);
     return D3D_OK;
@@ -167,35 +190,41 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   SetDepthStencilSurface(pNewZStencil: IDirect3DSurface9 | null): HRESULT {
     if (pNewZStencil !== null && (!(pNewZStencil instanceof Surface) || !pNewZStencil.isDepthStencil)) return D3DERR.INVALIDCALL;
     this.state.depthStencil = pNewZStencil;
+    this.state.dirty |= DIRTY.targets;
     return D3D_OK;
   }
 
   // ---- state ----
 
+  /** Where setters write: the state block being recorded, else the device. */
+  private get target(): StateTarget {
+    return this.recording ?? this.state;
+  }
+
   SetRenderState(State: number, Value: number): HRESULT {
     if (State >= this.state.renderStates.length) return D3DERR.INVALIDCALL;
-    this.state.renderStates[State] = Value >>> 0;
+    this.target.setRenderState(State, Value);
     return D3D_OK;
   }
   SetSamplerState(Sampler: number, Type: number, Value: number): HRESULT {
     if (Sampler >= MAX_SAMPLERS || Type > MAX_SAMPLER_STATE) return D3DERR.INVALIDCALL;
-    this.state.samplerStates[Sampler][Type] = Value >>> 0;
+    this.target.setSamplerState(Sampler, Type, Value);
     return D3D_OK;
   }
   SetTextureStageState(Stage: number, Type: number, Value: number): HRESULT {
     if (Stage >= MAX_STAGES || Type > MAX_STAGE_STATE) return D3DERR.INVALIDCALL;
-    this.state.stageStates[Stage][Type] = Value >>> 0;
+    this.target.setTextureStageState(Stage, Type, Value);
     return D3D_OK;
   }
   SetTexture(Stage: number, pTexture: IDirect3DBaseTexture9 | null): HRESULT {
     if (Stage >= MAX_SAMPLERS) return D3DERR.INVALIDCALL;
     if (pTexture !== null && !(pTexture instanceof Texture || pTexture instanceof CubeTexture)) return D3DERR.INVALIDCALL;
-    this.state.textures[Stage] = pTexture;
+    this.target.setTexture(Stage, pTexture);
     return D3D_OK;
   }
   SetTransform(State: number, pMatrix: D3DMATRIX | null): HRESULT {
     if (!pMatrix) return D3DERR.INVALIDCALL;
-    this.state.transforms.set(State, { ...pMatrix });
+    this.target.setTransform(State, pMatrix);
     return D3D_OK;
   }
   SetViewport(pViewport: D3DVIEWPORT9 | null): HRESULT {
@@ -204,46 +233,67 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const v = pViewport;
     if (v.X + v.Width > rt.width || v.Y + v.Height > rt.height || v.Width === 0 || v.Height === 0) return D3DERR.INVALIDCALL;
     if (!(v.MinZ >= 0 && v.MinZ <= 1 && v.MaxZ >= 0 && v.MaxZ <= 1)) return D3DERR.INVALIDCALL;
-    this.state.viewport = { ...v };
+    this.target.setViewport(v);
     return D3D_OK;
   }
   SetScissorRect(pRect: RECT | null): HRESULT {
     if (!pRect) return D3DERR.INVALIDCALL;
-    this.state.scissor = { ...pRect };
+    this.target.setScissor(pRect);
     return D3D_OK;
   }
   SetFVF(FVF: number): HRESULT {
-    this.state.fvf = FVF >>> 0;
+    this.target.setFvf(FVF);
     return D3D_OK;
   }
   SetStreamSource(StreamNumber: number, pStreamData: IDirect3DVertexBuffer9 | null, OffsetInBytes: number, Stride: number): HRESULT {
     if (StreamNumber >= MAX_STREAMS) return D3DERR.INVALIDCALL;
     if (pStreamData !== null && !(pStreamData instanceof VertexBuffer)) return D3DERR.INVALIDCALL;
-    this.state.streams[StreamNumber] = { buffer: pStreamData, offset: OffsetInBytes, stride: Stride };
+    this.target.setStreamSource(StreamNumber, { buffer: pStreamData, offset: OffsetInBytes, stride: Stride });
     return D3D_OK;
   }
   SetIndices(pIndexData: IDirect3DIndexBuffer9 | null): HRESULT {
     if (pIndexData !== null && !(pIndexData instanceof IndexBuffer)) return D3DERR.INVALIDCALL;
-    this.state.indices = pIndexData;
+    this.target.setIndices(pIndexData);
     return D3D_OK;
   }
   SetMaterial(pMaterial: D3DMATERIAL9 | null): HRESULT {
     if (!pMaterial) return D3DERR.INVALIDCALL;
-    this.state.material = structuredClone(pMaterial);
+    this.target.setMaterial(pMaterial);
     return D3D_OK;
   }
   SetLight(Index: number, pLight: D3DLIGHT9 | null): HRESULT {
     if (!pLight || pLight.Type < 1 || pLight.Type > 3) return D3DERR.INVALIDCALL;
-    const slot = this.state.lights.get(Index);
-    this.state.lights.set(Index, { light: structuredClone(pLight), enabled: slot?.enabled ?? false });
+    this.target.setLight(Index, pLight);
     return D3D_OK;
   }
   LightEnable(Index: number, Enable: BOOL): HRESULT {
-    const slot = this.state.lights.get(Index);
-    if (slot) slot.enabled = truthy(Enable);
-    // enabling a light never set gives it the default light (a white directional light)
-    else this.state.lights.set(Index, { light: defaultLight(), enabled: truthy(Enable) });
+    this.target.lightEnable(Index, truthy(Enable));
     return D3D_OK;
+  }
+
+  // ---- state blocks ----
+
+  get isRecordingStateBlock(): boolean {
+    return this.recording !== null;
+  }
+
+  BeginStateBlock(): HRESULT {
+    if (this.recording) return D3DERR.INVALIDCALL;
+    this.recording = new StateBlock(this);
+    return D3D_OK;
+  }
+
+  EndStateBlock(): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 } {
+    const sb = this.recording;
+    if (!sb) return { hr: D3DERR.INVALIDCALL };
+    this.recording = null;
+    return { hr: D3D_OK, stateBlock: sb };
+  }
+
+  CreateStateBlock(Type: number): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 } {
+    if (this.recording) return { hr: D3DERR.INVALIDCALL };
+    const sb = StateBlock.create(this, Type);
+    return sb ? { hr: D3D_OK, stateBlock: sb } : { hr: D3DERR.INVALIDCALL };
   }
 
   // ---- scene and pixels ----
@@ -318,17 +368,24 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   DrawIndexedPrimitive(): HRESULT { return notImplemented('DrawIndexedPrimitive'); }
   DrawPrimitiveUP(_t: number, _c: number, _d: BYTES | null, _s: number): HRESULT { return notImplemented('DrawPrimitiveUP'); }
   DrawIndexedPrimitiveUP(): HRESULT { return notImplemented('DrawIndexedPrimitiveUP'); }
-  BeginStateBlock(): HRESULT { return notImplemented('BeginStateBlock'); }
-  EndStateBlock(): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 } { return notImplemented('EndStateBlock'); }
-  CreateStateBlock(): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 } { return notImplemented('CreateStateBlock'); }
-  Reset(): HRESULT { return notImplemented('Reset'); }
+  Reset(pPresentationParameters: D3DPRESENT_PARAMETERS): HRESULT {
+    if (!pPresentationParameters) return D3DERR.INVALIDCALL;
+    const specs = swapChainSpecs(pPresentationParameters);
+    if (typeof specs === 'number') return specs;
+    // every DEFAULT-pool resource and every extra reference to the swap chain must be gone first
+    const held = [...this.defaultPool].some((o) => o.alive) || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
+    if (held) return D3DERR.INVALIDCALL;
+    this.backBuffer.Release();
+    this.autoDepthStencil?.Release();
+    this.defaultPool.clear();
+    this.presentParameters = { ...pPresentationParameters };
+    this.backBuffer = this.implicitSurface(specs.back)!;
+    this.autoDepthStencil = this.implicitSurface(specs.depth);
+    // Reset returns every state to its default, as at CreateDevice
+    this.state = this.freshState();
+    this.inScene = false;
+    this.recording = null;
+    return D3D_OK;
+  }
 }
 
-function defaultLight(): D3DLIGHT9 {
-  const zero = { r: 0, g: 0, b: 0, a: 0 };
-  return {
-    Type: 3, Diffuse: { r: 1, g: 1, b: 1, a: 0 }, Specular: { ...zero }, Ambient: { ...zero },
-    Position: { x: 0, y: 0, z: 0 }, Direction: { x: 0, y: 0, z: 1 },
-    Range: 0, Falloff: 0, Attenuation0: 0, Attenuation1: 0, Attenuation2: 0, Theta: 0, Phi: 0,
-  };
-}

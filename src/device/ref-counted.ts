@@ -10,6 +10,9 @@ export class RefCounted {
     if (this.refs === 0) this.destroy();
     return this.refs;
   }
+  get refCount(): number {
+    return this.refs;
+  }
   get alive(): boolean {
     return this.refs > 0;
   }

@@ -27,7 +27,46 @@ export const IDENTITY: Readonly<D3DMATRIX> = Object.freeze({
   _31: 0, _32: 0, _33: 1, _34: 0, _41: 0, _42: 0, _43: 0, _44: 1,
 });
 
-export class DeviceState {
+/** Groups of state a setter marks dirty; what a draw, clear or blit derives is rebuilt from them. */
+export const DIRTY = {
+  render: 1 << 0, sampler: 1 << 1, stage: 1 << 2, texture: 1 << 3, transform: 1 << 4, viewport: 1 << 5,
+  scissor: 1 << 6, fvf: 1 << 7, streams: 1 << 8, indices: 1 << 9, material: 1 << 10, lights: 1 << 11, targets: 1 << 12,
+} as const;
+export const DIRTY_ALL = Object.values(DIRTY).reduce((a, b) => a | b, 0);
+
+/**
+ * Where a state setter writes: the live device state, or a state block being
+ * recorded (BeginStateBlock). Validation happens before, in the device.
+ */
+export interface StateTarget {
+  setRenderState(id: number, value: number): void;
+  setSamplerState(sampler: number, type: number, value: number): void;
+  setTextureStageState(stage: number, type: number, value: number): void;
+  setTexture(stage: number, texture: Texture | CubeTexture | null): void;
+  setTransform(type: number, m: D3DMATRIX): void;
+  setViewport(v: D3DVIEWPORT9): void;
+  setScissor(r: RECT): void;
+  setFvf(fvf: number): void;
+  setStreamSource(stream: number, s: StreamSource): void;
+  setIndices(ib: IndexBuffer | null): void;
+  setMaterial(m: D3DMATERIAL9): void;
+  setLight(index: number, light: D3DLIGHT9): void;
+  lightEnable(index: number, enable: boolean): void;
+}
+
+/** The default light: a white directional light pointing down +Z (what LightEnable gives an unset index). */
+export function defaultLight(): D3DLIGHT9 {
+  const zero = { r: 0, g: 0, b: 0, a: 0 };
+  return {
+    Type: 3, Diffuse: { r: 1, g: 1, b: 1, a: 0 }, Specular: { ...zero }, Ambient: { ...zero },
+    Position: { x: 0, y: 0, z: 0 }, Direction: { x: 0, y: 0, z: 1 },
+    Range: 0, Falloff: 0, Attenuation0: 0, Attenuation1: 0, Attenuation2: 0, Theta: 0, Phi: 0,
+  };
+}
+
+export class DeviceState implements StateTarget {
+  /** DIRTY bits set since the last takeDirty() */
+  dirty = DIRTY_ALL;
   readonly renderStates = new Uint32Array(MAX_RENDER_STATE);
   readonly samplerStates = Array.from({ length: MAX_SAMPLERS }, () => new Uint32Array(MAX_SAMPLER_STATE + 1));
   readonly stageStates = Array.from({ length: MAX_STAGES }, () => new Uint32Array(MAX_STAGE_STATE + 1));
@@ -57,5 +96,35 @@ export class DeviceState {
 
   transform(type: number): D3DMATRIX {
     return this.transforms.get(type) ?? IDENTITY;
+  }
+
+  /** The dirty groups since the last call, cleared. */
+  takeDirty(): number {
+    const d = this.dirty;
+    this.dirty = 0;
+    return d;
+  }
+
+  setRenderState(id: number, value: number): void { this.renderStates[id] = value >>> 0; this.dirty |= DIRTY.render; }
+  setSamplerState(sampler: number, type: number, value: number): void { this.samplerStates[sampler][type] = value >>> 0; this.dirty |= DIRTY.sampler; }
+  setTextureStageState(stage: number, type: number, value: number): void { this.stageStates[stage][type] = value >>> 0; this.dirty |= DIRTY.stage; }
+  setTexture(stage: number, texture: Texture | CubeTexture | null): void { this.textures[stage] = texture; this.dirty |= DIRTY.texture; }
+  setTransform(type: number, m: D3DMATRIX): void { this.transforms.set(type, { ...m }); this.dirty |= DIRTY.transform; }
+  setViewport(v: D3DVIEWPORT9): void { this.viewport = { ...v }; this.dirty |= DIRTY.viewport; }
+  setScissor(r: RECT): void { this.scissor = { ...r }; this.dirty |= DIRTY.scissor; }
+  setFvf(fvf: number): void { this.fvf = fvf >>> 0; this.dirty |= DIRTY.fvf; }
+  setStreamSource(stream: number, s: StreamSource): void { this.streams[stream] = { ...s }; this.dirty |= DIRTY.streams; }
+  setIndices(ib: IndexBuffer | null): void { this.indices = ib; this.dirty |= DIRTY.indices; }
+  setMaterial(m: D3DMATERIAL9): void { this.material = structuredClone(m); this.dirty |= DIRTY.material; }
+  setLight(index: number, light: D3DLIGHT9): void {
+    const slot = this.lights.get(index);
+    this.lights.set(index, { light: structuredClone(light), enabled: slot?.enabled ?? false });
+    this.dirty |= DIRTY.lights;
+  }
+  lightEnable(index: number, enable: boolean): void {
+    const slot = this.lights.get(index);
+    if (slot) slot.enabled = enable;
+    else this.lights.set(index, { light: defaultLight(), enabled: enable });
+    this.dirty |= DIRTY.lights;
   }
 }
