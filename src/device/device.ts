@@ -7,11 +7,13 @@
 import { D3DCLEAR, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
+import { srgbWritable } from './format-support.js';
 import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, textureSpec } from './create.js';
 import { MemoryBudget } from './memory.js';
 import { deviceCaps } from './caps.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
-import { clearDepthStencil, fillColor, intersect, isEmpty } from './pixels.js';
+import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
+import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
 import { RefCounted } from './ref-counted.js';
 import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
 import type { StateTarget } from './state.js';
@@ -324,17 +326,19 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     if (st.renderStates[D3DRS.SCISSORTESTENABLE]) area = intersect(area, st.scissor);
     const rects = pRects === null ? [area] : pRects.slice(0, Count).map((r) => intersect(r, area));
     if (Flags & D3DCLEAR.TARGET) {
-      for (const target of st.renderTargets) {
-        if (!target) continue;
+      st.renderTargets.forEach((target, i) => {
+        if (!target) return;
+        // SRGBWRITEENABLE converts the clear colour of render target 0 when its format allows sRGB writes; COLORWRITEENABLE does not apply
+        const srgb = i === 0 && st.renderStates[D3DRS.SRGBWRITEENABLE] !== 0 && srgbWritable(target.format);
         for (const r of rects) {
-          const c = intersect(r, { left: 0, top: 0, right: target.width, bottom: target.height });
-          if (!isEmpty(c) && !fillColor(target, c, Color)) notImplemented(`Clear of a ${target.format.name} render target`);
+          const c = intersect(r, wholeSurface(target));
+          if (!isEmpty(c)) fillColor(target, c, Color, srgb);
         }
-      }
+      });
     }
     if ((wantZ || wantS) && ds) {
       for (const r of rects) {
-        const c = intersect(r, { left: 0, top: 0, right: ds.width, bottom: ds.height });
+        const c = intersect(r, wholeSurface(ds));
         if (!isEmpty(c)) clearDepthStencil(ds, c, wantZ ? Z : undefined, wantS ? Stencil : undefined);
       }
     }
@@ -346,8 +350,9 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     // only render targets and offscreen plain surfaces; a plain texture level or a depth buffer is refused
     const isPlain = pSurface.spec.usage === 0 && !pSurface.spec.container;
     if (!(pSurface.isRenderTarget || isPlain) || pSurface.format.kind === 'depth') return D3DERR.INVALIDCALL;
-    const r = pRect ?? { left: 0, top: 0, right: pSurface.width, bottom: pSurface.height };
+    const r = pRect ?? wholeSurface(pSurface);
     if (r.left < 0 || r.top < 0 || r.right > pSurface.width || r.bottom > pSurface.height || isEmpty(r)) return D3DERR.INVALIDCALL;
+    if (typeof pSurface.lockRectFor(r) === 'number') return D3DERR.INVALIDCALL; // compressed formats fill whole blocks only
     // palette and one-bit formats have no colour to fill with
     return fillColor(pSurface, r, color) ? D3D_OK : D3DERR.INVALIDCALL;
   }

@@ -45,6 +45,11 @@ function srgbReadable(f: FormatInfo): boolean {
   return f.kind === 'color' && f.channels.length > 0 && f.channels.every((c) => c.type === 'unorm' && (c.bits === 8 || c.name === 'a' || c.name === 'x'));
 }
 
+/** Can D3DRS_SRGBWRITEENABLE convert writes to this format (D3DUSAGE_QUERY_SRGBWRITE)? */
+export function srgbWritable(f: FormatInfo): boolean {
+  return isRenderable(f) && srgbReadable(f);
+}
+
 export function checkDeviceFormat(adapter: number, deviceType: number, adapterFormat: number, usage: number, rtype: number, checkFormat: number): HRESULT {
   if (!adapterOk(adapter, deviceType)) return D3DERR.INVALIDCALL;
   if (adapterFormat === D3DFMT.UNKNOWN) return D3DERR.INVALIDCALL;
@@ -71,7 +76,7 @@ export function checkDeviceFormat(adapter: number, deviceType: number, adapterFo
   const q = usage & QUERY_BITS;
   if (q & (D3DUSAGE.QUERY_VERTEXTEXTURE | D3DUSAGE.QUERY_LEGACYBUMPMAP)) return D3DERR.NOTAVAILABLE;
   if ((q & D3DUSAGE.QUERY_SRGBREAD) && !srgbReadable(f)) return D3DERR.NOTAVAILABLE;
-  if ((q & D3DUSAGE.QUERY_SRGBWRITE) && !(isRenderable(f) && srgbReadable(f))) return D3DERR.NOTAVAILABLE;
+  if ((q & D3DUSAGE.QUERY_SRGBWRITE) && !srgbWritable(f)) return D3DERR.NOTAVAILABLE;
   if ((q & D3DUSAGE.QUERY_POSTPIXELSHADER_BLENDING) && !isRenderable(f)) return D3DERR.NOTAVAILABLE;
   if ((q & (D3DUSAGE.QUERY_FILTER | D3DUSAGE.QUERY_WRAPANDMIP)) && (f.kind === 'depth' || f.kind === 'yuv')) return D3DERR.NOTAVAILABLE;
   if ((usage & D3DUSAGE.AUTOGENMIPMAP) && rtype !== D3DRTYPE.SURFACE) {

@@ -55,6 +55,29 @@ describe('Clear and ColorFill store what D3D9 stores', () => {
     expect(word(ds, 5, 5)).toBe(0xffffff07);
   });
 
+  it('converts the clear colour through the sRGB curve with SRGBWRITEENABLE, on formats that allow it', () => {
+    const dev = device();
+    dev.SetRenderState(194, 1); // D3DRS_SRGBWRITEENABLE
+    expect(dev.Clear(0, null, D3DCLEAR.TARGET, 0xff808080, 1, 0)).toBe(D3D_OK);
+    // linear 128/255 is sRGB 0.7372: ·255 + 0.5 truncates to 188 (0xBC); X8R8G8B8's X byte is written as ones
+    expect(word(dev.backBuffer, 3, 3) >>> 0).toBe(0xffbcbcbc);
+    const rt = dev.CreateRenderTarget(4, 4, D3DFMT.R5G6B5, 0, 0, false).surface as Surface;
+    expect(dev.SetRenderTarget(0, rt)).toBe(D3D_OK);
+    expect(dev.Clear(0, null, D3DCLEAR.TARGET, 0xff808080, 1, 0)).toBe(D3D_OK);
+    // R5G6B5 has no sRGB writes: the colour is stored linear
+    expect(word(rt, 1, 1)).toBe((16 << 11) | (32 << 5) | 16);
+  });
+
+  it('fills compressed surfaces in whole blocks only', () => {
+    const dev = device();
+    const dxt = dev.CreateOffscreenPlainSurface(8, 8, D3DFMT.DXT1, D3DPOOL.DEFAULT).surface as Surface;
+    expect(dev.ColorFill(dxt, { left: 1, top: 0, right: 4, bottom: 4 }, 0xffffffff)).toBe(D3DERR.INVALIDCALL);
+    expect(dev.ColorFill(dxt, { left: 4, top: 4, right: 8, bottom: 8 }, 0xffff0000)).toBe(D3D_OK);
+    // block (1, 1): both endpoints pure red 0xF800
+    expect([...dxt.data.subarray(dxt.pitch + 8, dxt.pitch + 12)]).toEqual([0x00, 0xf8, 0x00, 0xf8]);
+    expect([...dxt.data.subarray(0, 4)]).toEqual([0, 0, 0, 0]);
+  });
+
   it('clips Clear to the viewport and to the rects given', () => {
     const dev = device();
     const bb = dev.backBuffer;

@@ -1,10 +1,10 @@
-/** Clear and ColorFill: filling rectangles of surfaces with encoded values. */
-import { encodeColor, encodeDepthStencil } from '../formats/index.js';
-import type { Surface } from './surface.js';
-import type { RECT } from './types.js';
+/** Clear and ColorFill pixel work: filling rectangles of a surface (every sample) with encoded values. */
+import { encodeColor, encodeDepthStencil } from '../../formats/index.js';
+import type { SurfaceView } from '../surface-view.js';
+import type { Rect } from '../surface-view.js';
 
 /** Writes one pixel pattern into every sample of a rect (block-aligned formats fill whole blocks). */
-export function fillRect(s: Surface, r: RECT, pattern: Uint8Array): void {
+export function fillRect(s: SurfaceView, r: Rect, pattern: Uint8Array): void {
   const f = s.format;
   const bx0 = Math.floor(r.left / f.blockW);
   const bx1 = Math.ceil(r.right / f.blockW);
@@ -20,16 +20,16 @@ export function fillRect(s: Surface, r: RECT, pattern: Uint8Array): void {
   }
 }
 
-/** Fills a rect of a colour surface with a D3DCOLOR; false when the format cannot be encoded yet. */
-export function fillColor(s: Surface, r: RECT, argb: number): boolean {
-  const pattern = encodeColor(s.format, argb);
+/** Fills a rect of a colour surface with a D3DCOLOR (through the sRGB curve with `srgb`); false when the format has no fill colour. */
+export function fillColor(s: SurfaceView, r: Rect, argb: number, srgb = false): boolean {
+  const pattern = encodeColor(s.format, argb, srgb);
   if (!pattern) return false;
   fillRect(s, r, pattern);
   return true;
 }
 
 /** Clears depth and/or stencil of a rect, keeping the bits not cleared. */
-export function clearDepthStencil(s: Surface, r: RECT, z: number | undefined, stencil: number | undefined): void {
+export function clearDepthStencil(s: SurfaceView, r: Rect, z: number | undefined, stencil: number | undefined): void {
   const f = s.format;
   const enc = encodeDepthStencil(f, z ?? 0, stencil ?? 0);
   const mask = (z !== undefined ? enc.depthMask : 0) + (stencil !== undefined ? enc.stencilMask : 0);
@@ -51,15 +51,4 @@ export function clearDepthStencil(s: Surface, r: RECT, z: number | undefined, st
       }
     }
   }
-}
-
-/** Intersection of two rects (may be empty). */
-export function intersect(a: RECT, b: RECT): RECT {
-  return {
-    left: Math.max(a.left, b.left), top: Math.max(a.top, b.top),
-    right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom),
-  };
-}
-export function isEmpty(r: RECT): boolean {
-  return r.left >= r.right || r.top >= r.bottom;
 }
