@@ -11,7 +11,7 @@ import type { CommandInfo, HandleKind } from '../trace/commands.js';
 import type { StructDef, TableField } from '../trace/schema-types.js';
 import type { TraceRecorder } from '../record/recorder.js';
 import { RESULT_KEY } from '../device/types.js';
-import type { LockData } from '../device/types.js';
+import type { LockData, LockSub } from '../device/types.js';
 
 
 export class ApiContext {
@@ -73,11 +73,20 @@ export function toBytes(v: unknown): Uint8Array {
 
 const isUnlock = (info: CommandInfo): boolean => info.table.fields.some((f) => f.r9 === 'data');
 
+/** The level and face an unlock names (its Level and FaceType parameters), for textures. */
+function lockSub(info: CommandInfo, args: unknown[]): LockSub {
+  const at = (name: string): number => {
+    const i = info.table.fields.findIndex((f) => f.name === name);
+    return i < 0 ? 0 : Number(args[i] ?? 0);
+  };
+  return { level: at('Level'), face: at('FaceType') };
+}
+
 /** Calls the backend for `info` and records it. */
 export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unknown[], backend: object): unknown {
   const ctx = (self?.ctx ?? (backend as unknown as { ctx: ApiContext }).ctx) as ApiContext;
   const rec = ctx.recorder;
-  const unlockData = rec && isUnlock(info) ? ((backend as Partial<LockData>).captureLock?.() ?? null) : null;
+  const unlockData = rec && isUnlock(info) ? ((backend as Partial<LockData>).captureLock?.(lockSub(info, args)) ?? null) : null;
   const innerArgs = args.map((a) => (a instanceof ApiObject ? a.inner : a));
   const fn = (backend as Record<string, unknown>)[info.method];
   if (typeof fn !== 'function') throw new TypeError(`${info.method} is not a method of this backend object`);
@@ -95,6 +104,8 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
       if (rec) ({ id: created, name } = rec.bind(w, info.creates));
     }
   }
+  // a failed creating call uses up the name given for it too
+  if (info.creates && rec && !created) rec.takeName();
   if (rec) {
     const recArgs: Record<string, ArgValue> = {};
     info.table.fields.forEach((f, i) => {

@@ -35,8 +35,11 @@ class Buffer9 extends RefCounted {
     // SizeToLock 0 locks to the end of the buffer
     const size = SizeToLock === 0 ? len - OffsetToLock : SizeToLock;
     if (OffsetToLock > len || size < 0 || OffsetToLock + size > len) return { hr: D3DERR.INVALIDCALL };
-    this.locks.push({ offset: OffsetToLock, size, readOnly: (Flags & D3DLOCK.READONLY) !== 0 });
-    return { hr: D3D_OK, data: this.data.subarray(OffsetToLock, OffsetToLock + size) };
+    const readOnly = (Flags & D3DLOCK.READONLY) !== 0;
+    this.locks.push({ offset: OffsetToLock, size, readOnly });
+    // a READONLY lock hands out a copy: writes through it are not recorded, so they must not land either
+    const range = readOnly ? this.data.slice(OffsetToLock, OffsetToLock + size) : this.data.subarray(OffsetToLock, OffsetToLock + size);
+    return { hr: D3D_OK, data: range };
   }
   Unlock(): HRESULT {
     // Unlock on an unlocked buffer succeeds on Windows too; it is a no-op

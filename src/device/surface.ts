@@ -109,7 +109,10 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
       rows: blockRows(f, r.bottom - r.top + (r.top % f.blockH)),
       readOnly: (Flags & D3DLOCK.READONLY) !== 0,
     };
-    return { hr: D3D_OK, lockedRect: { Pitch: this.pitch, pBits: this.data.subarray(offset) } };
+    // a READONLY lock hands out a copy: writes through it cannot reach the surface (D3D leaves them undefined,
+    // and a recording does not carry them, so record and replay stay equal)
+    const bits = this.lock.readOnly ? this.data.slice(offset) : this.data.subarray(offset);
+    return { hr: D3D_OK, lockedRect: { Pitch: this.pitch, pBits: bits } };
   }
 
   UnlockRect(): HRESULT {

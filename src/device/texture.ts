@@ -4,7 +4,7 @@ import type { HRESULT } from '../d3d9/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import { RefCounted } from './ref-counted.js';
 import { Surface } from './surface.js';
-import type { D3DLOCKED_RECT, IDirect3DCubeTexture9, IDirect3DSurface9, IDirect3DTexture9, RECT } from './types.js';
+import type { D3DLOCKED_RECT, IDirect3DCubeTexture9, IDirect3DSurface9, IDirect3DTexture9, LockSub, RECT } from './types.js';
 import type { MemoryBudget } from './memory.js';
 
 export interface TextureSpec {
@@ -68,7 +68,6 @@ export function textureBytes(spec: TextureSpec): number {
 
 export class Texture extends RefCounted implements IDirect3DTexture9 {
   readonly levels: Surface[];
-  private lockedLevel = -1;
 
   constructor(readonly spec: TextureSpec, private readonly budget?: MemoryBudget) {
     super();
@@ -90,28 +89,24 @@ export class Texture extends RefCounted implements IDirect3DTexture9 {
   LockRect(Level: number, pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT } {
     const s = this.levels[Level];
     if (!s) return { hr: D3DERR.INVALIDCALL };
-    const r = s.LockRect(pRect, Flags);
-    if (r.hr === D3D_OK) this.lockedLevel = Level;
-    return r;
+    return s.LockRect(pRect, Flags);
   }
   UnlockRect(Level: number): HRESULT {
     const s = this.levels[Level];
     if (!s) return D3DERR.INVALIDCALL;
     return s.UnlockRect();
   }
-  captureLock(): Uint8Array | undefined {
-    return this.levels[this.lockedLevel]?.captureLock();
+  captureLock(sub?: LockSub): Uint8Array | undefined {
+    return this.levels[sub?.level ?? 0]?.captureLock();
   }
-  restoreLock(data: Uint8Array): boolean {
-    return this.levels[this.lockedLevel]?.restoreLock(data) ?? false;
+  restoreLock(data: Uint8Array, sub?: LockSub): boolean {
+    return this.levels[sub?.level ?? 0]?.restoreLock(data) ?? false;
   }
 }
 
 export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
   /** faces[face][level], faces in D3DCUBEMAP_FACES order */
   readonly faces: Surface[][];
-  private lockedFace = -1;
-  private lockedLevel = -1;
 
   constructor(readonly spec: TextureSpec, private readonly budget?: MemoryBudget) {
     super();
@@ -136,19 +131,17 @@ export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
   LockRect(FaceType: number, Level: number, pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT } {
     const s = this.level(FaceType, Level);
     if (!s) return { hr: D3DERR.INVALIDCALL };
-    const r = s.LockRect(pRect, Flags);
-    if (r.hr === D3D_OK) { this.lockedFace = FaceType; this.lockedLevel = Level; }
-    return r;
+    return s.LockRect(pRect, Flags);
   }
   UnlockRect(FaceType: number, Level: number): HRESULT {
     const s = this.level(FaceType, Level);
     if (!s) return D3DERR.INVALIDCALL;
     return s.UnlockRect();
   }
-  captureLock(): Uint8Array | undefined {
-    return this.level(this.lockedFace, this.lockedLevel)?.captureLock();
+  captureLock(sub?: LockSub): Uint8Array | undefined {
+    return this.level(sub?.face ?? 0, sub?.level ?? 0)?.captureLock();
   }
-  restoreLock(data: Uint8Array): boolean {
-    return this.level(this.lockedFace, this.lockedLevel)?.restoreLock(data) ?? false;
+  restoreLock(data: Uint8Array, sub?: LockSub): boolean {
+    return this.level(sub?.face ?? 0, sub?.level ?? 0)?.restoreLock(data) ?? false;
   }
 }

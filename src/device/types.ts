@@ -63,12 +63,15 @@ export interface IUnknown {
   Release(): number;
 }
 
+/** Which level (and cube face) of a texture a lock is on. */
+export interface LockSub { level: number; face: number }
+
 /** Non-D3D9 access that recording and replay need to carry lock contents. */
 export interface LockData {
-  /** the bytes of the most recent open lock, rows packed (no pitch padding) */
-  captureLock(): Uint8Array | undefined;
-  /** writes packed bytes into the most recent open lock; false when the size differs */
-  restoreLock(data: Uint8Array): boolean;
+  /** the bytes of the open lock (of that level and face, for textures), rows packed (no pitch padding) */
+  captureLock(sub?: LockSub): Uint8Array | undefined;
+  /** writes packed bytes into that open lock; false when the size differs */
+  restoreLock(data: Uint8Array, sub?: LockSub): boolean;
 }
 
 export interface IDirect3D9 extends IUnknown {

@@ -3,7 +3,8 @@
  * of a format (Clear, ColorFill). FLOAT→UNORM follows D3D (reference C.5):
  * scale, add 0.5, truncate.
  */
-import { encodePixel } from './codec.js';
+import { channelRaw, encodePixel } from './codec.js';
+import { floatToUnorm } from './convert.js';
 import { solidDxtBlock } from './dxt.js';
 import { encodeMacroPixel } from './yuv.js';
 import { linearToSrgb } from './srgb.js';
@@ -34,11 +35,7 @@ export function encodeColor(f: FormatInfo, argb: number, srgb = false): Uint8Arr
   return encodePixel(f, rgba, out, 0, srgb) ? out : undefined;
 }
 
-function unorm(f: number, bits: number): number {
-  const max = 2 ** bits - 1;
-  const c = f <= 0 ? 0 : f >= 1 ? 1 : f;
-  return Math.floor(c * max + 0.5);
-}
+
 
 /** The stored value of a depth/stencil clear, and masks of the depth and stencil bits. */
 export function encodeDepthStencil(f: FormatInfo, z: number, stencil: number): { value: number; depthMask: number; stencilMask: number } {
@@ -48,9 +45,9 @@ export function encodeDepthStencil(f: FormatInfo, z: number, stencil: number): {
   if (f.depth) {
     const [shift, n] = f.depth;
     let d: number;
-    if (f.depthFloat === 'f32') d = new Uint32Array(new Float32Array([z]).buffer)[0];
+    if (f.depthFloat === 'f32') d = channelRaw({ name: 'd', shift, bits: 32, type: 'float' }, Number.isNaN(z) ? 0 : z);
     else if (f.depthFloat === 'f20e4') d = encodeFloat20e4(z);
-    else d = unorm(z, n);
+    else d = floatToUnorm(z, n);
     value += d * 2 ** shift;
     depthMask += (2 ** n - 1) * 2 ** shift;
   }

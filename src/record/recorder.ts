@@ -61,6 +61,13 @@ export class TraceRecorder {
     this.pendingName = name;
   }
 
+  /** The name nameNext gave for the call being recorded, used up. */
+  takeName(): string | undefined {
+    const n = this.pendingName;
+    this.pendingName = undefined;
+    return n;
+  }
+
   /** The handle of an object already seen, 0 for null/undefined. */
   idOf(obj: object | null | undefined): number {
     return obj ? (this.ids.get(obj) ?? 0) : 0;
@@ -68,12 +75,12 @@ export class TraceRecorder {
 
   /** Gives a created object its handle (the same one when it was seen before); returns it and the name to record. */
   bind(obj: object, kind: HandleKind): { id: number; name?: string } {
+    // a name given for this call is used up by it, whether the object is new, known or not made at all
+    const wanted = this.takeName();
     const known = this.ids.get(obj);
     if (known !== undefined) return { id: known };
     const id = ++this.nextId;
     this.ids.set(obj, id);
-    const wanted = this.pendingName;
-    this.pendingName = undefined;
     let name = wanted;
     if (name === undefined) {
       // a default name an explicit one took earlier gets a suffix

@@ -7,7 +7,7 @@ import * as fb from '../trace/generated/replay9.js';
 import type { CommandName, HandleKind } from '../trace/commands.js';
 import type {
   IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
-  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IUnknown, LockData,
+  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
 import { light, material, matrix, point, presentParameters, rect, rects, viewport } from './convert-args.js';
 
@@ -20,8 +20,8 @@ export interface CallScope {
   obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'any'): T;
   /** like obj, but 0 is NULL */
   ref<T>(id: number, kind: HandleKind | 'BaseTexture'): T | null;
-  /** writes recorded lock contents into the open lock */
-  restore(target: LockData, data: Uint8Array | null): void;
+  /** writes recorded lock contents into the open lock (of that level and face, for textures) */
+  restore(target: LockData, data: Uint8Array | null, sub?: LockSub): void;
   /** D3DPERF nesting level kept by the replayer */
   perf(delta: 1 | -1 | 0): number;
 }
@@ -109,14 +109,14 @@ export const HANDLERS = {
   TextureLockRect: (c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').LockRect(c.level(), rect(c.pRect()), c.flags()).hr,
   TextureUnlockRect: (c, x) => {
     const t = x.obj<IDirect3DTexture9>(x.self, 'Texture');
-    x.restore(t, c.dataArray());
+    x.restore(t, c.dataArray(), { level: c.level(), face: 0 });
     return t.UnlockRect(c.level());
   },
   CubeTextureGetCubeMapSurface: (c, x) => made(x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').GetCubeMapSurface(c.faceType(), c.level()), 'surface'),
   CubeTextureLockRect: (c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').LockRect(c.faceType(), c.level(), rect(c.pRect()), c.flags()).hr,
   CubeTextureUnlockRect: (c, x) => {
     const t = x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture');
-    x.restore(t, c.dataArray());
+    x.restore(t, c.dataArray(), { level: c.level(), face: c.faceType() });
     return t.UnlockRect(c.faceType(), c.level());
   },
   VertexBufferLock: (c, x) => x.obj<IDirect3DVertexBuffer9>(x.self, 'VertexBuffer').Lock(c.offsetToLock(), c.sizeToLock(), c.flags()).hr,

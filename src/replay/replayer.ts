@@ -7,14 +7,13 @@
 import { hresultName } from '../d3d9/index.js';
 import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
 import { NotImplementedError } from '../device/types.js';
-import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData } from '../device/types.js';
+import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData, LockSub } from '../device/types.js';
 import type { DeviceProfile } from '../device/caps.js';
-import { COMMANDS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
+import { COMMANDS, COUNT_RESULTS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
 import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
 import { TraceFormatError } from '../trace/errors.js';
 import * as fb from '../trace/generated/replay9.js';
 import type { LoadedBatch, TraceReader } from '../trace/reader.js';
-import { COUNT_RESULTS } from '../trace/text/print.js';
 import type { Finding } from './findings.js';
 import { commandPool, HANDLERS } from './handlers.js';
 import type { CallScope, Outcome } from './handlers.js';
@@ -52,8 +51,8 @@ class Scope implements CallScope {
   ref<T>(id: number, kind: HandleKind | 'BaseTexture'): T | null {
     return id === 0 ? null : (this.r.lookup(id, kind, this.n, this.info) as T);
   }
-  restore(target: LockData, data: Uint8Array | null): void {
-    this.r.restore(this.n, this.info, this.self, target, data);
+  restore(target: LockData, data: Uint8Array | null, sub?: LockSub): void {
+    this.r.restore(this.n, this.info, this.self, target, data, sub);
   }
   perf(delta: 1 | -1 | 0): number {
     return this.r.perf(delta);
@@ -183,8 +182,8 @@ export class Replayer {
   }
 
   /** Lock contents of an unlock call written back into the open lock. */
-  restore(n: number, info: CommandInfo, self: number, target: LockData, data: Uint8Array | null): void {
-    if (data && !target.restoreLock(data)) {
+  restore(n: number, info: CommandInfo, self: number, target: LockData, data: Uint8Array | null, sub?: LockSub): void {
+    if (data && !target.restoreLock(data, sub)) {
       this.finding({ kind: 'lock-data', call: n, method: this.methodName(info, self), message: `call ${n}: the recorded lock data (${data.length} bytes) does not fit the open lock` });
     }
   }

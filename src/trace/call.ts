@@ -1,10 +1,21 @@
 /** A recorded call as plain data: what the writer encodes and the text form prints. */
 import type { CommandName } from './commands.js';
 
-export interface StructValue {
-  [field: string]: number | StructValue;
+/**
+ * A float32 that a JS number cannot carry exactly: a NaN, whose payload and
+ * sign engines do not preserve. Float fields decode to a number, or to this.
+ */
+export interface FloatBits {
+  readonly f32bits: number;
 }
-export type ArgValue = number | string | Uint8Array | StructValue | StructValue[] | null;
+export function isFloatBits(v: unknown): v is FloatBits {
+  return typeof v === 'object' && v !== null && 'f32bits' in v;
+}
+
+export interface StructValue {
+  [field: string]: number | FloatBits | StructValue;
+}
+export type ArgValue = number | FloatBits | string | Uint8Array | StructValue | StructValue[] | null;
 
 export interface CallRecord {
   command: CommandName;

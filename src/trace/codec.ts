@@ -4,7 +4,8 @@
  * accessors read (tests check both agree).
  */
 import { Builder, ByteBuffer } from 'flatbuffers';
-import type { ArgValue, CallRecord, StructValue } from './call.js';
+import { isFloatBits } from './call.js';
+import type { ArgValue, CallRecord, FloatBits, StructValue } from './call.js';
 import { COMMANDS, commandInfo, structDef } from './commands.js';
 import type { CommandName } from './commands.js';
 import { TraceFormatError } from './errors.js';
@@ -16,6 +17,21 @@ export const CALL_SLOT = { self: 0, result: 1, created: 2, name: 3, commandType:
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
 
+/** The stored bits of a float field: exact for FloatBits and −0; a NaN number is the canonical quiet NaN. */
+export function floatFieldBits(v: number | FloatBits): number {
+  if (isFloatBits(v)) return v.f32bits >>> 0;
+  if (Number.isNaN(v)) return 0x7fc00000;
+  f32[0] = v;
+  return u32[0];
+}
+
+/** A float field's value from its bits: a number, or FloatBits for a NaN (its payload kept). */
+export function floatFieldValue(bits: number): number | FloatBits {
+  if ((bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0) return { f32bits: bits >>> 0 };
+  u32[0] = bits;
+  return f32[0];
+}
+
 /** Every scalar of a struct value in layout order, as uint32 bit patterns. */
 function flattenStruct(def: StructDef, v: StructValue, out: number[]): void {
   for (const f of def.fields) {
@@ -24,7 +40,7 @@ function flattenStruct(def: StructDef, v: StructValue, out: number[]): void {
       flattenStruct(structDef(f.type.struct), (x ?? {}) as StructValue, out);
     } else {
       const n = typeof x === 'number' ? x : 0;
-      if (f.type === 'float') { f32[0] = n; out.push(u32[0]); } else out.push(n >>> 0);
+      if (f.type === 'float') out.push(floatFieldBits((x ?? 0) as number | FloatBits)); else out.push(n >>> 0);
     }
   }
 }
@@ -64,7 +80,8 @@ function encodeTable(b: Builder, fields: readonly TableField[], args: Record<str
     if (v === null || v === undefined) continue;
     switch (f.type.kind) {
       case 'scalar':
-        if (f.type.scalar === 'float') b.addFieldFloat32(f.slot, v as number, 0);
+        // floats go in as their bits, so −0 and NaN payloads survive (a float32 0.0 is bits 0, the default)
+        if (f.type.scalar === 'float') b.addFieldInt32(f.slot, floatFieldBits(v as number | FloatBits) | 0, 0);
         else if (f.type.scalar === 'ubyte' || f.type.scalar === 'bool') b.addFieldInt8(f.slot, v as number, 0);
         else b.addFieldInt32(f.slot, (v as number) | 0, 0);
         break;
@@ -115,7 +132,7 @@ function readStruct(bb: ByteBuffer, pos: number, def: StructDef): StructValue {
   for (const f of def.fields) {
     const at = pos + f.offset;
     if (typeof f.type === 'object') out[f.name] = readStruct(bb, at, structDef(f.type.struct));
-    else if (f.type === 'float') out[f.name] = bb.readFloat32(at);
+    else if (f.type === 'float') out[f.name] = floatFieldValue(bb.readUint32(at));
     else if (f.type === 'int') out[f.name] = bb.readInt32(at);
     else out[f.name] = bb.readUint32(at);
   }
@@ -129,7 +146,7 @@ function decodeTable(bb: ByteBuffer, table: number, fields: readonly TableField[
     const at = table + o;
     switch (f.type.kind) {
       case 'scalar':
-        if (f.type.scalar === 'float') args[f.name] = o ? bb.readFloat32(at) : 0;
+        if (f.type.scalar === 'float') args[f.name] = o ? floatFieldValue(bb.readUint32(at)) : 0;
         else if (f.type.scalar === 'int') args[f.name] = o ? bb.readInt32(at) : 0;
         else if (f.type.scalar === 'uint') args[f.name] = o ? bb.readUint32(at) : 0;
         else args[f.name] = o ? bb.readUint8(at) : 0;

@@ -102,6 +102,9 @@ export function kindAccepts(want: string, kind: HandleKind): boolean {
   return want === kind || (want === 'BaseTexture' && (kind === 'Texture' || kind === 'CubeTexture'));
 }
 
+/** Results that are counts or return values, not HRESULTs. */
+export const COUNT_RESULTS: ReadonlySet<string> = new Set(['Release', 'PerfBeginEvent', 'PerfEndEvent', 'PerfSetMarker']);
+
 export const DRAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'DrawPrimitive', 'DrawIndexedPrimitive', 'DrawPrimitiveUP', 'DrawIndexedPrimitiveUP',
 ]);

@@ -32,8 +32,11 @@ export type ChunkKind = (typeof ChunkKind)[keyof typeof ChunkKind];
 export const Compression = { None: 0, Deflate: 1 } as const;
 export type Compression = (typeof Compression)[keyof typeof Compression];
 
-/** A chunk's raw payload never exceeds this; larger claims are corruption. */
-export const MAX_CHUNK_RAW = 64 * 1024 * 1024;
+/** A chunk's raw payload never exceeds this (the device's whole memory budget); larger claims are corruption. */
+export const MAX_CHUNK_RAW = 1024 * 1024 * 1024;
+/** The range of the writer's chunk target. */
+export const MIN_CHUNK_BYTES = 256;
+export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 /** deflate cannot expand by more than about 1032:1 */
 export const MAX_DEFLATE_RATIO = 1032;
 

@@ -11,12 +11,12 @@ export function* traceText(reader: TraceReader): Generator<string> {
   const printer = new TextPrinter();
   let frame = 0;
   let frameStart = true;
-  for (const { call } of reader.calls()) {
+  for (const { n, call } of reader.calls()) {
     if (frameStart) {
       yield `# frame ${frame}`;
       frameStart = false;
     }
-    yield printer.indented(call);
+    yield printer.indented(call, n);
     if (call.command === 'Present') {
       frame++;
       frameStart = true;

@@ -11,7 +11,7 @@ import { decodeCall, CALL_SLOT } from './codec.js';
 import { COMMANDS } from './commands.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
-  HEADER_SIZE, MAGIC, MAX_CHUNK_RAW, MAX_DEFLATE_RATIO, TRAILER_MAGIC, TRAILER_SIZE,
+  HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
 } from './container.js';
 import type { ChunkInfo, TraceHeader } from './container.js';
 import { PROFILES } from './container.js';
@@ -51,6 +51,10 @@ export function decodeHeader(b: Uint8Array, size: number): TraceHeader {
   }
   const headerSize = b[10] | (b[11] << 8);
   if (headerSize !== HEADER_SIZE) throw new TraceFormatError(`trace header: byte 10: header size ${headerSize}, expected ${HEADER_SIZE}`, 10);
+  const chunkBytes = u32(b, 16);
+  if (chunkBytes < MIN_CHUNK_BYTES || chunkBytes > MAX_CHUNK_BYTES) throw new TraceFormatError(`trace header: byte 16: chunk target ${chunkBytes} is outside ${MIN_CHUNK_BYTES}..${MAX_CHUNK_BYTES}`, 16);
+  if (b[20] > 9) throw new TraceFormatError(`trace header: byte 20: deflate level ${b[20]} is outside 0..9`, 20);
+  for (let i = 22; i < 28; i++) if (b[i] !== 0) throw new TraceFormatError(`trace header: byte ${i}: reserved byte is ${b[i]}, expected 0`, i);
   const compression = b[15];
   if (compression !== Compression.None && compression !== Compression.Deflate) {
     throw new TraceFormatError(`trace header: byte 15: unknown compression ${compression}`, 15);
@@ -59,7 +63,7 @@ export function decodeHeader(b: Uint8Array, size: number): TraceHeader {
     formatVersion,
     writerVersion: `${b[12]}.${b[13]}.${b[14]}`,
     compression: compression as Compression,
-    chunkBytes: u32(b, 16),
+    chunkBytes,
     level: b[20],
     profile: PROFILES[b[21]] ?? failProfile(b[21]),
   };

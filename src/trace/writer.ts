@@ -10,7 +10,7 @@ import type { CallRecord } from './call.js';
 import { encodeCallBuffer } from './codec.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
-  HEADER_SIZE, MAGIC, TRAILER_MAGIC, TRAILER_SIZE, versionBytes,
+  HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE, versionBytes,
 } from './container.js';
 import type { ChunkInfo, TraceHeader, TraceProfile } from './container.js';
 import { PROFILES } from './container.js';
@@ -72,9 +72,10 @@ export class TraceWriter {
 
   constructor(private readonly sink: ByteSink, options: WriterOptions = {}) {
     this.header = headerFromOptions(options);
-    if (!(this.header.chunkBytes >= 256 && this.header.chunkBytes <= 16 * 1024 * 1024)) {
-      throw new RangeError(`chunkBytes ${this.header.chunkBytes} is outside 256..16 MiB`);
+    if (!(this.header.chunkBytes >= MIN_CHUNK_BYTES && this.header.chunkBytes <= MAX_CHUNK_BYTES)) {
+      throw new RangeError(`chunkBytes ${this.header.chunkBytes} is outside ${MIN_CHUNK_BYTES}..${MAX_CHUNK_BYTES}`);
     }
+    if (!(Number.isInteger(this.header.level) && this.header.level >= 0 && this.header.level <= 9)) throw new RangeError(`deflate level ${this.header.level} is outside 0..9`);
     sink.write(encodeHeader(this.header));
   }
 
@@ -90,6 +91,9 @@ export class TraceWriter {
     if (this.closed) throw new Error('TraceWriter: append after close');
     const n = this.nextCall++;
     const bytes = encodeCallBuffer(this.builder, call);
+    // a chunk never holds more than the reader accepts: a huge call gets a chunk of its own
+    if (bytes.length > MAX_CHUNK_RAW) throw new RangeError(`call ${n} (${call.command}) encodes to ${bytes.length} bytes, more than a chunk can hold (${MAX_CHUNK_RAW})`);
+    if (this.chunkLength + bytes.length > MAX_CHUNK_RAW) this.flush();
     if (this.chunkLength + bytes.length > this.chunk.length) {
       const grown = new Uint8Array(Math.max(this.chunk.length * 2, this.chunkLength + bytes.length));
       grown.set(this.chunk.subarray(0, this.chunkLength));

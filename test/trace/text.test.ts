@@ -75,7 +75,7 @@ describe('the .r9t values', () => {
 
   it('binds a name once and reuses its handle when a call returns the same object', () => {
     const { calls } = parseTrace(HEAD + 'bb = dev.GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO)\nbb = dev.GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO)\nrt = dev.CreateRenderTarget(4, 4, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, NULL)\nsurf5 = dev.CreateRenderTarget(4, 4, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, NULL)\n');
-    // a name that is the default one (kind word + handle) is not stored
-    expect(calls.slice(2).map((c) => [c.created, c.name])).toEqual([[3, 'bb'], [3, 'bb'], [4, 'rt'], [5, undefined]]);
+    // a name is stored once, where it is bound; a name that is the default one (kind word + handle) not at all
+    expect(calls.slice(2).map((c) => [c.created, c.name])).toEqual([[3, 'bb'], [3, undefined], [4, 'rt'], [5, undefined]]);
   });
 });

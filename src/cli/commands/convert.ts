@@ -2,7 +2,8 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { FileSink } from '../../trace/byte-io.js';
-import { compileText, traceText } from '../../trace/convert.js';
+import { traceText } from '../../trace/convert.js';
+import { parseTrace } from '../../trace/text/parse.js';
 import { isTextTrace, openTrace } from '../../trace/open.js';
 import { TraceWriter } from '../../trace/writer.js';
 import type { WriterOptions } from '../../trace/writer.js';
@@ -13,9 +14,13 @@ export function convertTrace(input: string, output: string, options: WriterOptio
   const tmp = `${output}.tmp`;
   const rewrite = Object.keys(options).length > 0;
   if (isTextTrace(input) && !isTextTrace(output) && !rewrite) {
-    const { calls } = compileText(readFileSync(input, 'utf8'), input, new FileSink(tmp));
+    // parse before the output exists: a syntax error leaves no partial file behind
+    const parsed = parseTrace(readFileSync(input, 'utf8'), input);
+    const w = new TraceWriter(new FileSink(tmp), parsed.options);
+    for (const c of parsed.calls) w.append(c);
+    w.close();
     renameSync(tmp, output);
-    return { calls };
+    return { calls: parsed.calls.length };
   }
   const { reader } = openTrace(input);
   try {
@@ -27,6 +32,7 @@ export function convertTrace(input: string, output: string, options: WriterOptio
         compression: reader.header.compression ? 'deflate' : 'none',
         level: reader.header.level,
         writerVersion: reader.header.writerVersion,
+        profile: reader.header.profile,
         ...options,
       });
       for (const { call } of reader.calls()) w.append(call);

@@ -1,9 +1,9 @@
 /** `replay9 dump T`: the calls as .r9t lines, or JSON lines. */
 import type { Argv } from 'yargs';
-import { commandInfo, qualifiedMethod } from '../../trace/commands.js';
+import { commandInfo, COUNT_RESULTS, qualifiedMethod } from '../../trace/commands.js';
 import { traceText } from '../../trace/convert.js';
 import { openTrace } from '../../trace/open.js';
-import { COUNT_RESULTS, headerPragma, TextPrinter } from '../../trace/text/print.js';
+import { headerPragma, TextPrinter } from '../../trace/text/print.js';
 import { hresultName } from '../../d3d9/index.js';
 import { callSetOption, EXIT } from '../io.js';
 import type { Io } from '../io.js';
@@ -28,7 +28,7 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
           const printer = new TextPrinter();
           if (!argv.json) io.out(headerPragma(reader.header));
           for (const { n, call } of reader.calls(0, set ? set.max + 1 : Infinity)) {
-            const text = printer.indented(call);
+            const text = printer.indented(call, n);
             if (set && !set.has(n, call.command)) continue;
             if (!argv.json) {
               io.out(`${String(n).padStart(7)}  ${text.trimStart()}`);

@@ -4,7 +4,7 @@ import { COMMANDS } from '../../trace/commands.js';
 import { ChunkKind, Compression } from '../../trace/container.js';
 import { openTrace } from '../../trace/open.js';
 import * as fb from '../../trace/generated/replay9.js';
-import { COUNT_RESULTS } from '../../trace/text/print.js';
+import { COUNT_RESULTS } from '../../trace/commands.js';
 import { EXIT, thousands } from '../io.js';
 import type { Io } from '../io.js';
 

@@ -59,6 +59,8 @@ export function lex(src: string, file: string): Tok[] {
       } catch {
         return err(start, `bad string escape in ${raw}`);
       }
+      // strings are stored as UTF-8: a lone surrogate has no UTF-8 form
+      if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) err(start, 'the string holds a lone UTF-16 surrogate, which UTF-8 cannot store');
       out.push({ kind: 'str', text, line, col });
       i++;
       continue;

@@ -5,17 +5,18 @@
  * file, line and column.
  */
 import { fvfLayout, lookupConstant, parseFvfTerm, parseTransformStateTerm, D3DFMT, HRESULT_TABLE } from '../../d3d9/index.js';
-import type { ArgValue, CallRecord, StructValue } from '../call.js';
-import { commandForMethod, INTERFACE_OF, kindAccepts, structDef } from '../commands.js';
+import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
+import { floatFieldBits, floatFieldValue } from '../codec.js';
+import { commandForMethod, COUNT_RESULTS, INTERFACE_OF, kindAccepts, structDef } from '../commands.js';
 import type { CommandInfo, HandleKind } from '../commands.js';
 import { TraceSyntaxError } from '../errors.js';
 import type { StructDef, TableField } from '../schema-types.js';
 import type { WriterOptions } from '../writer.js';
 import { lex } from './lexer.js';
+import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
 import type { Tok } from './lexer.js';
 import { defaultName, isReservedName } from './names.js';
-import { COUNT_RESULTS } from './print.js';
-import { bitsFloat, floatBits, shapeOf, stateValueShape } from './shapes.js';
+import { shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
 /** A parsed value before it meets its parameter's type. */
@@ -97,8 +98,8 @@ class Parser {
       const bad = (): never => { throw new TraceSyntaxError(this.file, line, 1, `bad #@replay9 setting '${kv}'`); };
       switch (k) {
         case 'format': if (v !== '1') bad(); break;
-        case 'writer': if (!/^\d+\.\d+\.\d+$/.test(v)) bad(); this.options.writerVersion = v; break;
-        case 'chunk': if (!/^\d+$/.test(v)) bad(); this.options.chunkBytes = Number(v); break;
+        case 'writer': if (!/^\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v) || v.split('.').some((p) => Number(p) > 255)) bad(); this.options.writerVersion = v; break;
+        case 'chunk': if (!/^\d+$/.test(v) || Number(v) < MIN_CHUNK_BYTES || Number(v) > MAX_CHUNK_BYTES) bad(); this.options.chunkBytes = Number(v); break;
         case 'compression': if (v !== 'deflate' && v !== 'none') bad(); this.options.compression = v as 'deflate' | 'none'; break;
         case 'level': if (!/^\d$/.test(v)) bad(); this.options.level = Number(v); break;
         case 'profile': if (v !== 'dx9' && v !== 'dx8') bad(); this.options.profile = v as 'dx9' | 'dx8'; break;
@@ -169,12 +170,14 @@ class Parser {
     if (isReservedName(tok.text)) this.err(tok, `'${tok.text}' is reserved and cannot name an object`);
     let id = this.ids.get(tok.text);
     if (id !== undefined) {
+      // the call returned an object already bound (GetBackBuffer twice): its name was stored once, when bound
       if (this.kinds.get(id) !== kind) this.err(tok, `'${tok.text}' already names a ${this.kinds.get(id)}, not a ${kind}`);
-    } else {
-      id = ++this.maxId;
-      this.ids.set(tok.text, id);
-      this.kinds.set(id, kind!);
+      call.created = id;
+      return;
     }
+    id = ++this.maxId;
+    this.ids.set(tok.text, id);
+    this.kinds.set(id, kind!);
     call.created = id;
     if (tok.text !== defaultName(kind!, id)) call.name = tok.text;
   }
@@ -184,7 +187,7 @@ class Parser {
     const t = this.next();
     if (t.kind === 'num') {
       const v = Number(t.text);
-      if (!Number.isInteger(v)) this.err(t, `expected an integer result, found ${t.text}`);
+      if (!Number.isInteger(v) || v > 0xffffffff) this.err(t, `expected a 32-bit integer result, found ${t.text}`);
       return (neg ? -v : v) >>> 0;
     }
     if (t.kind === 'ident' && !neg) {
@@ -323,18 +326,18 @@ class Parser {
     }
   }
 
-  private scalarField(f: TableField, n: Node): number {
+  private scalarField(f: TableField, n: Node): number | FloatBits {
     if (f.type.kind !== 'scalar') throw new Error('scalarField on non-scalar');
     return this.scalar(shapeOf(f.r9, f.type.scalar), n, f.name);
   }
 
   /** A number of the given shape; floats come back as float32 values, floatbits as bits. */
-  private scalar(shape: Shape, n: Node, what: string): number {
+  private scalar(shape: Shape, n: Node, what: string): number | FloatBits {
     switch (shape.k) {
       case 'float':
         return this.float(n, what);
       case 'floatbits':
-        if (n.t === 'num' && !n.hex) return floatBits(Math.fround(n.v));
+        if (n.t === 'num' && !n.hex) return floatFieldBits(this.float(n, what));
         return this.integer(n, what, 'uint');
       case 'handle': {
         if (n.t === 'ident' && n.name === 'NULL') return 0;
@@ -353,9 +356,16 @@ class Parser {
     }
   }
 
-  private float(n: Node, what: string): number {
-    if (n.t === 'num') return n.hex ? bitsFloat(n.v) : Math.fround(n.v);
-    return this.err(n.tok, `${what} expects a number, found ${describeNode(n)}`);
+  /** A float value: a decimal (rounded to float32, finite), or a hex literal giving its exact bits. */
+  private float(n: Node, what: string): number | FloatBits {
+    if (n.t !== 'num') return this.err(n.tok, `${what} expects a number, found ${describeNode(n)}`);
+    if (n.hex) {
+      if (n.v > 0xffffffff) this.err(n.tok, `${what}: ${n.tok.text} is more than the 32 bits of a float`);
+      return floatFieldValue(n.v);
+    }
+    const f = Math.fround(n.v);
+    if (!Number.isFinite(f)) this.err(n.tok, `${what}: ${n.tok.text} is outside the float32 range (write infinities and NaNs as their bits, e.g. 0x7f800000)`);
+    return f;
   }
 
   /** An integer: a number, a constant name, TRUE/FALSE/NULL, or an OR of them. */
@@ -427,7 +437,7 @@ class Parser {
       layout!.fields.forEach((fd, j) => {
         const at = i * stride + fd.offset;
         if (fd.kind === 'u32') dv.setUint32(at, this.integer(vals[j], `vertex ${i} ${fd.name}`, 'uint'), true);
-        else dv.setFloat32(at, this.float(vals[j], `vertex ${i} ${fd.name}`), true);
+        else dv.setUint32(at, floatFieldBits(this.float(vals[j], `vertex ${i} ${fd.name}`)), true);
       });
     });
     return out;

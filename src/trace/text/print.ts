@@ -5,9 +5,11 @@
  */
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
 import { formatFvf, formatTransformState, fvfLayout, hresultName, D3DFMT } from '../../d3d9/index.js';
-import type { ArgValue, CallRecord, StructValue } from '../call.js';
-import { commandInfo, structDef } from '../commands.js';
+import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
+import { floatFieldBits } from '../codec.js';
+import { commandInfo, COUNT_RESULTS, structDef } from '../commands.js';
 import type { CommandInfo, HandleKind } from '../commands.js';
+import { TraceFormatError } from '../errors.js';
 import type { TraceHeader } from '../container.js';
 import { Compression } from '../container.js';
 import type { StructDef, TableField } from '../schema-types.js';
@@ -15,8 +17,6 @@ import { defaultName } from './names.js';
 import { bitsFloat, hex32, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
-/** Results that are counts or return values, not HRESULTs. */
-export const COUNT_RESULTS: ReadonlySet<string> = new Set(['Release', 'PerfBeginEvent', 'PerfEndEvent', 'PerfSetMarker']);
 /** Structs printed positionally (`{left, top, right, bottom}`). */
 const POSITIONAL = new Set(['Rect', 'Point']);
 /** Bytes up to this length print as hex, longer as base64. */
@@ -30,13 +30,18 @@ export function formatBytes(b: Uint8Array): string {
   return b.length <= HEX_MAX ? `hex"${Buffer.from(b).toString('hex')}"` : `b64"${Buffer.from(b).toString('base64')}"`;
 }
 
-export function formatFloat(f: number): string {
-  return shortestFloat32(f) ?? hex32(new Uint32Array(new Float32Array([f]).buffer)[0]);
+/** A float field as text: the shortest exact decimal, or its bits in hex (NaN, infinities). */
+export function formatFloat(f: number | FloatBits): string {
+  return (typeof f === 'number' ? shortestFloat32(f) : undefined) ?? hex32(floatFieldBits(f));
 }
 
 export class TextPrinter {
   private names = new Map<number, string>();
   private kinds = new Map<number, HandleKind>();
+  private usedNames = new Set<string>();
+  private maxId = 0;
+  /** the call being printed, for messages */
+  private n = 0;
   private fvf = new Map<number, number>();
   private depth = 0;
 
@@ -47,16 +52,39 @@ export class TextPrinter {
     return this.names.get(id) ?? `#${id}`;
   }
 
-  /** The call as one line of text, without indentation. */
-  line(call: CallRecord): string {
-    const info = commandInfo(call.command);
-    if (call.created) {
-      const kind = info.creates!;
-      if (!this.names.has(call.created)) {
-        this.names.set(call.created, call.name ?? defaultName(kind, call.created));
-        this.kinds.set(call.created, kind);
-      }
+  private bad(what: string): never {
+    throw new TraceFormatError(`call ${this.n}: ${what}; the text form cannot show this trace`);
+  }
+
+  /** Binds a created handle: new handles must come in creation order and keep names unique, or the text would read back differently. */
+  private bindCreated(call: CallRecord, info: CommandInfo): void {
+    if (!call.created) return;
+    const kind = info.creates;
+    if (!kind) this.bad(`${info.method} creates nothing, but the call records handle ${call.created}`);
+    const known = this.kinds.get(call.created);
+    if (known !== undefined) {
+      if (known !== kind) this.bad(`handle ${call.created} is a ${known}, ${info.method} returns a ${kind}`);
+      return;
     }
+    if (call.created !== this.maxId + 1) this.bad(`handle ${call.created} is created out of order (expected ${this.maxId + 1})`);
+    const name = call.name ?? defaultName(kind, call.created);
+    if (this.usedNames.has(name)) this.bad(`the name '${name}' of handle ${call.created} is taken`);
+    this.maxId = call.created;
+    this.usedNames.add(name);
+    this.names.set(call.created, name);
+    this.kinds.set(call.created, kind);
+  }
+
+  /** The call as one line of text, without indentation. */
+  line(call: CallRecord, n = this.n): string {
+    this.n = n;
+    const info = commandInfo(call.command);
+    if (info.iface !== '') {
+      const kind = this.kinds.get(call.self);
+      if (kind === undefined) this.bad(`${info.method} is called on handle ${call.self}, which no earlier call created`);
+      if (info.selfKind && kind !== info.selfKind) this.bad(`${info.method} is a ${info.selfKind} method, handle ${call.self} is a ${kind}`);
+    }
+    this.bindCreated(call, info);
     const args = info.table.fields.map((f) => ({ f, v: call.args[f.name] }));
     // trailing lock data is shown only when present
     const shown = args.filter(({ f, v }) => !(f.r9 === 'data' && (v === null || v === undefined)));
@@ -69,11 +97,11 @@ export class TextPrinter {
   }
 
   /** The call with nesting indentation for D3DPERF events. */
-  indented(call: CallRecord): string {
+  indented(call: CallRecord, n = this.n): string {
     if (call.command === 'PerfEndEvent' && this.depth > 0) this.depth--;
     const pad = '  '.repeat(this.depth);
     if (call.command === 'PerfBeginEvent') this.depth++;
-    return pad + this.line(call);
+    return pad + this.line(call, n);
   }
 
   private track(call: CallRecord, info: CommandInfo): void {
@@ -87,7 +115,7 @@ export class TextPrinter {
       case 'scalar': {
         let shape = shapeOf(f.r9, f.type.scalar);
         if (shape.k === 'state') shape = stateValueShape(shape.space, (call.args.State ?? call.args.Type) as number);
-        return this.scalar(shape, v as number);
+        return this.scalar(shape, v as number | FloatBits);
       }
       case 'struct': return this.struct(structDef(f.type.struct), v as StructValue);
       case 'structs': return `[${(v as StructValue[]).map((s) => this.struct(structDef((f.type as { struct: string }).struct), s)).join(', ')}]`;
@@ -97,11 +125,12 @@ export class TextPrinter {
     }
   }
 
-  scalar(shape: Shape, v: number): string {
+  scalar(shape: Shape, value: number | FloatBits): string {
+    if (shape.k === 'float') return formatFloat(value);
+    const v = value as number;
     switch (shape.k) {
       case 'uint': return String(v >>> 0);
       case 'int': return String(v | 0);
-      case 'float': return formatFloat(v);
       case 'floatbits': return shortestFloat32(bitsFloat(v)) ?? hex32(v);
       case 'enum': return shape.table.type === 'D3DTRANSFORMSTATETYPE' ? formatTransformState(v >>> 0) : formatEnum(shape.table, v >>> 0);
       case 'flags': return formatFlags(shape.table, v >>> 0);
@@ -109,7 +138,10 @@ export class TextPrinter {
       case 'bool': return v === 1 ? 'TRUE' : v === 0 ? 'FALSE' : String(v >>> 0);
       case 'color': return hex32(v);
       case 'fvf': return formatFvf(v >>> 0);
-      case 'handle': return v === 0 ? 'NULL' : this.nameOf(v);
+      case 'handle':
+        if (v === 0) return 'NULL';
+        if (!this.names.has(v)) this.bad(`an argument names handle ${v}, which no earlier call created`);
+        return this.nameOf(v);
       case 'state': return String(v >>> 0);
     }
   }
@@ -123,8 +155,9 @@ export class TextPrinter {
       let text: string;
       if (typeof sf.type === 'object') text = this.struct(structDef(sf.type.struct), x as StructValue);
       else {
-        if (skipZeros && x === 0) continue;
-        text = this.scalar(shapeOf(sf.r9, sf.type), x as number);
+        // +0 only: −0 is a value the text must keep
+        if (skipZeros && Object.is(x, 0)) continue;
+        text = this.scalar(shapeOf(sf.r9, sf.type), x as number | FloatBits);
       }
       parts.push(positional ? text : `${sf.name}: ${text}`);
     }

@@ -1,0 +1,42 @@
+/**
+ * One mip level (or cube face level) decoded to float RGBA as sampling sees it,
+ * row by row on first use: the sampler never decodes a row it does not read,
+ * and decodes each row at most once per draw. Rows of 1×1-block formats go
+ * through the row decoders chosen by chooseRowToFloat (tested bit for bit
+ * against decodeTexel); block-compressed rows through decodeTexel itself.
+ */
+import { chooseRowToFloat, decodeTexel } from '../../../formats/index.js';
+import type { RowDecoder, SampleOptions } from '../../../formats/index.js';
+import type { SurfaceView } from '../../surface-view.js';
+
+export class DecodedLevel {
+  readonly width: number;
+  readonly height: number;
+  /** RGBA floats, row-major, 4 per texel; valid only for rows marked ready */
+  readonly texels: Float32Array;
+  private readonly ready: Uint8Array;
+  private readonly row: RowDecoder<Float32Array> | undefined;
+
+  constructor(private readonly view: SurfaceView, private readonly opts: SampleOptions) {
+    this.width = view.width;
+    this.height = view.height;
+    this.texels = new Float32Array(view.width * view.height * 4);
+    this.ready = new Uint8Array(view.height);
+    // block rows taller than one texel cannot be read as one-row surfaces
+    this.row = view.format.blockH === 1 ? chooseRowToFloat(view.format, opts) : undefined;
+  }
+
+  /** Offset in `texels` of texel (x, y), decoding its row first if needed. */
+  at(x: number, y: number): number {
+    if (this.ready[y] === 0) this.decodeRow(y);
+    return (y * this.width + x) * 4;
+  }
+
+  private decodeRow(y: number): void {
+    const v = this.view;
+    const o = y * this.width * 4;
+    if (this.row) this.row(v.data, y * v.pitch, this.width, this.texels, o);
+    else for (let x = 0; x < this.width; x++) decodeTexel(v.format, v.data, v.pitch, x, y, this.texels, o + 4 * x, this.opts);
+    this.ready[y] = 1;
+  }
+}

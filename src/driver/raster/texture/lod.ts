@@ -1,0 +1,76 @@
+/**
+ * Level of detail and mip selection ("Texture Filtering", "Mipmap filtering";
+ * D3D11.3 §7.18.11): which level(s) a sample reads, with which filter, and the
+ * blend weight between two levels.
+ */
+import { D3DTEXF } from '../../../d3d9/index.js';
+
+/**
+ * λ = log2 of the longer screen-space step in texels, each step measured with
+ * the Euclidean norm (the D3D11.3 spec's isotropic LOD): derivatives already
+ * scaled by the level-0 size. A zero footprint gives −∞ (magnification).
+ */
+export function lodOf(dsdx: number, dtdx: number, dsdy: number, dtdy: number): number {
+  const x2 = dsdx * dsdx + dtdx * dtdx;
+  const y2 = dsdy * dsdy + dtdy * dtdy;
+  return 0.5 * Math.log2(x2 > y2 ? x2 : y2);
+}
+
+/** The sampler states mip selection needs, decoded once per draw. */
+export interface MipSettings {
+  /** MAGFILTER / MINFILTER is LINEAR (ANISOTROPIC and the others read as LINEAR) */
+  magLinear: boolean;
+  minLinear: boolean;
+  /** D3DTEXF value of MIPFILTER: NONE, POINT or LINEAR (others read as LINEAR) */
+  mip: number;
+  /** MIPMAPLODBIAS as a float (NaN read as 0) */
+  bias: number;
+  /** MAXMIPLEVEL clamped to the last level: the largest level used */
+  maxMip: number;
+  /** index of the smallest level */
+  last: number;
+}
+
+/** Where a sample reads: `level` with weight 1 − weight, `next` with `weight` (0 unless trilinear). */
+export interface MipPlan {
+  linear: boolean;
+  level: number;
+  next: number;
+  weight: number;
+}
+
+/** MAG/MINFILTER: POINT (and the invalid NONE) point-sample; LINEAR and above filter bilinearly. */
+export function isLinearFilter(raw: number): boolean {
+  return raw >= D3DTEXF.LINEAR;
+}
+
+/** MIPFILTER: NONE, POINT, or LINEAR for every larger value. */
+export function mipFilter(raw: number): number {
+  return raw === D3DTEXF.NONE || raw === D3DTEXF.POINT ? raw : D3DTEXF.LINEAR;
+}
+
+/**
+ * Chooses levels for λ (before bias). λ + bias ≤ 0 (or NaN) magnifies: MAGFILTER
+ * at MAXMIPLEVEL. Otherwise MINFILTER, λ clamped to [MAXMIPLEVEL, last]; mip
+ * POINT rounds to the nearest level with halves going up (floor(λ + 0.5)).
+ */
+export function chooseMip(lambda: number, m: MipSettings, plan: MipPlan): void {
+  const l = lambda + m.bias;
+  plan.next = plan.level = m.maxMip;
+  plan.weight = 0;
+  if (!(l > 0)) {
+    plan.linear = m.magLinear;
+    return;
+  }
+  plan.linear = m.minLinear;
+  if (m.mip === D3DTEXF.NONE) return;
+  const c = l < m.maxMip ? m.maxMip : l > m.last ? m.last : l;
+  if (m.mip === D3DTEXF.POINT) {
+    plan.next = plan.level = Math.min(m.last, Math.floor(c + 0.5));
+    return;
+  }
+  const base = Math.floor(c);
+  plan.level = base;
+  plan.next = base < m.last ? base + 1 : base;
+  plan.weight = c - base;
+}

@@ -1,0 +1,151 @@
+/**
+ * Sampling a bound texture for a fixed-function stage ("Texture Filtering",
+ * "Texture Addressing Modes", "Mipmap filtering"; D3D11.3 §7.18). A sampler is
+ * built once per draw per stage from the stage's TextureView and sampler
+ * states; levels decode lazily, row by row, to float RGBA (DecodedLevel), and
+ * filtering runs on those decoded floats (after the sRGB curve when
+ * SRGBTEXTURE is set). A stage with no texture reads (0, 0, 0, 1): the caller's
+ * concern, as is a texture without levels.
+ */
+import { D3DSAMP, D3DTADDRESS, bitsToFloat32 } from '../../../d3d9/index.js';
+import type { SampleOptions } from '../../../formats/index.js';
+import type { SurfaceView } from '../../surface-view.js';
+import type { TextureView } from '../types.js';
+import { BORDER_TEXEL, addressMode, addressTexel } from './address.js';
+import { projectCube } from './cube.js';
+import type { CubeCoord } from './cube.js';
+import { DecodedLevel } from './decoded-level.js';
+import { chooseMip, isLinearFilter, lodOf, mipFilter } from './lod.js';
+import type { MipPlan, MipSettings } from './lod.js';
+
+export interface Sampler {
+  /**
+   * Writes the filtered RGBA at coordinates (u, v) (cube maps: direction
+   * (u, v, w)) to out[o..o+4). The derivatives are screen-space d/dx and d/dy of
+   * the coordinates; dwdx and dwdy matter only for cube maps.
+   */
+  sample(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, out: Float32Array, o: number): void;
+}
+
+export interface SamplerOptions {
+  /** 256 RGBA8 entries of the current texture palette, for P8/A8P8 textures */
+  palette?: Uint8Array;
+}
+
+/** Builds the sampler of one stage for one draw. `texture` must have at least one level. */
+export function createSampler(texture: TextureView, samplerStates: Uint32Array, options: SamplerOptions = {}): Sampler {
+  return new TextureSampler(texture, samplerStates, options);
+}
+
+/** D3DCOLOR (ARGB) → float RGBA; the border colour is used as given, never through the sRGB curve. */
+export function borderColour(argb: number, out: Float64Array): void {
+  out[0] = ((argb >>> 16) & 0xff) / 255;
+  out[1] = ((argb >>> 8) & 0xff) / 255;
+  out[2] = (argb & 0xff) / 255;
+  out[3] = (argb >>> 24) / 255;
+}
+
+/** A finite number or 0: NaN and ±∞ coordinates read texel 0 rather than poisoning the index math. */
+function finite(x: number): number {
+  return x - x === 0 ? x : 0;
+}
+
+class TextureSampler implements Sampler {
+  /** [face][level] of the texture (one face for 2D) */
+  private readonly views: readonly (readonly SurfaceView[])[];
+  private readonly decoded: (DecodedLevel | undefined)[][];
+  private readonly cube: boolean;
+  private readonly addrU: number;
+  private readonly addrV: number;
+  private readonly mip: MipSettings;
+  private readonly opts: SampleOptions;
+  private readonly border = new Float64Array(4);
+  private readonly acc = new Float64Array(4);
+  private readonly plan: MipPlan = { linear: false, level: 0, next: 0, weight: 0 };
+  private readonly cc: CubeCoord = { face: 0, s: 0, t: 0, dsdx: 0, dtdx: 0, dsdy: 0, dtdy: 0 };
+
+  constructor(texture: TextureView, states: Uint32Array, options: SamplerOptions) {
+    this.cube = texture.kind === 'cube';
+    if (this.cube && texture.faces?.length !== 6) throw new Error(`createSampler: a cube TextureView needs 6 faces, got ${texture.faces?.length ?? 'none'}`);
+    this.views = this.cube ? texture.faces! : [texture.levels];
+    this.decoded = this.views.map((levels) => levels.map(() => undefined));
+    // cube maps clamp within the face: seamless filtering across faces is not emulated
+    this.addrU = this.cube ? D3DTADDRESS.CLAMP : addressMode(states[D3DSAMP.ADDRESSU]);
+    this.addrV = this.cube ? D3DTADDRESS.CLAMP : addressMode(states[D3DSAMP.ADDRESSV]);
+    borderColour(states[D3DSAMP.BORDERCOLOR] >>> 0, this.border);
+    const last = texture.levels.length - 1;
+    const bias = bitsToFloat32(states[D3DSAMP.MIPMAPLODBIAS]);
+    this.mip = {
+      // caps report no anisotropy: ANISOTROPIC, PYRAMIDALQUAD, GAUSSIANQUAD filter as LINEAR
+      magLinear: isLinearFilter(states[D3DSAMP.MAGFILTER]),
+      minLinear: isLinearFilter(states[D3DSAMP.MINFILTER]),
+      mip: mipFilter(states[D3DSAMP.MIPFILTER]),
+      bias: Number.isNaN(bias) ? 0 : bias,
+      maxMip: Math.min(states[D3DSAMP.MAXMIPLEVEL] >>> 0, last),
+      last,
+    };
+    this.opts = { srgb: states[D3DSAMP.SRGBTEXTURE] !== 0, palette: options.palette };
+  }
+
+  sample(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, out: Float32Array, o: number): void {
+    if (!this.cube) {
+      const top = this.views[0][0];
+      const lambda = lodOf(dudx * top.width, dvdx * top.height, dudy * top.width, dvdy * top.height);
+      this.sampleFace(0, u, v, lambda, out, o);
+      return;
+    }
+    const c = this.cc;
+    projectCube(finite(u), finite(v), finite(w), dudx, dvdx, dwdx, dudy, dvdy, dwdy, c);
+    const size = this.views[c.face][0].width;
+    this.sampleFace(c.face, c.s, c.t, lodOf(c.dsdx * size, c.dtdx * size, c.dsdy * size, c.dtdy * size), out, o);
+  }
+
+  /** Filters face `face` at (s, t) for λ: one level, or two blended for trilinear. */
+  private sampleFace(face: number, s: number, t: number, lambda: number, out: Float32Array, o: number): void {
+    const plan = this.plan, acc = this.acc;
+    chooseMip(lambda, this.mip, plan);
+    acc[0] = acc[1] = acc[2] = acc[3] = 0;
+    this.addLevel(face, plan.level, s, t, 1 - plan.weight);
+    if (plan.weight > 0) this.addLevel(face, plan.next, s, t, plan.weight);
+    out[o] = acc[0]; out[o + 1] = acc[1]; out[o + 2] = acc[2]; out[o + 3] = acc[3];
+  }
+
+  /** Adds `weight` × the point or bilinear sample of one level to acc. */
+  private addLevel(face: number, index: number, s: number, t: number, weight: number): void {
+    const level = this.level(face, index);
+    const W = level.width, H = level.height;
+    if (!this.plan.linear) {
+      // point: the texel whose cell holds the coordinate, floor(u·W)
+      this.addTexel(level, Math.floor(finite(s * W)), Math.floor(finite(t * H)), weight);
+      return;
+    }
+    // bilinear: texel centres at (i + 0.5)/W, so weights come from u·W − 0.5
+    const x = finite(s * W - 0.5), y = finite(t * H - 0.5);
+    const x0 = Math.floor(x), y0 = Math.floor(y);
+    const a = x - x0, b = y - y0;
+    this.addTexel(level, x0, y0, weight * (1 - a) * (1 - b));
+    this.addTexel(level, x0 + 1, y0, weight * a * (1 - b));
+    this.addTexel(level, x0, y0 + 1, weight * (1 - a) * b);
+    this.addTexel(level, x0 + 1, y0 + 1, weight * a * b);
+  }
+
+  /** Adds `weight` × texel (i, j) after addressing (or the border colour); zero-weight taps are not read. */
+  private addTexel(level: DecodedLevel, i: number, j: number, weight: number): void {
+    if (weight === 0) return;
+    const x = addressTexel(this.addrU, i, level.width);
+    const y = addressTexel(this.addrV, j, level.height);
+    const acc = this.acc;
+    if (x === BORDER_TEXEL || y === BORDER_TEXEL) {
+      const b = this.border;
+      acc[0] += weight * b[0]; acc[1] += weight * b[1]; acc[2] += weight * b[2]; acc[3] += weight * b[3];
+      return;
+    }
+    const p = level.at(x, y), tx = level.texels;
+    acc[0] += weight * tx[p]; acc[1] += weight * tx[p + 1]; acc[2] += weight * tx[p + 2]; acc[3] += weight * tx[p + 3];
+  }
+
+  private level(face: number, index: number): DecodedLevel {
+    const row = this.decoded[face];
+    return row[index] ?? (row[index] = new DecodedLevel(this.views[face][index], this.opts));
+  }
+}
