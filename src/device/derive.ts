@@ -1,0 +1,57 @@
+/**
+ * The frozen state a draw reads (src/driver/raster/types.ts RasterState),
+ * built from the device state when a draw starts: plain data and typed arrays,
+ * so the driver never sees a device object.
+ */
+import { D3DTS } from '../d3d9/index.js';
+import type { LightState, Mat4, RasterState, TextureView } from '../driver/raster/types.js';
+import type { DeviceCaps } from './caps-view.js';
+import type { DeviceState } from './state.js';
+import { CubeTexture, Texture } from './texture.js';
+import type { D3DCOLORVALUE, D3DLIGHT9, D3DMATRIX } from './types.js';
+
+export function mat4(m: D3DMATRIX): Mat4 {
+  return Float64Array.of(m._11, m._12, m._13, m._14, m._21, m._22, m._23, m._24, m._31, m._32, m._33, m._34, m._41, m._42, m._43, m._44);
+}
+
+const color = (c: D3DCOLORVALUE): { r: number; g: number; b: number; a: number } => ({ r: c.r, g: c.g, b: c.b, a: c.a });
+
+function light(l: D3DLIGHT9): LightState {
+  return {
+    type: l.Type, diffuse: color(l.Diffuse), specular: color(l.Specular), ambient: color(l.Ambient),
+    position: { ...l.Position }, direction: { ...l.Direction }, range: l.Range, falloff: l.Falloff,
+    attenuation0: l.Attenuation0, attenuation1: l.Attenuation1, attenuation2: l.Attenuation2, theta: l.Theta, phi: l.Phi,
+  };
+}
+
+function textureView(t: Texture | CubeTexture | null): TextureView | null {
+  if (t instanceof Texture) return { kind: '2d', levels: t.levels };
+  if (t instanceof CubeTexture) return { kind: 'cube', levels: t.faces[0], faces: t.faces };
+  return null;
+}
+
+export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
+  return {
+    renderStates: st.renderStates.slice(),
+    samplerStates: st.samplerStates.map((s) => s.slice()),
+    stageStates: st.stageStates.map((s) => s.slice()),
+    textures: st.textures.map(textureView),
+    world: mat4(st.transform(D3DTS.WORLD)),
+    view: mat4(st.transform(D3DTS.VIEW)),
+    projection: mat4(st.transform(D3DTS.PROJECTION)),
+    textureTransforms: Array.from({ length: 8 }, (_, i) => mat4(st.transform(D3DTS.TEXTURE0 + i))),
+    viewport: { x: st.viewport.X, y: st.viewport.Y, width: st.viewport.Width, height: st.viewport.Height, minZ: st.viewport.MinZ, maxZ: st.viewport.MaxZ },
+    scissor: { ...st.scissor },
+    fvf: st.fvf,
+    material: {
+      diffuse: color(st.material.Diffuse), ambient: color(st.material.Ambient), specular: color(st.material.Specular),
+      emissive: color(st.material.Emissive), power: st.material.Power,
+    },
+    // enabled lights in ascending index order: the order of a Map's insertion must not show
+    lights: [...st.lights].filter(([, s]) => s.enabled).sort((a, b) => a[0] - b[0]).map(([, s]) => light(s.light)),
+    renderTargets: st.renderTargets.slice(),
+    depthStencil: st.depthStencil,
+    clipTransformedVertices: caps.clipTransformedVertices,
+    maxPointSize: caps.maxPointSize,
+  };
+}
