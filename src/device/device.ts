@@ -10,7 +10,10 @@ import { IndexBuffer, VertexBuffer } from './buffers.js';
 import { srgbWritable } from './format-support.js';
 import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, textureSpec } from './create.js';
 import { MemoryBudget } from './memory.js';
-import { deviceCaps } from './caps.js';
+import { CLIPS_TRANSFORMED_VERTICES, deviceCaps } from './caps.js';
+import type { DeviceCaps } from './caps-view.js';
+import { executeDraw, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, planDrawPrimitive, planDrawPrimitiveUP } from './draw.js';
+import type { DrawCall } from '../driver/raster/draw.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
 import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
@@ -369,10 +372,38 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   UpdateSurface(_s: IDirect3DSurface9 | null, _r: RECT | null, _d: IDirect3DSurface9 | null, _p: POINT | null): HRESULT { return notImplemented('UpdateSurface'); }
   UpdateTexture(): HRESULT { return notImplemented('UpdateTexture'); }
   GetRenderTargetData(): HRESULT { return notImplemented('GetRenderTargetData'); }
-  DrawPrimitive(): HRESULT { return notImplemented('DrawPrimitive'); }
-  DrawIndexedPrimitive(): HRESULT { return notImplemented('DrawIndexedPrimitive'); }
-  DrawPrimitiveUP(_t: number, _c: number, _d: BYTES | null, _s: number): HRESULT { return notImplemented('DrawPrimitiveUP'); }
-  DrawIndexedPrimitiveUP(): HRESULT { return notImplemented('DrawIndexedPrimitiveUP'); }
+  // ---- draws ----
+
+  private draw(plan: DrawCall | HRESULT): HRESULT {
+    if (typeof plan === 'number') return plan;
+    executeDraw(this.state, this.rasterCaps, plan);
+    return D3D_OK;
+  }
+  private get rasterCaps(): DeviceCaps {
+    return { clipTransformedVertices: CLIPS_TRANSFORMED_VERTICES, maxPointSize: this.caps.MaxPointSize };
+  }
+
+  DrawPrimitive(PrimitiveType: number, StartVertex: number, PrimitiveCount: number): HRESULT {
+    return this.draw(planDrawPrimitive(this.state, PrimitiveType, StartVertex, PrimitiveCount));
+  }
+  DrawIndexedPrimitive(PrimitiveType: number, BaseVertexIndex: number, MinVertexIndex: number, NumVertices: number, startIndex: number, primCount: number): HRESULT {
+    return this.draw(planDrawIndexedPrimitive(this.state, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount));
+  }
+  DrawPrimitiveUP(PrimitiveType: number, PrimitiveCount: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
+    const hr = this.draw(planDrawPrimitiveUP(this.state, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride));
+    // after a user-pointer draw, stream 0 is unset (D3D9: DrawPrimitiveUP resets stream 0)
+    if (hr === D3D_OK) this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
+    return hr;
+  }
+  DrawIndexedPrimitiveUP(PrimitiveType: number, MinVertexIndex: number, NumVertices: number, PrimitiveCount: number, pIndexData: BYTES | null, IndexDataFormat: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
+    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride));
+    // and the indexed form unsets the index buffer too
+    if (hr === D3D_OK) {
+      this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
+      this.state.setIndices(null);
+    }
+    return hr;
+  }
   Reset(pPresentationParameters: D3DPRESENT_PARAMETERS): HRESULT {
     if (!pPresentationParameters) return D3DERR.INVALIDCALL;
     const specs = swapChainSpecs(pPresentationParameters);

@@ -5,26 +5,29 @@
  */
 import { D3DTADDRESS } from '../../../d3d9/index.js';
 
+// module-scope copies: the hot path reads plain constants, not imported object properties
+const { WRAP, MIRROR, CLAMP, BORDER, MIRRORONCE } = D3DTADDRESS;
+
 /** What addressTexel returns for a tap that reads the border colour. */
 export const BORDER_TEXEL = -1;
 
 /** The address mode to use for a raw D3DSAMP_ADDRESSU/V/W value: unknown values read as WRAP, the default. */
 export function addressMode(raw: number): number {
-  return raw >= D3DTADDRESS.WRAP && raw <= D3DTADDRESS.MIRRORONCE ? raw : D3DTADDRESS.WRAP;
+  return raw >= WRAP && raw <= MIRRORONCE ? raw : WRAP;
 }
 
 /** Index `i` on an axis of `n` texels, or BORDER_TEXEL. `i` must be a finite integer. */
 export function addressTexel(mode: number, i: number, n: number): number {
   switch (mode) {
-    case D3DTADDRESS.MIRROR: {
+    case MIRROR: {
       const p = ((i % (2 * n)) + 2 * n) % (2 * n);
       return p < n ? p : 2 * n - 1 - p;
     }
-    case D3DTADDRESS.CLAMP:
+    case CLAMP:
       return i < 0 ? 0 : i >= n ? n - 1 : i;
-    case D3DTADDRESS.BORDER:
+    case BORDER:
       return i < 0 || i >= n ? BORDER_TEXEL : i;
-    case D3DTADDRESS.MIRRORONCE: {
+    case MIRRORONCE: {
       // mirror once about 0, then clamp
       const j = i < 0 ? -1 - i : i;
       return j >= n ? n - 1 : j;

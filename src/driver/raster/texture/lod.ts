@@ -5,6 +5,8 @@
  */
 import { D3DTEXF } from '../../../d3d9/index.js';
 
+const { NONE, POINT, LINEAR } = D3DTEXF;
+
 /**
  * λ = log2 of the longer screen-space step in texels, each step measured with
  * the Euclidean norm (the D3D11.3 spec's isotropic LOD): derivatives already
@@ -41,12 +43,12 @@ export interface MipPlan {
 
 /** MAG/MINFILTER: POINT (and the invalid NONE) point-sample; LINEAR and above filter bilinearly. */
 export function isLinearFilter(raw: number): boolean {
-  return raw >= D3DTEXF.LINEAR;
+  return raw >= LINEAR;
 }
 
 /** MIPFILTER: NONE, POINT, or LINEAR for every larger value. */
 export function mipFilter(raw: number): number {
-  return raw === D3DTEXF.NONE || raw === D3DTEXF.POINT ? raw : D3DTEXF.LINEAR;
+  return raw === NONE || raw === POINT ? raw : LINEAR;
 }
 
 /**
@@ -63,9 +65,9 @@ export function chooseMip(lambda: number, m: MipSettings, plan: MipPlan): void {
     return;
   }
   plan.linear = m.minLinear;
-  if (m.mip === D3DTEXF.NONE) return;
+  if (m.mip === NONE) return;
   const c = l < m.maxMip ? m.maxMip : l > m.last ? m.last : l;
-  if (m.mip === D3DTEXF.POINT) {
+  if (m.mip === POINT) {
     plan.next = plan.level = Math.min(m.last, Math.floor(c + 0.5));
     return;
   }

@@ -55,6 +55,9 @@ class TextureSampler implements Sampler {
   private readonly views: readonly (readonly SurfaceView[])[];
   private readonly decoded: (DecodedLevel | undefined)[][];
   private readonly cube: boolean;
+  /** level-0 size (cube: of a face), the scale of λ */
+  private readonly width0: number;
+  private readonly height0: number;
   private readonly addrU: number;
   private readonly addrV: number;
   private readonly mip: MipSettings;
@@ -66,9 +69,12 @@ class TextureSampler implements Sampler {
 
   constructor(texture: TextureView, states: Uint32Array, options: SamplerOptions) {
     this.cube = texture.kind === 'cube';
+    if (texture.levels.length === 0) throw new Error('createSampler: a TextureView needs at least one level (an empty stage reads (0, 0, 0, 1): the caller handles it)');
     if (this.cube && texture.faces?.length !== 6) throw new Error(`createSampler: a cube TextureView needs 6 faces, got ${texture.faces?.length ?? 'none'}`);
     this.views = this.cube ? texture.faces! : [texture.levels];
     this.decoded = this.views.map((levels) => levels.map(() => undefined));
+    this.width0 = this.views[0][0].width;
+    this.height0 = this.views[0][0].height;
     // cube maps clamp within the face: seamless filtering across faces is not emulated
     this.addrU = this.cube ? D3DTADDRESS.CLAMP : addressMode(states[D3DSAMP.ADDRESSU]);
     this.addrV = this.cube ? D3DTADDRESS.CLAMP : addressMode(states[D3DSAMP.ADDRESSV]);
@@ -89,14 +95,13 @@ class TextureSampler implements Sampler {
 
   sample(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, out: Float32Array, o: number): void {
     if (!this.cube) {
-      const top = this.views[0][0];
-      const lambda = lodOf(dudx * top.width, dvdx * top.height, dudy * top.width, dvdy * top.height);
-      this.sampleFace(0, u, v, lambda, out, o);
+      const W = this.width0, H = this.height0;
+      this.sampleFace(0, u, v, lodOf(dudx * W, dvdx * H, dudy * W, dvdy * H), out, o);
       return;
     }
     const c = this.cc;
     projectCube(finite(u), finite(v), finite(w), dudx, dvdx, dwdx, dudy, dvdy, dwdy, c);
-    const size = this.views[c.face][0].width;
+    const size = this.width0; // faces are square and all the same size
     this.sampleFace(c.face, c.s, c.t, lodOf(c.dsdx * size, c.dtdx * size, c.dsdy * size, c.dtdy * size), out, o);
   }
 

@@ -1,0 +1,52 @@
+/**
+ * One draw through the fixed-function pipeline, from a frozen RasterState:
+ * vertex processing → primitive assembly, clipping and rasterization → the
+ * pixel stages, with each bound texture sampled by its stage's sampler.
+ */
+import { D3DTOP, D3DTSS } from '../../d3d9/index.js';
+import { createPixelPipeline } from './pixel/index.js';
+import type { StageSampler } from './pixel/index.js';
+import { rasterizePrimitives } from './setup/index.js';
+import { createSampler } from './texture/index.js';
+import type { Sampler } from './texture/index.js';
+import type { RasterState, StreamView } from './types.js';
+import { VertexProcessor } from './vertex/index.js';
+
+export interface DrawCall {
+  /** D3DPRIMITIVETYPE */
+  primitiveType: number;
+  primitiveCount: number;
+  /** the vertices (stream 0, or a DrawPrimitiveUP pointer as a stream at offset 0) */
+  stream: StreamView;
+  /** the vertices to process: stream vertex indices first … first + count − 1 */
+  firstVertex: number;
+  vertexCount: number;
+  /** positions in the processed range for each primitive vertex; null: sequential */
+  indices: ArrayLike<number> | null;
+}
+
+/** Samplers of the stages that have a texture and are not past the first disabled stage. */
+function stageSampler(state: RasterState): StageSampler {
+  const samplers: Array<Sampler | undefined> = [];
+  for (let s = 0; s < state.stageStates.length; s++) {
+    if (state.stageStates[s][D3DTSS.COLOROP] === D3DTOP.DISABLE) break;
+    const t = state.textures[s];
+    if (t && t.levels.length > 0) samplers[s] = createSampler(t, state.samplerStates[s]);
+  }
+  return (stage, c, out) => {
+    const smp = samplers[stage];
+    if (!smp) {
+      // a stage with no texture reads opaque black (what DXVK's fixed function and Wine use)
+      out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
+      return;
+    }
+    smp.sample(c.tex[0], c.tex[1], c.tex[2], c.dx[0], c.dx[1], c.dx[2], c.dy[0], c.dy[1], c.dy[2], out, 0);
+  };
+}
+
+export function drawPrimitives(state: RasterState, call: DrawCall): void {
+  if (call.primitiveCount <= 0 || call.vertexCount <= 0) return;
+  const vertices = new VertexProcessor(state).process(call.stream, call.firstVertex, call.vertexCount);
+  const pixel = createPixelPipeline(state, stageSampler(state));
+  rasterizePrimitives(state, call.primitiveType, vertices, call.indices, call.primitiveCount, pixel);
+}

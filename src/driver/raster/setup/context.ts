@@ -1,0 +1,125 @@
+/**
+ * What one draw's rasterization derives from the frozen RasterState once:
+ * the pixel rectangle, clip planes, the render states setup reads, the sample
+ * pattern, and the reused Fragment and scratch objects (no per-pixel allocation).
+ */
+import { D3DCULL, D3DFILL, D3DRS, D3DSHADE, D3DTOP, D3DTSS, bitsToFloat32 } from '../../../d3d9/index.js';
+import { MAX_TEXCOORDS } from '../types.js';
+import type { ClipVertex, Fragment, RasterState, ScreenVertex } from '../types.js';
+import { pretransformedPlanes, transformedPlanes, type ClipPlanes } from './clip.js';
+import { HALF } from './fixed.js';
+import { AttributeSetup } from './interpolate.js';
+import { samplePattern, type SamplePattern } from './samples.js';
+import { newScreenVertex } from './viewport.js';
+
+export type EmitFragment = (f: Fragment) => void;
+
+export interface RasterContext {
+  readonly state: RasterState;
+  /** called once per covered pixel with the same Fragment object; treat it as read-only */
+  readonly emit: EmitFragment;
+  readonly frag: Fragment;
+  /** pixels that may be written: render target ∩ viewport (∩ scissor); right and bottom exclusive */
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly transformedPlanes: ClipPlanes;
+  readonly pretransformedPlanes: ClipPlanes;
+  readonly cullMode: number;
+  readonly fillMode: number;
+  readonly flatShading: boolean;
+  readonly lastPixel: boolean;
+  readonly pointSprite: boolean;
+  readonly pointSizeMin: number;
+  readonly pointSizeMax: number;
+  readonly depthBias: number;
+  readonly slopeScaleDepthBias: number;
+  /** positions coverage is tested at (the centre only when the target is not multisampled or MULTISAMPLEANTIALIAS is off) */
+  readonly pattern: SamplePattern;
+  /** coverage bits when the pattern is the centre only: every sample, ANDed with MULTISAMPLEMASK */
+  readonly fullCoverage: number;
+  /** MULTISAMPLEMASK restricted to the target's samples */
+  readonly sampleMask: number;
+  /** how far samples reach from the pixel centre (fixed point), to widen bounding boxes */
+  readonly sampleReach: number;
+  readonly texSets: number;
+  readonly attr: AttributeSetup;
+  /** screen vertices of the primitive being drawn (a clipped polygon has at most 9) */
+  readonly screen: ScreenVertex[];
+}
+
+/** Texture sets the pixel stages can read: stages before the first with COLOROP = DISABLE. */
+export function activeTextureSets(state: RasterState): number {
+  let n = 0;
+  while (n < MAX_TEXCOORDS && state.stageStates[n] && state.stageStates[n][D3DTSS.COLOROP] !== D3DTOP.DISABLE) n++;
+  return n;
+}
+
+export function createFragment(): Fragment {
+  return {
+    x: 0, y: 0, z: 0, bias: 0, front: true, triangle: false,
+    diffuse: new Float32Array(4), specular: new Float32Array(4), fog: 1,
+    tex: new Float64Array(4 * MAX_TEXCOORDS),
+    texDx: new Float64Array(4 * MAX_TEXCOORDS),
+    texDy: new Float64Array(4 * MAX_TEXCOORDS),
+    eyeZ: 0, coverage: 0,
+  };
+}
+
+interface PixelRect { left: number; top: number; right: number; bottom: number }
+
+/** Render target ∩ viewport, ∩ scissor rect when D3DRS_SCISSORTESTENABLE (reference E). */
+export function pixelRect(state: RasterState): PixelRect {
+  const vp = state.viewport;
+  const r = { left: vp.x, top: vp.y, right: vp.x + vp.width, bottom: vp.y + vp.height };
+  const target = state.renderTargets[0] ?? state.depthStencil;
+  if (target) {
+    r.left = Math.max(r.left, 0); r.top = Math.max(r.top, 0);
+    r.right = Math.min(r.right, target.width); r.bottom = Math.min(r.bottom, target.height);
+  }
+  if (state.renderStates[D3DRS.SCISSORTESTENABLE]) {
+    const s = state.scissor;
+    r.left = Math.max(r.left, s.left); r.top = Math.max(r.top, s.top);
+    r.right = Math.min(r.right, s.right); r.bottom = Math.min(r.bottom, s.bottom);
+  }
+  return r;
+}
+
+function sampling(state: RasterState): { pattern: SamplePattern; fullCoverage: number; sampleMask: number } {
+  const target = state.renderTargets[0] ?? state.depthStencil;
+  const samples = Math.min(16, Math.max(1, target?.samples ?? 1));
+  if (samples === 1) return { pattern: samplePattern(1), fullCoverage: 1, sampleMask: 1 };
+  const all = 2 ** samples - 1;
+  const sampleMask = (state.renderStates[D3DRS.MULTISAMPLEMASK] >>> 0) & all;
+  const aa = state.renderStates[D3DRS.MULTISAMPLEANTIALIAS] !== 0;
+  return { pattern: samplePattern(aa ? samples : 1), fullCoverage: sampleMask, sampleMask };
+}
+
+export function createRasterContext(state: RasterState, emit: EmitFragment): RasterContext {
+  const rs = state.renderStates;
+  const rect = pixelRect(state);
+  const { pattern, fullCoverage, sampleMask } = sampling(state);
+  const texSets = activeTextureSets(state);
+  const dummy = {} as ClipVertex;
+  const maxPoint = state.maxPointSize > 0 ? state.maxPointSize : Infinity;
+  return {
+    state, emit, frag: createFragment(), ...rect,
+    transformedPlanes: transformedPlanes(state.viewport),
+    pretransformedPlanes: pretransformedPlanes(state.viewport, state.clipTransformedVertices),
+    cullMode: rs[D3DRS.CULLMODE] || D3DCULL.CCW,
+    fillMode: rs[D3DRS.FILLMODE] || D3DFILL.SOLID,
+    flatShading: rs[D3DRS.SHADEMODE] === D3DSHADE.FLAT,
+    lastPixel: rs[D3DRS.LASTPIXEL] !== 0,
+    pointSprite: rs[D3DRS.POINTSPRITEENABLE] !== 0,
+    pointSizeMin: bitsToFloat32(rs[D3DRS.POINTSIZE_MIN]),
+    pointSizeMax: Math.min(bitsToFloat32(rs[D3DRS.POINTSIZE_MAX]), maxPoint),
+    depthBias: bitsToFloat32(rs[D3DRS.DEPTHBIAS]),
+    slopeScaleDepthBias: bitsToFloat32(rs[D3DRS.SLOPESCALEDEPTHBIAS]),
+    pattern, fullCoverage, sampleMask,
+    sampleReach: pattern.count > 1 ? HALF : 0,
+    texSets,
+    attr: new AttributeSetup(texSets),
+    screen: Array.from({ length: 12 }, () => newScreenVertex(dummy)),
+  };
+}

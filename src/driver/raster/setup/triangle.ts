@@ -1,0 +1,151 @@
+/**
+ * Triangle coverage (reference E, "Rasterization Rules"): pixel centres at
+ * integer coordinates; a sample is covered iff it is inside all three edges,
+ * where a sample exactly on an edge counts only for a top edge (horizontal,
+ * above the others) or a left edge. Positions are snapped to 1/256 pixel and
+ * the edge functions are exact integers, stepped per pixel and per row.
+ */
+import type { ClipVertex, ScreenVertex } from '../types.js';
+import type { RasterContext } from './context.js';
+import { ceilDiv, floorDiv, ONE, snap } from './fixed.js';
+
+/** Twice the signed screen area of the snapped triangle: > 0 is clockwise on screen, i.e. front (reference B.1). */
+export function snappedArea(s0: ScreenVertex, s1: ScreenVertex, s2: ScreenVertex): number {
+  const x0 = snap(s0.sx), y0 = snap(s0.sy);
+  return (snap(s1.sx) - x0) * (snap(s2.sy) - y0) - (snap(s2.sx) - x0) * (snap(s1.sy) - y0);
+}
+
+/** Per-triangle edge constants: e_i = E(v_{i+1} → v_{i+2}), so that e0 + e1 + e2 = area. */
+class Edges {
+  readonly stepX = new Float64Array(3);
+  readonly stepY = new Float64Array(3);
+  /** 0 for a top or left edge (a sample on it is inside), 1 otherwise */
+  readonly bias = new Float64Array(3);
+  /** edge values at the first pixel of the current row */
+  readonly row = new Float64Array(3);
+  /** per sample and edge: the value's offset from the pixel centre */
+  readonly offset = new Float64Array(16 * 3);
+}
+const edges = new Edges();
+
+function setupEdges(ctx: RasterContext, xs: Float64Array, ys: Float64Array, px: number, py: number): void {
+  const { pattern } = ctx;
+  for (let i = 0; i < 3; i++) {
+    const a = (i + 1) % 3, b = (i + 2) % 3;
+    const dx = xs[b] - xs[a], dy = ys[b] - ys[a];
+    edges.stepX[i] = -dy * ONE;
+    edges.stepY[i] = dx * ONE;
+    // with clockwise (area > 0) order, top edges run left to right and left edges run upwards
+    edges.bias[i] = dy < 0 || (dy === 0 && dx > 0) ? 0 : 1;
+    edges.row[i] = dx * (py * ONE - ys[a]) - dy * (px * ONE - xs[a]);
+    for (let s = 0; s < pattern.count; s++) edges.offset[s * 3 + i] = -dy * pattern.dx[s] + dx * pattern.dy[s];
+  }
+}
+
+/** Narrows sample s's span [range[2s], range[2s+1]] to the columns k where value + k·step ≥ 0. */
+function narrow(value: number, step: number, range: Float64Array, s: number): void {
+  if (step === 0) {
+    if (value < 0) range[2 * s + 1] = -1;
+  } else if (step > 0) {
+    range[2 * s] = Math.max(range[2 * s], ceilDiv(-value, step));
+  } else {
+    range[2 * s + 1] = Math.min(range[2 * s + 1], floorDiv(value, -step));
+  }
+}
+
+/** per sample: first and last covered column (relative to the bounding box) of the current row */
+const spans = new Float64Array(32);
+const rowRange = { lo: 0, hi: 0 };
+
+/** Fills `spans` for the current row; returns the union's first and last column (lo > hi: none). */
+function rowSpans(ctx: RasterContext, width: number): { lo: number; hi: number } {
+  let lo = Infinity, hi = -Infinity;
+  for (let s = 0; s < ctx.pattern.count; s++) {
+    spans[2 * s] = 0;
+    spans[2 * s + 1] = width - 1;
+    for (let i = 0; i < 3; i++) {
+      narrow(edges.row[i] + edges.offset[s * 3 + i] - edges.bias[i], edges.stepX[i], spans, s);
+    }
+    if (spans[2 * s] <= spans[2 * s + 1]) {
+      lo = Math.min(lo, spans[2 * s]);
+      hi = Math.max(hi, spans[2 * s + 1]);
+    }
+  }
+  rowRange.lo = lo;
+  rowRange.hi = hi;
+  return rowRange;
+}
+
+function coverageAt(ctx: RasterContext, k: number): number {
+  const n = ctx.pattern.count;
+  if (n === 1) return ctx.fullCoverage;
+  let bits = 0;
+  for (let s = 0; s < n; s++) if (k >= spans[2 * s] && k <= spans[2 * s + 1]) bits |= 1 << s;
+  return bits & ctx.sampleMask;
+}
+
+const xs = new Float64Array(3);
+const ys = new Float64Array(3);
+const verts: ScreenVertex[] = [];
+
+/**
+ * Rasterizes one triangle in any winding; `front` is what the fragments report
+ * and `flat` the provoking vertex under FLAT shading. Culling is the caller's.
+ */
+export function rasterizeTriangle(ctx: RasterContext, s0: ScreenVertex, s1: ScreenVertex, s2: ScreenVertex, flat: ClipVertex | null, front: boolean): void {
+  let area = snappedArea(s0, s1, s2);
+  if (area === 0 || !Number.isFinite(area)) return;
+  verts[0] = s0;
+  verts[1] = area > 0 ? s1 : s2;
+  verts[2] = area > 0 ? s2 : s1;
+  area = Math.abs(area);
+  for (let i = 0; i < 3; i++) { xs[i] = snap(verts[i].sx); ys[i] = snap(verts[i].sy); }
+  const reach = ctx.sampleReach;
+  const px0 = Math.max(ctx.left, ceilDiv(Math.min(xs[0], xs[1], xs[2]) - reach, ONE));
+  const px1 = Math.min(ctx.right - 1, floorDiv(Math.max(xs[0], xs[1], xs[2]) + reach, ONE));
+  const py0 = Math.max(ctx.top, ceilDiv(Math.min(ys[0], ys[1], ys[2]) - reach, ONE));
+  const py1 = Math.min(ctx.bottom - 1, floorDiv(Math.max(ys[0], ys[1], ys[2]) + reach, ONE));
+  if (px0 > px1 || py0 > py1) return;
+  setupEdges(ctx, xs, ys, px0, py0);
+  const attr = ctx.attr;
+  attr.gx.set(edges.stepX);
+  attr.gy.set(edges.stepY);
+  attr.setup(verts[0], verts[1], verts[2], area, flat);
+  const f = ctx.frag;
+  f.front = front;
+  f.triangle = true;
+  f.bias = ctx.depthBias + ctx.slopeScaleDepthBias * Math.max(Math.abs(attr.dzdx), Math.abs(attr.dzdy));
+  walkRows(ctx, px0, px1 - px0 + 1, py0, py1);
+}
+
+function walkRows(ctx: RasterContext, px0: number, width: number, py0: number, py1: number): void {
+  const f = ctx.frag;
+  const { stepX, stepY, row } = edges;
+  for (let py = py0; py <= py1; py++) {
+    const { lo, hi } = rowSpans(ctx, width);
+    for (let k = lo; k <= hi; k++) {
+      const coverage = coverageAt(ctx, k);
+      if (coverage === 0) continue;
+      f.x = px0 + k;
+      f.y = py;
+      f.coverage = coverage;
+      shadeAt(ctx, row[0] + k * stepX[0], row[1] + k * stepX[1], row[2] + k * stepX[2], k);
+      ctx.emit(f);
+    }
+    row[0] += stepY[0]; row[1] += stepY[1]; row[2] += stepY[2];
+  }
+}
+
+/** Shades at the pixel centre; when a multisample pixel's centre lies too far outside for the rational interpolant, at its first covered sample. */
+function shadeAt(ctx: RasterContext, e0: number, e1: number, e2: number, k: number): void {
+  const attr = ctx.attr;
+  if (!(attr.denominator(e0, e1, e2) > 0)) {
+    for (let s = 0; s < ctx.pattern.count; s++) {
+      if (k < spans[2 * s] || k > spans[2 * s + 1]) continue;
+      const o = edges.offset;
+      e0 += o[s * 3]; e1 += o[s * 3 + 1]; e2 += o[s * 3 + 2];
+      break;
+    }
+  }
+  attr.shade(ctx.frag, e0, e1, e2);
+}
