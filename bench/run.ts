@@ -16,10 +16,11 @@ import { recordThroughput } from './record-throughput.js';
 import { replayDispatch } from './replay-dispatch.js';
 import { traceBytes } from './trace-bytes.js';
 import { formatRows } from './format-rows.js';
+import { raster } from './raster.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 import { buildWorkload } from './workload.js';
 
-const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows];
+const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster];
 
 const USAGE = `usage: npm run bench -- [--json] [--calls N] [--runs N] [--warmup N] [--seed N] [--only NAME] [--tsx]`;
 

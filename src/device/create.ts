@@ -51,8 +51,10 @@ export function depthStencilSpec(width: number, height: number, format: number, 
 
 export function offscreenPlainSpec(width: number, height: number, format: number, pool: number): SurfaceSpec | HRESULT {
   const f = formatInfo(format);
-  // offscreen plain surfaces cannot be MANAGED; depth formats only as depth-stencil surfaces
-  if (!f || !POOLS.has(pool) || pool === D3DPOOL.MANAGED || f.kind === 'depth' || f.kind === 'buffer' || !dimsOk(width, height)) return D3DERR.INVALIDCALL;
+  // offscreen plain surfaces cannot be MANAGED; depth formats only as depth-stencil surfaces, except the
+  // lockable ones in system memory: replay9's extension for reading depth-stencil data back (README)
+  const lockableDepthInSystemMemory = f?.kind === 'depth' && f.lockable === true && pool === D3DPOOL.SYSTEMMEM;
+  if (!f || !POOLS.has(pool) || pool === D3DPOOL.MANAGED || (f.kind === 'depth' && !lockableDepthInSystemMemory) || f.kind === 'buffer' || !dimsOk(width, height)) return D3DERR.INVALIDCALL;
   if ((f.blockW > 1 && width % f.blockW !== 0) || (f.blockH > 1 && height % f.blockH !== 0)) return D3DERR.INVALIDCALL;
   return { format: f, width, height, usage: 0, pool, multiSample: 0, multiSampleQuality: 0, lockable: true };
 }

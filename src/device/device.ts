@@ -12,6 +12,7 @@ import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, tex
 import { MemoryBudget } from './memory.js';
 import { CLIPS_TRANSFORMED_VERTICES, deviceCaps } from './caps.js';
 import type { DeviceCaps } from './caps-view.js';
+import { executeCopy, planGetRenderTargetData, planUpdateSurface, updateTexture } from './copies.js';
 import { executeDraw, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, planDrawPrimitive, planDrawPrimitiveUP } from './draw.js';
 import type { DrawCall } from '../driver/raster/draw.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
@@ -369,9 +370,17 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   // ---- arriving with the raster and blit cores and state blocks ----
 
   StretchRect(): HRESULT { return notImplemented('StretchRect'); }
-  UpdateSurface(_s: IDirect3DSurface9 | null, _r: RECT | null, _d: IDirect3DSurface9 | null, _p: POINT | null): HRESULT { return notImplemented('UpdateSurface'); }
-  UpdateTexture(): HRESULT { return notImplemented('UpdateTexture'); }
-  GetRenderTargetData(): HRESULT { return notImplemented('GetRenderTargetData'); }
+  UpdateSurface(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestinationSurface: IDirect3DSurface9 | null, pDestPoint: POINT | null): HRESULT {
+    const plan = planUpdateSurface(pSourceSurface, pSourceRect, pDestinationSurface, pDestPoint);
+    return typeof plan === 'number' ? plan : executeCopy(plan);
+  }
+  UpdateTexture(pSourceTexture: IDirect3DBaseTexture9 | null, pDestinationTexture: IDirect3DBaseTexture9 | null): HRESULT {
+    return updateTexture(pSourceTexture, pDestinationTexture);
+  }
+  GetRenderTargetData(pRenderTarget: IDirect3DSurface9 | null, pDestSurface: IDirect3DSurface9 | null): HRESULT {
+    const plan = planGetRenderTargetData(pRenderTarget, pDestSurface);
+    return typeof plan === 'number' ? plan : executeCopy(plan);
+  }
   // ---- draws ----
 
   private draw(plan: DrawCall | HRESULT): HRESULT {
