@@ -152,7 +152,7 @@ for (const info of COMMANDS.slice(1)) {
 
 // non-recorded helpers every surface-like wrapper passes through
 for (const cls of [SurfaceApi, TextureApi, CubeTextureApi]) {
-  for (const m of ['GetDesc', 'GetLevelCount']) {
+  for (const m of ['GetDesc', 'GetLevelCount', 'GetAutoGenFilterType']) {
     Object.defineProperty(cls.prototype, m, {
       value: function (this: ApiObject, ...args: unknown[]) {
         const fn = (this.inner as Record<string, unknown>)[m];

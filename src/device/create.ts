@@ -71,6 +71,8 @@ export function textureSpec(width: number, height: number, levels: number, usage
   if (f.kind === 'depth' && !ds) return D3DERR.INVALIDCALL;
   if (ds && f.kind !== 'depth') return D3DERR.INVALIDCALL;
   if (f.blockW > 1 && f.kind === 'compressed' && (width % 4 !== 0 || height % 4 !== 0)) return D3DERR.INVALIDCALL;
+  // automatic mips: never in system memory, and the application asks for one level or all
+  if ((usage & D3DUSAGE.AUTOGENMIPMAP) && (pool === D3DPOOL.SYSTEMMEM || levels > 1)) return D3DERR.INVALIDCALL;
   return { format: f, width, height, levels, usage, pool };
 }
 

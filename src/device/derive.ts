@@ -25,8 +25,11 @@ function light(l: D3DLIGHT9): LightState {
 }
 
 function textureView(t: Texture | CubeTexture | null): TextureView | null {
-  if (t instanceof Texture) return { kind: '2d', levels: t.levels };
-  if (t instanceof CubeTexture) return { kind: 'cube', levels: t.faces[0], faces: t.faces };
+  if (t instanceof Texture) return { kind: '2d', levels: t.sampledLevels() };
+  if (t instanceof CubeTexture) {
+    const faces = t.sampledFaces();
+    return { kind: 'cube', levels: faces[0], faces };
+  }
   return null;
 }
 

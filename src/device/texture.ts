@@ -1,11 +1,13 @@
 /** Textures and cube textures: a chain of surface levels owned by the texture. */
-import { D3DERR, D3DPOOL, D3DUSAGE, D3D_OK } from '../d3d9/index.js';
+import { D3DERR, D3DPOOL, D3DTEXF, D3DUSAGE, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import { RefCounted } from './ref-counted.js';
 import { Surface } from './surface.js';
 import type { D3DLOCKED_RECT, IDirect3DCubeTexture9, IDirect3DSurface9, IDirect3DTexture9, LockSub, RECT } from './types.js';
 import type { MemoryBudget } from './memory.js';
+import { isRenderable } from './format-support.js';
+import { canGenerateMips, generateMipLevel } from '../driver/blit/mips.js';
 
 export interface TextureSpec {
   format: FormatInfo;
@@ -54,11 +56,77 @@ export function makeLevels(owner: RefCounted, spec: TextureSpec, budget?: Memory
   return levels;
 }
 
+/**
+ * Does this texture keep a hidden, generated mip chain? AUTOGENMIPMAP of a format
+ * that can generate mips (CheckDeviceFormat answers D3DOK_NOAUTOGEN for the others,
+ * whose textures then have their one level only).
+ */
+export function generatesMips(spec: TextureSpec): boolean {
+  return (spec.usage & D3DUSAGE.AUTOGENMIPMAP) !== 0 && isRenderable(spec.format) && canGenerateMips(spec.format);
+}
+
+/** Levels stored: the exposed ones plus, for generated chains, the hidden sublevels. */
+function storedLevelCount(spec: TextureSpec): number {
+  return generatesMips(spec) ? fullChainLevels(spec.width, spec.height) : levelCount(spec);
+}
+
+function makeHiddenLevels(owner: RefCounted, spec: TextureSpec): Surface[] {
+  if (!generatesMips(spec)) return [];
+  const out: Surface[] = [];
+  let w = spec.width;
+  let h = spec.height;
+  for (let i = 1; i < fullChainLevels(spec.width, spec.height); i++) {
+    w = Math.max(1, w >> 1);
+    h = Math.max(1, h >> 1);
+    out.push(new Surface({
+      format: spec.format, width: w, height: h, usage: spec.usage, pool: spec.pool,
+      multiSample: 0, multiSampleQuality: 0, lockable: false, container: owner,
+    }));
+  }
+  return out;
+}
+
+/**
+ * The automatic mip chain of one face. The sublevels are not visible to the
+ * application, so they need only be right when sampled: they are regenerated
+ * from level 0 whenever level 0's bytes or the filter differ from those of the
+ * last generation (a byte comparison stands in for tracking every writer).
+ */
+class AutoMips {
+  private basis: Uint8Array | undefined;
+  private basisFilter = 0;
+
+  constructor(private readonly top: Surface, private readonly hidden: Surface[]) {}
+
+  levels(filter: number): Surface[] {
+    if (this.hidden.length > 0 && (!this.basis || this.basisFilter !== filter || !sameBytes(this.basis, this.top.data))) {
+      const how = filter === D3DTEXF.POINT ? 'point' : 'linear';
+      let above: Surface = this.top;
+      for (const level of this.hidden) {
+        generateMipLevel(above, level, how);
+        above = level;
+      }
+      this.basis = this.top.data.slice();
+      this.basisFilter = filter;
+    }
+    return [this.top, ...this.hidden];
+  }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}
+
+/** SetAutoGenFilterType's rule: POINT and LINEAR (the MINF caps claimed); NONE and the rest refused. */
+function autoGenFilterOk(filter: number): boolean {
+  return filter === D3DTEXF.POINT || filter === D3DTEXF.LINEAR;
+}
+
 export function textureBytes(spec: TextureSpec): number {
   let total = 0;
   let w = spec.width;
   let h = spec.height;
-  for (let i = 0; i < levelCount(spec); i++) {
+  for (let i = 0; i < storedLevelCount(spec); i++) {
     total += Surface.bytesFor({ format: spec.format, width: w, height: h, multiSample: 0, multiSampleQuality: 0 });
     w = Math.max(1, w >> 1);
     h = Math.max(1, h >> 1);
@@ -66,12 +134,37 @@ export function textureBytes(spec: TextureSpec): number {
   return total;
 }
 
+/** AUTOGENMIPMAP textures start with LINEAR; the others report NONE. */
+const initialAutoGenFilter = (spec: TextureSpec): number => ((spec.usage & D3DUSAGE.AUTOGENMIPMAP) ? D3DTEXF.LINEAR : D3DTEXF.NONE);
+
 export class Texture extends RefCounted implements IDirect3DTexture9 {
   readonly levels: Surface[];
+  private readonly autoMips: AutoMips | undefined;
+  private autoGenFilter: number;
 
   constructor(readonly spec: TextureSpec, private readonly budget?: MemoryBudget) {
     super();
     this.levels = makeLevels(this, spec);
+    this.autoMips = generatesMips(spec) ? new AutoMips(this.levels[0], makeHiddenLevels(this, spec)) : undefined;
+    this.autoGenFilter = initialAutoGenFilter(spec);
+  }
+  /** The levels sampling reads: with automatic mips, level 0 and its generated chain. */
+  sampledLevels(): Surface[] {
+    return this.autoMips ? this.autoMips.levels(this.autoGenFilter) : this.levels;
+  }
+  SetAutoGenFilterType(FilterType: number): HRESULT {
+    if (!(this.spec.usage & D3DUSAGE.AUTOGENMIPMAP)) return D3D_OK;
+    if (!autoGenFilterOk(FilterType)) return D3DERR.INVALIDCALL;
+    this.autoGenFilter = FilterType;
+    return D3D_OK;
+  }
+  GetAutoGenFilterType(): number {
+    return this.autoGenFilter;
+  }
+  /** Brings the hidden chain up to date now (sampling would anyway). */
+  GenerateMipSubLevels(): HRESULT {
+    this.sampledLevels();
+    return D3D_OK;
   }
   protected override destroy(): void {
     this.budget?.give(textureBytes(this.spec));
@@ -107,10 +200,31 @@ export class Texture extends RefCounted implements IDirect3DTexture9 {
 export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
   /** faces[face][level], faces in D3DCUBEMAP_FACES order */
   readonly faces: Surface[][];
+  private readonly autoMips: AutoMips[] | undefined;
+  private autoGenFilter: number;
 
   constructor(readonly spec: TextureSpec, private readonly budget?: MemoryBudget) {
     super();
     this.faces = [0, 1, 2, 3, 4, 5].map(() => makeLevels(this, spec));
+    this.autoMips = generatesMips(spec) ? this.faces.map((levels) => new AutoMips(levels[0], makeHiddenLevels(this, spec))) : undefined;
+    this.autoGenFilter = initialAutoGenFilter(spec);
+  }
+  /** faces[face][level] as sampling reads them (with automatic mips, each face's generated chain). */
+  sampledFaces(): Surface[][] {
+    return this.autoMips ? this.autoMips.map((m) => m.levels(this.autoGenFilter)) : this.faces;
+  }
+  SetAutoGenFilterType(FilterType: number): HRESULT {
+    if (!(this.spec.usage & D3DUSAGE.AUTOGENMIPMAP)) return D3D_OK;
+    if (!autoGenFilterOk(FilterType)) return D3DERR.INVALIDCALL;
+    this.autoGenFilter = FilterType;
+    return D3D_OK;
+  }
+  GetAutoGenFilterType(): number {
+    return this.autoGenFilter;
+  }
+  GenerateMipSubLevels(): HRESULT {
+    this.sampledFaces();
+    return D3D_OK;
   }
   protected override destroy(): void {
     this.budget?.give(6 * textureBytes(this.spec));

@@ -93,6 +93,10 @@ export interface IDirect3DSurface9 extends IDirect3DResource9, LockData {
 
 export interface IDirect3DBaseTexture9 extends IDirect3DResource9 {
   GetLevelCount(): number;
+  SetAutoGenFilterType(FilterType: number): HRESULT;
+  GetAutoGenFilterType(): number;
+  /** void in D3D9; D3D_OK here */
+  GenerateMipSubLevels(): HRESULT;
 }
 
 export interface IDirect3DTexture9 extends IDirect3DBaseTexture9, LockData {

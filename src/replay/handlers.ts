@@ -119,6 +119,10 @@ export const HANDLERS = {
     x.restore(t, c.dataArray(), { level: c.level(), face: c.faceType() });
     return t.UnlockRect(c.faceType(), c.level());
   },
+  TextureSetAutoGenFilterType: (c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').SetAutoGenFilterType(c.filterType()),
+  TextureGenerateMipSubLevels: (_c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').GenerateMipSubLevels(),
+  CubeTextureSetAutoGenFilterType: (c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').SetAutoGenFilterType(c.filterType()),
+  CubeTextureGenerateMipSubLevels: (_c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').GenerateMipSubLevels(),
   VertexBufferLock: (c, x) => x.obj<IDirect3DVertexBuffer9>(x.self, 'VertexBuffer').Lock(c.offsetToLock(), c.sizeToLock(), c.flags()).hr,
   VertexBufferUnlock: (c, x) => {
     const b = x.obj<IDirect3DVertexBuffer9>(x.self, 'VertexBuffer');

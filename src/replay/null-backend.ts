@@ -38,6 +38,7 @@ function makeNull(kind: HandleKind): Record<string, unknown> {
   obj.restoreLock = (): boolean => true;
   obj.GetDesc = (): object => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, MultiSampleType: 0, MultiSampleQuality: 0, Width: 0, Height: 0 });
   obj.GetLevelCount = (): number => 1;
+  obj.GetAutoGenFilterType = (): number => 0;
   return obj;
 }
 

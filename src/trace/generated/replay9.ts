@@ -71,13 +71,17 @@ export enum Command {
   VertexBufferLock = 64,
   VertexBufferUnlock = 65,
   IndexBufferLock = 66,
-  IndexBufferUnlock = 67
+  IndexBufferUnlock = 67,
+  TextureSetAutoGenFilterType = 68,
+  TextureGenerateMipSubLevels = 69,
+  CubeTextureSetAutoGenFilterType = 70,
+  CubeTextureGenerateMipSubLevels = 71
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGetSurfaceLevel|TextureLockRect|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGetSurfaceLevel|TextureLockRect|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGetSurfaceLevel|TextureLockRect|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -147,15 +151,19 @@ export function unionToCommand(
     case 'VertexBufferUnlock': return accessor(new VertexBufferUnlock())! as VertexBufferUnlock;
     case 'IndexBufferLock': return accessor(new IndexBufferLock())! as IndexBufferLock;
     case 'IndexBufferUnlock': return accessor(new IndexBufferUnlock())! as IndexBufferUnlock;
+    case 'TextureSetAutoGenFilterType': return accessor(new TextureSetAutoGenFilterType())! as TextureSetAutoGenFilterType;
+    case 'TextureGenerateMipSubLevels': return accessor(new TextureGenerateMipSubLevels())! as TextureGenerateMipSubLevels;
+    case 'CubeTextureSetAutoGenFilterType': return accessor(new CubeTextureSetAutoGenFilterType())! as CubeTextureSetAutoGenFilterType;
+    case 'CubeTextureGenerateMipSubLevels': return accessor(new CubeTextureGenerateMipSubLevels())! as CubeTextureGenerateMipSubLevels;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGetSurfaceLevel|TextureLockRect|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGetSurfaceLevel|TextureLockRect|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGetSurfaceLevel|TextureLockRect|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -225,6 +233,10 @@ export function unionListToCommand(
     case 'VertexBufferUnlock': return accessor(index, new VertexBufferUnlock())! as VertexBufferUnlock;
     case 'IndexBufferLock': return accessor(index, new IndexBufferLock())! as IndexBufferLock;
     case 'IndexBufferUnlock': return accessor(index, new IndexBufferUnlock())! as IndexBufferUnlock;
+    case 'TextureSetAutoGenFilterType': return accessor(index, new TextureSetAutoGenFilterType())! as TextureSetAutoGenFilterType;
+    case 'TextureGenerateMipSubLevels': return accessor(index, new TextureGenerateMipSubLevels())! as TextureGenerateMipSubLevels;
+    case 'CubeTextureSetAutoGenFilterType': return accessor(index, new CubeTextureSetAutoGenFilterType())! as CubeTextureSetAutoGenFilterType;
+    case 'CubeTextureGenerateMipSubLevels': return accessor(index, new CubeTextureGenerateMipSubLevels())! as CubeTextureGenerateMipSubLevels;
     default: return null;
   }
 }
@@ -4917,6 +4929,158 @@ static createIndexBufferUnlock(builder:flatbuffers.Builder, dataOffset:flatbuffe
   IndexBufferUnlock.startIndexBufferUnlock(builder);
   IndexBufferUnlock.addData(builder, dataOffset);
   return IndexBufferUnlock.endIndexBufferUnlock(builder);
+}
+}
+
+export class TextureSetAutoGenFilterType {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TextureSetAutoGenFilterType {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsTextureSetAutoGenFilterType(bb:flatbuffers.ByteBuffer, obj?:TextureSetAutoGenFilterType):TextureSetAutoGenFilterType {
+  return (obj || new TextureSetAutoGenFilterType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsTextureSetAutoGenFilterType(bb:flatbuffers.ByteBuffer, obj?:TextureSetAutoGenFilterType):TextureSetAutoGenFilterType {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new TextureSetAutoGenFilterType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+filterType():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startTextureSetAutoGenFilterType(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addFilterType(builder:flatbuffers.Builder, filterType:number) {
+  builder.addFieldInt32(0, filterType, 0);
+}
+
+static endTextureSetAutoGenFilterType(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createTextureSetAutoGenFilterType(builder:flatbuffers.Builder, filterType:number):flatbuffers.Offset {
+  TextureSetAutoGenFilterType.startTextureSetAutoGenFilterType(builder);
+  TextureSetAutoGenFilterType.addFilterType(builder, filterType);
+  return TextureSetAutoGenFilterType.endTextureSetAutoGenFilterType(builder);
+}
+}
+
+export class TextureGenerateMipSubLevels {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TextureGenerateMipSubLevels {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsTextureGenerateMipSubLevels(bb:flatbuffers.ByteBuffer, obj?:TextureGenerateMipSubLevels):TextureGenerateMipSubLevels {
+  return (obj || new TextureGenerateMipSubLevels()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsTextureGenerateMipSubLevels(bb:flatbuffers.ByteBuffer, obj?:TextureGenerateMipSubLevels):TextureGenerateMipSubLevels {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new TextureGenerateMipSubLevels()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startTextureGenerateMipSubLevels(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endTextureGenerateMipSubLevels(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createTextureGenerateMipSubLevels(builder:flatbuffers.Builder):flatbuffers.Offset {
+  TextureGenerateMipSubLevels.startTextureGenerateMipSubLevels(builder);
+  return TextureGenerateMipSubLevels.endTextureGenerateMipSubLevels(builder);
+}
+}
+
+export class CubeTextureSetAutoGenFilterType {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CubeTextureSetAutoGenFilterType {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCubeTextureSetAutoGenFilterType(bb:flatbuffers.ByteBuffer, obj?:CubeTextureSetAutoGenFilterType):CubeTextureSetAutoGenFilterType {
+  return (obj || new CubeTextureSetAutoGenFilterType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCubeTextureSetAutoGenFilterType(bb:flatbuffers.ByteBuffer, obj?:CubeTextureSetAutoGenFilterType):CubeTextureSetAutoGenFilterType {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CubeTextureSetAutoGenFilterType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+filterType():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCubeTextureSetAutoGenFilterType(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addFilterType(builder:flatbuffers.Builder, filterType:number) {
+  builder.addFieldInt32(0, filterType, 0);
+}
+
+static endCubeTextureSetAutoGenFilterType(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCubeTextureSetAutoGenFilterType(builder:flatbuffers.Builder, filterType:number):flatbuffers.Offset {
+  CubeTextureSetAutoGenFilterType.startCubeTextureSetAutoGenFilterType(builder);
+  CubeTextureSetAutoGenFilterType.addFilterType(builder, filterType);
+  return CubeTextureSetAutoGenFilterType.endCubeTextureSetAutoGenFilterType(builder);
+}
+}
+
+export class CubeTextureGenerateMipSubLevels {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CubeTextureGenerateMipSubLevels {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCubeTextureGenerateMipSubLevels(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGenerateMipSubLevels):CubeTextureGenerateMipSubLevels {
+  return (obj || new CubeTextureGenerateMipSubLevels()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCubeTextureGenerateMipSubLevels(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGenerateMipSubLevels):CubeTextureGenerateMipSubLevels {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CubeTextureGenerateMipSubLevels()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startCubeTextureGenerateMipSubLevels(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endCubeTextureGenerateMipSubLevels(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCubeTextureGenerateMipSubLevels(builder:flatbuffers.Builder):flatbuffers.Offset {
+  CubeTextureGenerateMipSubLevels.startCubeTextureGenerateMipSubLevels(builder);
+  return CubeTextureGenerateMipSubLevels.endCubeTextureGenerateMipSubLevels(builder);
 }
 }
 

@@ -2357,6 +2357,46 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "TextureSetAutoGenFilterType",
+      "r9": "IDirect3DTexture9.SetAutoGenFilterType",
+      "fields": [
+        {
+          "name": "FilterType",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DTEXTUREFILTERTYPE"
+        }
+      ]
+    },
+    {
+      "name": "TextureGenerateMipSubLevels",
+      "r9": "IDirect3DTexture9.GenerateMipSubLevels",
+      "fields": []
+    },
+    {
+      "name": "CubeTextureSetAutoGenFilterType",
+      "r9": "IDirect3DCubeTexture9.SetAutoGenFilterType",
+      "fields": [
+        {
+          "name": "FilterType",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DTEXTUREFILTERTYPE"
+        }
+      ]
+    },
+    {
+      "name": "CubeTextureGenerateMipSubLevels",
+      "r9": "IDirect3DCubeTexture9.GenerateMipSubLevels",
+      "fields": []
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -2471,7 +2511,11 @@ export const SCHEMA: SchemaDef = {
         "VertexBufferLock",
         "VertexBufferUnlock",
         "IndexBufferLock",
-        "IndexBufferUnlock"
+        "IndexBufferUnlock",
+        "TextureSetAutoGenFilterType",
+        "TextureGenerateMipSubLevels",
+        "CubeTextureSetAutoGenFilterType",
+        "CubeTextureGenerateMipSubLevels"
       ]
     }
   ],
