@@ -7,6 +7,8 @@ import { TraceFormatError } from '../trace/errors.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { registerConvert } from './commands/convert.js';
 import { registerCaps } from './commands/caps.js';
+import { registerCheck } from './commands/check.js';
+import { registerDiffImages } from './commands/diff-images.js';
 import { registerDump } from './commands/dump.js';
 import { registerFormats } from './commands/formats.js';
 import { registerInfo } from './commands/info.js';
@@ -16,7 +18,7 @@ import { registerReplay } from './commands/replay.js';
 import { EXIT, processIo, UsageError } from './io.js';
 import type { Io } from './io.js';
 
-const COMMANDS = [registerInfo, registerDump, registerConvert, registerReplay, registerRepair, registerRecord, registerFormats, registerCaps];
+const COMMANDS = [registerInfo, registerDump, registerConvert, registerReplay, registerCheck, registerDiffImages, registerRepair, registerRecord, registerFormats, registerCaps];
 
 /** Runs the CLI on `args`; returns the exit code. */
 export async function main(args: readonly string[], io: Io = processIo): Promise<number> {

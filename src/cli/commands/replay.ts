@@ -5,6 +5,7 @@ import type { Argv } from 'yargs';
 import { encodePng, presentedImage } from '../../golden/image.js';
 import type { Finding } from '../../replay/findings.js';
 import { Replayer } from '../../replay/replayer.js';
+import type { PresentEvent } from '../../replay/replayer.js';
 import type { CallSet } from '../../trace/call-set.js';
 import { DEVICE_PROFILES } from '../../device/caps.js';
 import type { DeviceProfile } from '../../device/caps.js';
@@ -44,7 +45,16 @@ const bare = (f: Finding): { call: number; method: string; line?: number; messag
   call: f.call, method: f.method.replace(/^.*::/, ''), ...(f.line !== undefined ? { line: f.line } : {}), message: f.message,
 });
 
-export function replayTrace(path: string, opts: { outDir?: string; frames?: CallSet; io?: Io; profile?: DeviceProfile }): ReplayReport {
+export interface ReplayTraceOptions {
+  outDir?: string;
+  frames?: CallSet;
+  io?: Io;
+  profile?: DeviceProfile;
+  /** called at every Present, before any frame is written (check compares frames here) */
+  onPresent?(e: PresentEvent): void;
+}
+
+export function replayTrace(path: string, opts: ReplayTraceOptions): ReplayReport {
   const { reader, lines } = openTrace(path);
   const written: string[] = [];
   try {
@@ -54,7 +64,9 @@ export function replayTrace(path: string, opts: { outDir?: string; frames?: Call
     const r = new Replayer({
       lines,
       profile: opts.profile,
-      onPresent: ({ frame, device }) => {
+      onPresent: (e) => {
+        opts.onPresent?.(e);
+        const { frame, device } = e;
         if (!opts.outDir || (opts.frames && !opts.frames.has(frame))) return;
         const img = presentedImage(device);
         if (!img) return;

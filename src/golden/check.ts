@@ -1,0 +1,166 @@
+/**
+ * The core of `replay9 check`: replay each trace, compare every presented frame with its golden
+ * (DESIGN.md contract 5), write expected / actual / diff images for failures only. No yargs here,
+ * so tests and other reporters call `runCheck` directly.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, relative, resolve, isAbsolute } from 'node:path';
+import { findTraces, replayTrace } from '../cli/commands/replay.js';
+import type { ReplayReport } from '../cli/commands/replay.js';
+import { Device } from '../device/device.js';
+import type { PresentEvent } from '../replay/replayer.js';
+import { PACKAGE_VERSION } from '../version.js';
+import { compareWithGolden } from './compare.js';
+import type { GoldenCompareResult } from './compare.js';
+import { encodePng, presentedImage } from './image.js';
+import type { Rgba8Image } from './image.js';
+import { encodeRawDump, goldenDirFor, GoldenFormatError, GoldenWriter, needsRawDump, rawDumpOf, readGolden, sha256Hex } from './store.js';
+import type { FrameCapture, GoldenManifest, RawDump } from './store.js';
+import type { CheckOptions, CheckReport, FrameResult, ReplayIssue, TraceResult } from './types.js';
+
+export const DEFAULT_REPORT_DIR = join('out', 'check');
+
+export function checkOptions(o: Partial<CheckOptions> = {}): CheckOptions {
+  return { update: o.update ?? false, threshold: o.threshold ?? 0, maxDiffPixels: o.maxDiffPixels ?? 0, reportDir: o.reportDir ?? DEFAULT_REPORT_DIR };
+}
+
+/** Checks (or, with `update`, re-records the goldens of) every trace under `paths`. */
+export function runCheck(paths: readonly string[], options: Partial<CheckOptions> = {}): CheckReport {
+  const opts = checkOptions(options);
+  const traces = findTraces(paths);
+  const taken = new Set<string>();
+  const results = traces.map((t) => (opts.update ? updateTrace(t, opts) : checkTrace(t, opts, reportFolder(opts.reportDir, t, taken))));
+  const count = (s: TraceResult['status']): number => results.filter((r) => r.status === s).length;
+  const summary = { traces: results.length, passed: count('pass'), failed: count('fail'), noGoldens: count('no-goldens'), updated: count('updated') };
+  return { tool: PACKAGE_VERSION, options: opts, traces: results, summary, ok: summary.failed + summary.noGoldens === 0 };
+}
+
+/**
+ * The per-trace folder under `root` for failure images: the trace's file name made safe (letters,
+ * digits, `.`, `_`, `-`; no leading dot, so never `.` or `..`), made unique among `taken`, and
+ * checked to stay inside `root`.
+ */
+export function reportFolder(root: string, trace: string, taken: Set<string>): string {
+  const stem = basename(trace).replace(/\.r9t?$/i, '').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, (m) => '_'.repeat(m.length)) || 'trace';
+  let name = stem;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${stem}-${i}`;
+  taken.add(name.toLowerCase());
+  const dir = join(root, name);
+  const rel = relative(resolve(root), resolve(dir));
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new Error(`report folder ${dir} is not inside ${root}`);
+  return dir;
+}
+
+const issuesOf = (r: ReplayReport): ReplayIssue[] => [
+  ...r.mismatches.map((m): ReplayIssue => ({ kind: 'mismatch', ...m })),
+  ...r.unimplemented.map((m): ReplayIssue => ({ kind: 'unimplemented', ...m })),
+  ...r.skipped.map((m): ReplayIssue => ({ kind: 'skipped', ...m })),
+];
+
+/** What one Present showed: the back buffer as RGBA8, and its raw memory when PNG cannot hold it exactly. */
+function capture(device: PresentEvent['device']): FrameCapture | undefined {
+  const image = presentedImage(device);
+  if (!image || !(device instanceof Device)) return image ? { image } : undefined;
+  const bb = device.backBuffer;
+  return needsRawDump(bb.format) ? { image, raw: rawDumpOf(bb) } : { image };
+}
+
+function updateTrace(trace: string, opts: CheckOptions): TraceResult {
+  const goldenDir = goldenDirFor(trace);
+  const writer = new GoldenWriter(goldenDir, { threshold: opts.threshold });
+  let rep: ReplayReport;
+  try {
+    rep = replayTrace(trace, { onPresent: (e) => { const c = capture(e.device); if (c) writer.add(c); } });
+  } catch (e) {
+    writer.abort();
+    throw e;
+  }
+  const manifest = writer.commit();
+  const issues = issuesOf(rep);
+  return {
+    trace, goldenDir, status: 'updated', reasons: issues.map((i) => i.message), calls: rep.calls, frames: rep.frames,
+    goldenFrames: manifest.frames.length, frameResults: [], issues, warnings: rep.warnings,
+  };
+}
+
+function checkTrace(trace: string, opts: CheckOptions, reportDir: string): TraceResult {
+  const goldenDir = goldenDirFor(trace);
+  let golden: GoldenManifest | undefined;
+  let goldenError: string | undefined;
+  try {
+    golden = readGolden(goldenDir);
+  } catch (e) {
+    if (!(e instanceof GoldenFormatError)) throw e;
+    goldenError = e.message;
+  }
+  const base = { trace, goldenDir, calls: 0, frames: 0, goldenFrames: 0, frameResults: [], issues: [], warnings: [] };
+  if (goldenError) return { ...base, status: 'fail', reasons: [`unreadable golden: ${goldenError}`] };
+  if (!golden) return { ...base, status: 'no-goldens', reasons: [`no goldens (${goldenDir}/golden.json is missing; run with --update to write them)`] };
+  const g = golden;
+  const frames: FrameResult[] = [];
+  const images = new FailureImages(reportDir);
+  const rep = replayTrace(trace, {
+    onPresent: (e) => {
+      const c = capture(e.device);
+      if (c) frames.push(checkFrame(e, c, g, goldenDir, opts, images));
+    },
+  });
+  for (let i = rep.frames; i < g.frames.length; i++) {
+    frames.push({ frame: i, status: 'missing', diffPixels: 0, maxChannelDiff: 0, golden: join(goldenDir, g.frames[i].file), message: `frame ${i}: in the golden, never presented by the replay` });
+  }
+  const issues = issuesOf(rep);
+  const reasons = [...issues.map((i) => (i.line !== undefined ? `line ${i.line}, ${i.message}` : i.message)), ...frames.filter((f) => f.status !== 'pass').map((f) => f.message ?? `frame ${f.frame}: ${f.status}`)];
+  return {
+    trace, goldenDir, status: reasons.length ? 'fail' : 'pass', reasons, calls: rep.calls, frames: rep.frames, goldenFrames: g.frames.length,
+    frameResults: frames, issues, ...(images.used ? { reportDir } : {}), warnings: rep.warnings,
+  };
+}
+
+function checkFrame(e: PresentEvent, c: FrameCapture, g: GoldenManifest, goldenDir: string, opts: CheckOptions, images: FailureImages): FrameResult {
+  const { frame, call } = e;
+  const at = `frame ${frame} (call ${call})`;
+  const entry = g.frames[frame];
+  if (!entry) {
+    return { frame, call, status: 'extra', diffPixels: 0, maxChannelDiff: 0, message: `${at}: presented by the replay, not in the golden`, files: images.write(frame, { actual: c.image }) };
+  }
+  const golden = join(goldenDir, entry.file);
+  let cmp: GoldenCompareResult;
+  try {
+    cmp = compareWithGolden(c.image, entry, goldenDir, opts);
+  } catch (err) {
+    return { frame, call, status: 'unreadable', diffPixels: 0, maxChannelDiff: 0, golden, message: `${at}: golden ${golden} unreadable (${(err as Error).message})`, files: images.write(frame, { actual: c.image }) };
+  }
+  const r = { frame, call, diffPixels: cmp.diffPixels, maxChannelDiff: cmp.maxChannelDiff, golden };
+  if (cmp.sizeMismatch) return { ...r, status: 'size', message: `${at}: ${cmp.sizeMismatch}`, files: images.write(frame, { expected: cmp.expected, actual: c.image }) };
+  if (cmp.diffPixels > opts.maxDiffPixels) {
+    const n = cmp.diffPixels;
+    const message = `${at}: ${n} pixel${n === 1 ? '' : 's'} differ${n === 1 ? 's' : ''} (max ${opts.maxDiffPixels} allowed), max channel difference ${cmp.maxChannelDiff}`;
+    return { ...r, status: 'diff', message, files: images.write(frame, { expected: cmp.expected, actual: c.image, diff: cmp.diffImage }) };
+  }
+  // equal RGBA8 can hide a change only the raw dump shows (10-bit, float, depth back buffers)
+  if (cmp.equal && entry.raw && c.raw && sha256Hex(c.raw.data) !== entry.raw.sha256) {
+    return { ...r, status: 'raw', message: `${at}: the RGBA8 pixels match, the raw ${c.raw.format} back buffer differs from ${join(goldenDir, entry.raw.file)}`, files: images.write(frame, { actual: c.image, raw: c.raw }) };
+  }
+  return { ...r, status: 'pass' };
+}
+
+/** Writes a failing frame's images into the trace's report folder (created on first use). */
+class FailureImages {
+  used = false;
+  constructor(private readonly dir: string) {}
+
+  write(frame: number, imgs: { expected?: Rgba8Image; actual?: Rgba8Image; diff?: Rgba8Image; raw?: RawDump }): FrameResult['files'] {
+    mkdirSync(this.dir, { recursive: true });
+    this.used = true;
+    const stem = `frame-${String(frame).padStart(4, '0')}`;
+    const files: NonNullable<FrameResult['files']> = {};
+    for (const k of ['expected', 'actual', 'diff'] as const) {
+      const img = imgs[k];
+      if (!img) continue;
+      files[k] = join(this.dir, `${stem}-${k}.png`);
+      writeFileSync(files[k], encodePng(img));
+    }
+    if (imgs.raw) writeFileSync(join(this.dir, `${stem}-actual.raw`), encodeRawDump(imgs.raw));
+    return files;
+  }
+}
