@@ -17,10 +17,11 @@ import { replayDispatch } from './replay-dispatch.js';
 import { traceBytes } from './trace-bytes.js';
 import { formatRows } from './format-rows.js';
 import { raster } from './raster.js';
+import { stretch } from './stretch.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 import { buildWorkload } from './workload.js';
 
-const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster];
+const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, stretch];
 
 const USAGE = `usage: npm run bench -- [--json] [--calls N] [--runs N] [--warmup N] [--seed N] [--only NAME] [--tsx]`;
 

@@ -1,8 +1,8 @@
 /**
- * IDirect3DDevice9 of the emulated device: resources, state, scene, Clear,
- * ColorFill and Present. Each method validates first (returning D3D9's
- * HRESULT and changing nothing on failure), then acts. Calls the device does
- * not implement yet throw NotImplementedError.
+ * IDirect3DDevice9 of the emulated device: resources, state, state blocks,
+ * scenes, draws, Clear, ColorFill, the copies and Present. Each method
+ * validates first (returning D3D9's HRESULT and changing nothing on failure),
+ * then hands the pixel work to the driver.
  */
 import { D3DCLEAR, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
@@ -17,24 +17,22 @@ import { executeDraw, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, plan
 import type { DrawCall } from '../driver/raster/draw.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
+import { stretchBlit } from '../driver/blit/index.js';
 import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
 import { RefCounted } from './ref-counted.js';
 import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
 import type { StateTarget } from './state.js';
 import { StateBlock } from './state-block.js';
+import { validateStretchRect } from './stretch-rect.js';
 import { Surface } from './surface.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
-import { NotImplementedError } from './types.js';
 import type {
   BOOL, BYTES, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
   IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9, IDirect3DStateBlock9, IDirect3DSurface9,
   IDirect3DTexture9, IDirect3DVertexBuffer9, NULLPTR, POINT, RECT,
 } from './types.js';
 
-const notImplemented = (method: string): never => {
-  throw new NotImplementedError(`IDirect3DDevice9::${method}`);
-};
 const truthy = (b: BOOL): boolean => b !== false && b !== 0;
 
 /** The validated shape of D3DPRESENT_PARAMETERS for the implicit swap chain. */
@@ -369,7 +367,12 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
 
   // ---- arriving with the raster and blit cores and state blocks ----
 
-  StretchRect(): HRESULT { return notImplemented('StretchRect'); }
+  StretchRect(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestSurface: IDirect3DSurface9 | null, pDestRect: RECT | null, Filter: number): HRESULT {
+    const plan = validateStretchRect({ inScene: this.inScene, profile: this.profile, caps: this.caps }, pSourceSurface, pSourceRect, pDestSurface, pDestRect, Filter);
+    if (typeof plan === 'number') return plan;
+    stretchBlit(plan);
+    return D3D_OK;
+  }
   UpdateSurface(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestinationSurface: IDirect3DSurface9 | null, pDestPoint: POINT | null): HRESULT {
     const plan = planUpdateSurface(pSourceSurface, pSourceRect, pDestinationSurface, pDestPoint);
     return typeof plan === 'number' ? plan : executeCopy(plan);

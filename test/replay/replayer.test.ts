@@ -8,6 +8,9 @@ import { MemorySink } from '../../src/trace/byte-io.js';
 import type { Surface } from '../../src/device/surface.js';
 import { parseTrace } from '../../src/trace/text/parse.js';
 import { everyCommand } from '../fixtures/every-command.js';
+import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
+import { NotImplementedError } from '../../src/device/types.js';
+import type { Direct3DCreate9Fn } from '../../src/device/types.js';
 import { fromText, recordBytes } from '../helpers.js';
 
 const HEAD = `d3d = Direct3DCreate9(32)
@@ -35,7 +38,19 @@ describe('the replayer checks every recorded result', () => {
   });
 
   it('reports a call the device does not implement yet as such, naming the call, and goes on', () => {
-    const r = replayText(HEAD + 'bb = dev.GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO)\ndev.StretchRect(bb, NULL, bb, NULL, D3DTEXF_NONE)\ndev.BeginScene()\n');
+    // every call of the emulated device runs: a device missing one (as other backends may) throws NotImplementedError
+    const create: Direct3DCreate9Fn = (v) => {
+      const d3d = Direct3DCreate9(v)!;
+      const createDevice = d3d.CreateDevice.bind(d3d);
+      d3d.CreateDevice = (...args) => {
+        const r = createDevice(...args);
+        if (r.device) r.device.StretchRect = () => { throw new NotImplementedError('IDirect3DDevice9::StretchRect'); };
+        return r;
+      };
+      return d3d;
+    };
+    const text = HEAD + 'bb = dev.GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO)\ndev.StretchRect(bb, NULL, bb, NULL, D3DTEXF_NONE)\ndev.BeginScene()\n';
+    const r = new Replayer({ lines: parseTrace(text, 't.r9t').lines, create }).run(TraceReader.fromBytes(fromText(text)));
     expect(r.findings.map((f) => [f.kind, f.call, f.line, f.method])).toEqual([['unimplemented', 3, 4, 'IDirect3DDevice9::StretchRect']]);
     expect(r.findings[0].message).toBe('call 3: IDirect3DDevice9::StretchRect is not implemented by the replay9 device yet');
     expect(r.callsReplayed).toBe(5);
