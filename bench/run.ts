@@ -18,10 +18,11 @@ import { traceBytes } from './trace-bytes.js';
 import { formatRows } from './format-rows.js';
 import { raster } from './raster.js';
 import { stretch } from './stretch.js';
+import { check } from './check.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 import { buildWorkload } from './workload.js';
 
-const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, stretch];
+const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, stretch, check];
 
 const USAGE = `usage: npm run bench -- [--json] [--calls N] [--runs N] [--warmup N] [--seed N] [--only NAME] [--tsx]`;
 

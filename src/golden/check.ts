@@ -16,23 +16,48 @@ import { encodePng, presentedImage } from './image.js';
 import type { Rgba8Image } from './image.js';
 import { encodeRawDump, goldenDirFor, GoldenFormatError, GoldenWriter, needsRawDump, rawDumpOf, readGolden, sha256Hex } from './store.js';
 import type { FrameCapture, GoldenManifest, RawDump } from './store.js';
+import { selectShard, validateShard } from './shard.js';
 import type { CheckOptions, CheckReport, FrameResult, ReplayIssue, TraceResult } from './types.js';
 
 export const DEFAULT_REPORT_DIR = join('out', 'check');
 
 export function checkOptions(o: Partial<CheckOptions> = {}): CheckOptions {
-  return { update: o.update ?? false, threshold: o.threshold ?? 0, maxDiffPixels: o.maxDiffPixels ?? 0, reportDir: o.reportDir ?? DEFAULT_REPORT_DIR };
+  const opts: CheckOptions = { update: o.update ?? false, threshold: o.threshold ?? 0, maxDiffPixels: o.maxDiffPixels ?? 0, reportDir: o.reportDir ?? DEFAULT_REPORT_DIR };
+  if (o.shard) opts.shard = { ...validateShard(o.shard) };
+  return opts;
 }
 
-/** Checks (or, with `update`, re-records the goldens of) every trace under `paths`. */
-export function runCheck(paths: readonly string[], options: Partial<CheckOptions> = {}): CheckReport {
-  const opts = checkOptions(options);
-  const traces = findTraces(paths);
+/** One unit of work of a check: a trace and the folder its failure images would go to. */
+export interface CheckTask {
+  trace: string;
+  reportDir: string;
+}
+
+/**
+ * The traces under `paths` (only the --shard slice, when given) in report order, each with its
+ * report folder: planned up front so that the folders do not depend on which worker runs what.
+ */
+export function planCheck(paths: readonly string[], opts: CheckOptions): CheckTask[] {
   const taken = new Set<string>();
-  const results = traces.map((t) => (opts.update ? updateTrace(t, opts) : checkTrace(t, opts, reportFolder(opts.reportDir, t, taken))));
+  return selectShard(findTraces(paths), opts.shard).map((trace) => ({ trace, reportDir: reportFolder(opts.reportDir, trace, taken) }));
+}
+
+/** Checks (or, with `update`, re-records the golden of) one trace. */
+export function runCheckTask(task: CheckTask, opts: CheckOptions): TraceResult {
+  return opts.update ? updateTrace(task.trace, opts) : checkTrace(task.trace, opts, task.reportDir);
+}
+
+/** The report of `results` (in plan order). */
+export function checkReport(opts: CheckOptions, results: TraceResult[]): CheckReport {
   const count = (s: TraceResult['status']): number => results.filter((r) => r.status === s).length;
   const summary = { traces: results.length, passed: count('pass'), failed: count('fail'), noGoldens: count('no-goldens'), updated: count('updated') };
   return { tool: PACKAGE_VERSION, options: opts, traces: results, summary, ok: summary.failed + summary.noGoldens === 0 };
+}
+
+/** Checks (or, with `update`, re-records the goldens of) every trace under `paths`, in this thread. */
+export function runCheck(paths: readonly string[], options: Partial<CheckOptions> = {}): CheckReport {
+  const opts = checkOptions(options);
+  return checkReport(opts, planCheck(paths, opts).map((t) => runCheckTask(t, opts)));
 }
 
 /**

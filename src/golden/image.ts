@@ -1,9 +1,10 @@
-/** Surfaces as RGBA8 images, and PNG encoding (pngjs). */
+/** Surfaces as RGBA8 images, and PNG encoding (our writer) and decoding (pngjs). */
 import { PNG } from 'pngjs';
 import { surfaceToRGBA8 } from '../formats/index.js';
 import { Device } from '../device/device.js';
 import type { Surface } from '../device/surface.js';
 import type { IDirect3DDevice9 } from '../device/types.js';
+import { writePng } from './png-write.js';
 
 export interface Rgba8Image {
   width: number;
@@ -22,10 +23,9 @@ export function presentedImage(device: IDirect3DDevice9): Rgba8Image | undefined
   return device instanceof Device ? surfaceImage(device.backBuffer) : undefined;
 }
 
+/** The PNG of `img` (lossless RGBA8; see png-write.ts for why not pngjs's encoder). */
 export function encodePng(img: Rgba8Image): Buffer {
-  const png = new PNG({ width: img.width, height: img.height });
-  png.data = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength);
-  return PNG.sync.write(png, { colorType: 6 });
+  return writePng(img);
 }
 
 export function decodePng(bytes: Uint8Array): Rgba8Image {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { Packr } from 'msgpackr';
 import type { FormatInfo } from '../formats/index.js';
 import { PACKAGE_VERSION } from '../version.js';
@@ -167,6 +168,7 @@ export interface WriteGoldenOptions {
   writeFile?: (path: string, data: Uint8Array | string) => void;
 }
 
+// temp names carry the thread too: `check --jobs N` writes goldens from N worker threads of one process
 let tempCounter = 0;
 
 /**
@@ -183,7 +185,7 @@ export class GoldenWriter {
   constructor(readonly dir: string, opts: WriteGoldenOptions) {
     this.write = opts.writeFile ?? ((p, d) => writeFileSync(p, d));
     this.manifest = { tool: PACKAGE_VERSION, pixelmatch: PIXELMATCH_VERSION, threshold: opts.threshold, frames: [] };
-    this.tmp = `${dir}.tmp-${process.pid}-${tempCounter++}`;
+    this.tmp = `${dir}.tmp-${process.pid}-${threadId}-${tempCounter++}`;
     rmSync(this.tmp, { recursive: true, force: true });
     mkdirSync(this.tmp, { recursive: true });
   }
@@ -243,7 +245,7 @@ function replaceDir(fresh: string, dir: string): void {
     renameSync(fresh, dir);
     return;
   }
-  const old = `${dir}.old-${process.pid}-${tempCounter++}`;
+  const old = `${dir}.old-${process.pid}-${threadId}-${tempCounter++}`;
   renameSync(dir, old);
   try {
     renameSync(fresh, dir);

@@ -87,6 +87,8 @@ export interface CheckOptions {
   maxDiffPixels: number;
   /** where failure images go, one folder per trace */
   reportDir: string;
+  /** `--shard i/n`: only this deterministic slice of the traces found (see golden/shard.ts) */
+  shard?: { index: number; count: number };
 }
 
 export interface CheckReport {

@@ -79,7 +79,7 @@ describe('replay9 check', () => {
     });
     const actual = decodePng(readFileSync(files.actual!));
     expect([...actual.data.subarray((47 * 64 + 63) * 4, (47 * 64 + 63) * 4 + 4)]).toEqual([255, 255, 255, 255]);
-    expect(tree(rep)).toEqual(['clear-colorfill/frame-0000-actual.png', 'clear-colorfill/frame-0000-diff.png', 'clear-colorfill/frame-0000-expected.png']);
+    expect(tree(rep)).toEqual(['clear-colorfill/frame-0000-actual.png', 'clear-colorfill/frame-0000-diff.png', 'clear-colorfill/frame-0000-expected.png', 'index.html']);
     const text = await run('check', t, '--report', rep);
     expect(text.out).toMatch(/^FAIL .*clear-colorfill\.r9t: frame 0 \(call 7\): 1 pixel differs \(max 0 allowed\), max channel difference 223/m);
     // one pixel is within --max-diff-pixels 1

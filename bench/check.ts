@@ -1,0 +1,150 @@
+/**
+ * check.*: the golden side of `replay9 check` (DESIGN.md contract 5, "Scale").
+ * - check.compare_unchanged_1080p: an unchanged 1920×1080 frame against its golden as check does
+ *   it (sha256 of the pixels against golden.json's hash) vs the naive way (decode the golden PNG
+ *   with pngjs, then pixelmatch).
+ * - png.encode_1080p: our PNG writer vs pngjs's default encoder, on the same frame.
+ * - check.jobs2_vs_jobs1: `replay9 check --jobs 2` vs `--jobs 1` on the sample traces (copied
+ *   several times so there is work to share), each a fresh process of the built CLI.
+ * The frame is rendered-looking (sky gradient, flat-shaded boxes, a shaded floor), seeded, not noise.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { compareWithGolden } from '../src/golden/compare.js';
+import { decodePng, encodePng } from '../src/golden/image.js';
+import type { Rgba8Image } from '../src/golden/image.js';
+import { sha256Hex } from '../src/golden/store.js';
+import { describe, timePair } from './measure.js';
+import type { BenchContext, Benchmark, Result } from './types.js';
+
+const W = 1920;
+const H = 1080;
+/** copies of the sample traces for the --jobs run */
+const COPIES = 12;
+
+/** A 1080p frame that looks rendered: vertical sky gradient, a lit floor, flat-shaded boxes. */
+export function renderedFrame(seed = 9): Rgba8Image {
+  const data = new Uint8Array(W * H * 4);
+  const horizon = (H * 0.55) | 0;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 4;
+      if (y < horizon) data.set([40 + ((y * 120) / horizon) | 0, 80 + ((y * 100) / horizon) | 0, 200 - ((y * 60) / horizon) | 0, 255], i);
+      else {
+        const d = (y - horizon) / (H - horizon);
+        const checker = ((((x - W / 2) / (1 + d * 8)) >> 6) + (((y - horizon) * 4) >> 6)) & 1;
+        const l = (60 + d * 140) | 0;
+        data.set([checker ? l : l >> 1, checker ? l : l >> 1, checker ? (l * 3) >> 2 : l >> 2, 255], i);
+      }
+    }
+  }
+  let a = seed >>> 0;
+  const rnd = (n: number): number => {
+    a = (Math.imul(a, 1664525) + 1013904223) >>> 0;
+    return (a >>> 8) % n;
+  };
+  for (let b = 0; b < 24; b++) {
+    const bw = 60 + rnd(300);
+    const bh = 60 + rnd(300);
+    const bx = rnd(W - bw);
+    const by = rnd(H - bh);
+    const c = [rnd(256), rnd(256), rnd(256)];
+    for (let y = by; y < by + bh; y++) {
+      // two faces: lit front, darker side, a vertical shading ramp on each
+      const shade = 0.7 + (0.3 * (y - by)) / bh;
+      for (let x = bx; x < bx + bw; x++) {
+        const f = x < bx + (bw * 3) / 4 ? shade : shade * 0.6;
+        data.set([(c[0] * f) | 0, (c[1] * f) | 0, (c[2] * f) | 0, 255], (y * W + x) * 4);
+      }
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+function compareRows(ctx: BenchContext, frame: Rgba8Image): Result[] {
+  const dir = mkdtempSync(join(tmpdir(), 'replay9-bench-check-'));
+  try {
+    const png = encodePng(frame);
+    writeFileSync(join(dir, 'frame-0000.png'), png);
+    const entry = { file: 'frame-0000.png', width: W, height: H, sha256: sha256Hex(frame.data) };
+    const t = timePair(
+      () => { const r = compareWithGolden(frame, entry, dir, { threshold: 0 }); if (!r.equal) throw new Error('bench: frame differs from its golden'); return r; },
+      () => {
+        const expected = decodePng(readFileSync(join(dir, entry.file)));
+        const n = pixelmatch(expected.data, frame.data, undefined, W, H, { threshold: 0, includeAA: true });
+        if (n !== 0) throw new Error('bench: frame differs from its golden');
+        return n;
+      },
+      ctx.timing,
+    );
+    ctx.log(`check.compare_unchanged_1080p: hash ${describe(t.ours)}, pngjs decode + pixelmatch ${describe(t.baseline)}`);
+    const enc = timePair(
+      () => encodePng(frame),
+      () => { const p = new PNG({ width: W, height: H }); p.data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength); return PNG.sync.write(p, { colorType: 6 }); },
+      ctx.timing,
+    );
+    const theirs = (() => { const p = new PNG({ width: W, height: H }); p.data = Buffer.from(frame.data); return PNG.sync.write(p, { colorType: 6 }).length; })();
+    ctx.log(`png.encode_1080p: ours ${describe(enc.ours)} (${png.length} bytes), pngjs default ${describe(enc.baseline)} (${theirs} bytes)`);
+    const fps = (s: number): number => 1 / s;
+    return [
+      {
+        row: { name: 'check.compare_unchanged_1080p', unit: 'frames/s', value: fps(t.ours.median), baseline: 'pngjs decode of the golden PNG + pixelmatch', baselineValue: fps(t.baseline.median), ratio: t.baseline.median / t.ours.median },
+        goal: '>= 10',
+      },
+      {
+        row: { name: 'png.encode_1080p', unit: 'frames/s', value: fps(enc.ours.median), baseline: "pngjs PNG.sync.write, default options", baselineValue: fps(enc.baseline.median), ratio: enc.baseline.median / enc.ours.median },
+        goal: '>= 3',
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `check` run as its own process of the CLI as built next to this file (tsc output, or tsx from
+ * source), through a one-line runner script in `dir` (not `node -e`: workers inherit execArgv).
+ */
+function checkProcess(dir: string, args: readonly string[]): () => void {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const mainUrl = new URL(fromSource ? '../src/cli/main.ts' : '../src/cli/main.js', import.meta.url).href;
+  const runner = join(dir, 'run-check.mjs');
+  writeFileSync(runner, `const { main } = await import(${JSON.stringify(mainUrl)});\nprocess.exitCode = await main(JSON.parse(process.argv[2]));\n`);
+  const argv = [...(fromSource ? ['--import', 'tsx'] : []), runner, JSON.stringify(['check', ...args])];
+  return () => {
+    const r = spawnSync(process.execPath, argv, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bench: replay9 check ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  };
+}
+
+function jobsRow(ctx: BenchContext): Result {
+  // the sample traces of the project `npm run bench` runs in (this file may be tsc output elsewhere)
+  const root = process.cwd();
+  const src = readdirSync(join(root, 'traces')).filter((f) => /\.r9t?$/.test(f));
+  const dir = mkdtempSync(join(tmpdir(), 'replay9-bench-jobs-'));
+  try {
+    for (let k = 0; k < COPIES; k++) for (const f of src) copyFileSync(join(root, 'traces', f), join(dir, `${k}-${f}`));
+    checkProcess(dir, [dir, '--update', '--jobs', '2'])();
+    const report = join(dir, 'report');
+    const t = timePair(checkProcess(dir, [dir, '--report', report, '--jobs', '2']), checkProcess(dir, [dir, '--report', report, '--jobs', '1']), { warmup: Math.min(ctx.timing.warmup, 1), runs: Math.min(ctx.timing.runs, 3) });
+    ctx.log(`check.jobs2_vs_jobs1: ${src.length * COPIES} traces, --jobs 2 ${describe(t.ours)}, --jobs 1 ${describe(t.baseline)} (${availableParallelism()} CPUs)`);
+    const n = src.length * COPIES;
+    return {
+      row: { name: 'check.jobs2_vs_jobs1', unit: 'traces/s', value: n / t.ours.median, baseline: 'replay9 check --jobs 1 (same traces, one thread)', baselineValue: n / t.baseline.median, ratio: t.baseline.median / t.ours.median },
+      goal: '>= 1.6',
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const check: Benchmark = {
+  name: 'check',
+  run(ctx: BenchContext): Result[] {
+    return [...compareRows(ctx, renderedFrame()), jobsRow(ctx)];
+  },
+};

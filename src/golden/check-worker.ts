@@ -1,0 +1,49 @@
+/**
+ * Worker-thread entry of `check --jobs N` (see check-jobs.ts): runs one check task per message
+ * and posts back its TraceResult, or the error it threw as plain data.
+ */
+import { parentPort } from 'node:worker_threads';
+import { UsageError } from '../cli/io.js';
+import { runCheckTask } from './check.js';
+import type { CheckTask } from './check.js';
+import type { CheckOptions, TraceResult } from './types.js';
+
+export interface TaskMessage {
+  index: number;
+  task: CheckTask;
+  opts: CheckOptions;
+}
+
+/** An error crossing the thread boundary: what the main thread needs to rebuild and classify it. */
+export interface WorkerError {
+  name: string;
+  message: string;
+  stack?: string;
+  code?: string;
+  syscall?: string;
+  offset?: number;
+}
+
+export type ResultMessage = { index: number; result: TraceResult } | { index: number; error: WorkerError };
+
+function plainError(e: unknown): WorkerError {
+  if (!(e instanceof Error)) return { name: 'Error', message: String(e) };
+  const x = e as Error & { code?: unknown; syscall?: unknown; offset?: unknown };
+  return {
+    name: e instanceof UsageError ? 'UsageError' : x.name, message: x.message, stack: x.stack,
+    ...(typeof x.code === 'string' ? { code: x.code } : {}), ...(typeof x.syscall === 'string' ? { syscall: x.syscall } : {}),
+    ...(typeof x.offset === 'number' ? { offset: x.offset } : {}),
+  };
+}
+
+const port = parentPort;
+if (!port) throw new Error('check-worker.ts runs as a worker thread of check --jobs, not on its own');
+port.on('message', (m: TaskMessage) => {
+  let reply: ResultMessage;
+  try {
+    reply = { index: m.index, result: runCheckTask(m.task, m.opts) };
+  } catch (e) {
+    reply = { index: m.index, error: plainError(e) };
+  }
+  port.postMessage(reply);
+});

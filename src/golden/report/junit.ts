@@ -1,0 +1,77 @@
+/**
+ * A CheckReport as JUnit XML (DESIGN.md contract 5): one testsuite "replay9 check", one testcase per
+ * trace (classname = the trace path), a <failure> for a fail or a trace without goldens. Times are
+ * 0, and nothing else depends on the clock, so the same check writes the same bytes.
+ */
+import { basename } from 'node:path';
+import type { CheckReport, FrameResult, ReplayIssue, TraceResult } from '../types.js';
+import { escapeMarkup as esc } from './escape.js';
+
+export const JUNIT_SUITE_NAME = 'replay9 check';
+
+const isFailure = (t: TraceResult): boolean => t.status === 'fail' || t.status === 'no-goldens';
+
+export function junitXml(r: CheckReport): string {
+  const failures = r.traces.filter(isFailure).length;
+  const counts = `tests="${r.traces.length}" failures="${failures}" errors="0" skipped="0" time="0"`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${esc(JUNIT_SUITE_NAME)}" ${counts}>`,
+    `  <testsuite name="${esc(JUNIT_SUITE_NAME)}" ${counts}>`,
+    '    <properties>',
+    `      <property name="tool" value="${esc(r.tool)}"/>`,
+    `      <property name="threshold" value="${r.options.threshold}"/>`,
+    `      <property name="maxDiffPixels" value="${r.options.maxDiffPixels}"/>`,
+    `      <property name="update" value="${r.options.update}"/>`,
+    '    </properties>',
+    ...r.traces.map(testcase),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function testcase(t: TraceResult): string {
+  const open = `    <testcase name="${esc(basename(t.trace))}" classname="${esc(t.trace)}" time="0"`;
+  const body: string[] = [];
+  if (isFailure(t)) {
+    const message = t.reasons.length ? t.reasons.join('; ') : t.status;
+    body.push(`      <failure message="${esc(message)}" type="${esc(t.status)}">${esc(failureText(t))}</failure>`);
+  }
+  const out = systemOut(t);
+  if (out) body.push(`      <system-out>${esc(out)}</system-out>`);
+  return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
+}
+
+/** The reasons, then every failing frame and replay issue with what it points at. */
+export function failureText(t: TraceResult): string {
+  const lines = [`${t.trace}: ${t.status}`, ...t.reasons.map((x) => `  ${x}`)];
+  const frames = t.frameResults.filter((f) => f.status !== 'pass');
+  if (frames.length) lines.push('frames:', ...frames.flatMap(frameLines));
+  if (t.issues.length) lines.push('replay issues:', ...t.issues.map(issueLine));
+  return lines.join('\n');
+}
+
+function frameLines(f: FrameResult): string[] {
+  const at = f.call !== undefined ? `frame ${f.frame} (Present call ${f.call})` : `frame ${f.frame}`;
+  const lines = [`  ${at}: ${f.status}, ${f.diffPixels} pixels differ, max channel difference ${f.maxChannelDiff}`];
+  if (f.message) lines.push(`    ${f.message}`);
+  if (f.golden) lines.push(`    golden: ${f.golden}`);
+  for (const k of ['expected', 'actual', 'diff'] as const) if (f.files?.[k]) lines.push(`    ${k}: ${f.files[k]}`);
+  return lines;
+}
+
+function issueLine(i: ReplayIssue): string {
+  const where = [`call ${i.call}`, i.method, i.line !== undefined ? `line ${i.line}` : ''].filter(Boolean).join(', ');
+  const results = i.expected !== undefined || i.actual !== undefined ? ` (expected ${i.expected ?? '?'}, actual ${i.actual ?? '?'})` : '';
+  return `  ${i.kind} at ${where}${results}: ${i.message}`;
+}
+
+function systemOut(t: TraceResult): string {
+  const lines: string[] = [];
+  if (t.status === 'updated') lines.push(`${t.goldenFrames} golden frame${t.goldenFrames === 1 ? '' : 's'} written to ${t.goldenDir}`);
+  if (t.status === 'updated' && t.issues.length) lines.push('replay issues:', ...t.issues.map(issueLine));
+  lines.push(...t.warnings.map((w) => `warning: ${w}`));
+  return lines.join('\n');
+}

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodePng } from '../../src/golden/image.js';
+import type { Rgba8Image } from '../../src/golden/image.js';
+import { registerGoldenMatcher, toMatchGolden } from '../../src/golden/matcher.js';
+
+registerGoldenMatcher();
+
+/** a 32×16 frame: two flat halves and a red gradient row band */
+function frame(change: Array<[number, number]> = []): Rgba8Image {
+  const w = 32;
+  const h = 16;
+  const data = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      data.set(y < 4 ? [x * 8, 0, 0, 255] : x < 16 ? [20, 40, 200, 255] : [200, 200, 20, 255], i);
+    }
+  }
+  for (const [x, y] of change) data.set([255, 255, 255, 255], (y * w + x) * 4);
+  return { width: w, height: h, data };
+}
+
+const goldenDir = (): string => mkdtempSync(join(tmpdir(), 'replay9-matcher-'));
+
+describe('toMatchGolden', () => {
+  afterEach(() => {
+    delete process.env.REPLAY9_UPDATE_GOLDENS;
+  });
+
+  it('passes a frame equal to its golden, and with .not fails it', () => {
+    const dir = goldenDir();
+    expect(frame()).toMatchGolden('scene', { dir, update: true });
+    expect(frame()).toMatchGolden('scene', { dir });
+    expect(() => expect(frame()).not.toMatchGolden('scene', { dir })).toThrow(/matches golden .*scene\.png exactly/);
+  });
+
+  it('fails a changed frame, with the number of differing pixels', () => {
+    const dir = goldenDir();
+    expect(frame()).toMatchGolden('scene', { dir, update: true });
+    expect(() => expect(frame([[3, 9], [20, 12]])).toMatchGolden('scene', { dir })).toThrow(/does not match golden .*scene\.png: 2 pixels differ \(max 0 allowed/);
+    // within maxDiffPixels it passes
+    expect(frame([[3, 9], [20, 12]])).toMatchGolden('scene', { dir, maxDiffPixels: 2 });
+    const r = toMatchGolden(frame([[1, 1], [2, 2], [3, 3]]), 'scene', { dir, maxDiffPixels: 2 });
+    expect(r.pass).toBe(false);
+    expect(r.message()).toMatch(/3 pixels differ \(max 2 allowed/);
+  });
+
+  it('fails on a different size, naming both sizes', () => {
+    const dir = goldenDir();
+    expect(frame()).toMatchGolden('scene', { dir, update: true });
+    const small = { width: 2, height: 2, data: new Uint8Array(16) };
+    expect(() => expect(small).toMatchGolden('scene', { dir })).toThrow(/size 2×2 differs from the expected 32×16/);
+  });
+
+  it('fails a missing golden with how to create it, and writes nothing', () => {
+    const dir = goldenDir();
+    expect(() => expect(frame()).toMatchGolden('nothing-here', { dir })).toThrow(/nothing-here\.png does not exist; create it by running the test with REPLAY9_UPDATE_GOLDENS=1/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('writes the golden atomically in update mode (env or option), losslessly', () => {
+    const dir = join(goldenDir(), 'nested');
+    process.env.REPLAY9_UPDATE_GOLDENS = '1';
+    expect(frame([[5, 5]])).toMatchGolden('first', { dir });
+    delete process.env.REPLAY9_UPDATE_GOLDENS;
+    expect(readdirSync(dir)).toEqual(['first.png']); // no temp file left behind
+    expect(decodePng(readFileSync(join(dir, 'first.png')))).toEqual(frame([[5, 5]]));
+    expect(frame([[5, 5]])).toMatchGolden('first', { dir });
+    // update overwrites a golden that no longer matches
+    expect(frame()).toMatchGolden('first', { dir, update: true });
+    expect(frame()).toMatchGolden('first', { dir });
+  });
+
+  it('rejects golden names that are paths', () => {
+    const dir = goldenDir();
+    for (const bad of ['../up', 'a/b', 'a\\b', '..', '']) {
+      expect(() => expect(frame()).toMatchGolden(bad, { dir, update: true })).toThrow(/plain file name/);
+    }
+    expect(existsSync(join(dir, '..', 'up.png'))).toBe(false);
+  });
+});
