@@ -3,7 +3,7 @@
  * pixels. StretchRect POINT and LINEAR, A8R8G8B8 1024×1024 → 1920×1080, against
  * sharp's resize of the same sizes (kernel 'nearest' / 'linear', raw RGBA in and
  * out, one libvips thread) timed in the same run; ColorFill of a 1920×1080
- * X8R8G8B8 surface (fill.ts, and fill-fast.ts) against Uint32Array.fill of the
+ * X8R8G8B8 surface (fill.ts) against Uint32Array.fill of the
  * same pixels. sharp's API is asynchronous, so it runs on a worker thread that
  * this thread waits for with Atomics.wait: each timed call is one whole resize,
  * plus a message round trip of microseconds.
@@ -13,7 +13,6 @@ import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_thread
 import type { MessagePort } from 'node:worker_threads';
 import { D3DFMT } from '../src/d3d9/index.js';
 import { fillColor } from '../src/driver/blit/fill.js';
-import { fillColorFast } from '../src/driver/blit/fill-fast.js';
 import { explainChoice, stretchBlit } from '../src/driver/blit/index.js';
 import type { StretchPlan } from '../src/driver/blit/index.js';
 import type { SurfaceView } from '../src/driver/surface-view.js';
@@ -154,7 +153,7 @@ export const stretch: Benchmark = {
     const raw = new Uint32Array(pixels);
     let colour = 0x00102030;
     const base = (): Uint32Array => raw.fill((0xff000000 | colour++) >>> 0);
-    for (const [name, fn] of [['stretch.colorfill.fill', fillColor], ['stretch.colorfill.fill-fast', fillColorFast]] as const) {
+    for (const [name, fn] of [['stretch.colorfill', fillColor]] as const) {
       const t = timePair(() => fn(fill, whole, colour++), base, ctx.timing);
       ctx.log(`${name}: ours ${describe(t.ours)}, Uint32Array.fill ${describe(t.baseline)}`);
       results.push({
