@@ -14,6 +14,8 @@ import { openTrace } from '../../src/trace/open.js';
 import { loadScene, recordScene } from '../../src/cli/commands/record.js';
 import { SAMPLE_SCENES } from '../../tools/make-traces.js';
 import type { Rgba8Image } from '../../src/golden/image.js';
+import { runCheck } from '../../src/golden/check.js';
+import { runCheckJobs } from '../../src/golden/check-jobs.js';
 
 const TRACES = join(import.meta.dirname, '..', '..', 'traces');
 const names = readdirSync(TRACES).filter((n) => /\.r9t?$/.test(n)).sort();
@@ -92,6 +94,15 @@ describe('sample traces', () => {
     expect(rgb(img, 128, 45).slice(2)).toBe('3737');
     expect(rgb(img, 128, 65).slice(2)).toBe('bcbc');
   });
+
+  it('every sample trace matches its committed goldens, in process and on worker threads', async () => {
+    const reportDir = mkdtempSync(join(tmpdir(), 'replay9-samples-'));
+    const here = runCheck([TRACES], { reportDir });
+    expect(here.traces.filter((t) => t.status !== 'pass').map((t) => `${t.trace}: ${t.reasons.join('; ')}`)).toEqual([]);
+    expect(here.summary.passed).toBe(names.length);
+    const workers = await runCheckJobs([TRACES], { reportDir }, 2);
+    expect(workers.traces).toEqual(here.traces);
+  }, 60_000);
 
   it('each trace is what its scene records (npm run traces regenerates them)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay9-scenes-'));
