@@ -82,6 +82,90 @@ describe('depth-stencil data to and from lockable formats (replay9\'s extension,
     expect(u32(ds, 0, 0) >>> 0).toBe(0xffffff5a);
   });
 
+  // reference A.1/A.2: D24 d widens to u32 (d << 8) | (d >> 16); u32 narrows to n bits as u32 >>> (32 − n);
+  // a float f becomes round(clamp(f, 0, 1) · 0xFFFFFFFF) (rounding stated by replay9: to nearest)
+  const widen24 = (d: number): number => ((d << 8) | (d >>> 16)) >>> 0;
+  const widen16 = (d: number): number => ((d << 16) | d) >>> 0;
+  const MAX = 0xffffffff;
+  /** a D24S8 surface of 16×8 holding seeded depths and stencils */
+  function seeded(dev: Device): { ds: Surface; depth: number[]; stencil: number[] } {
+    const ds = dev.autoDepthStencil!;
+    const depth: number[] = [];
+    const stencil: number[] = [];
+    let a = 12345;
+    const next = (): number => (a = (Math.imul(a, 1103515245) + 12345) >>> 0);
+    const dv = new DataView(ds.data.buffer, ds.data.byteOffset);
+    for (let i = 0; i < 16 * 8; i++) {
+      // spread over the range, with the extremes at the first pixels
+      const d = i === 0 ? 0 : i === 1 ? 0xffffff : next() >>> 8;
+      const st = next() & 0xff;
+      depth.push(d);
+      stencil.push(st);
+      dv.setUint32((i >> 4) * ds.pitch + (i & 15) * 4, ((d << 8) | st) >>> 0, true);
+    }
+    return { ds, depth, stencil };
+  }
+
+  it('D24S8 → D16_LOCKABLE → D24S8: every pixel by the widening and narrowing rules, the stencil of the destination kept', () => {
+    const dev = device();
+    const { ds, depth } = seeded(dev);
+    const d16 = dev.CreateOffscreenPlainSurface(16, 8, D3DFMT.D16_LOCKABLE, D3DPOOL.SYSTEMMEM).surface as Surface;
+    expect(dev.GetRenderTargetData(ds, d16)).toBe(D3D_OK);
+    const back = dev.CreateDepthStencilSurface(16, 8, D3DFMT.D24S8, 0, 0, false).surface as Surface;
+    new Uint32Array(back.data.buffer, back.data.byteOffset, 16 * 8).fill(0x000000a5);
+    expect(dev.UpdateSurface(d16, null, back, null)).toBe(D3D_OK);
+    depth.forEach((d, i) => {
+      const x = i & 15;
+      const y = i >> 4;
+      const n16 = widen24(d) >>> 16;
+      expect(u16(d16, x, y)).toBe(n16);
+      expect(u32(back, x, y) >>> 0).toBe(((((widen16(n16) >>> 8) << 8) | 0xa5) >>> 0));
+    });
+    // the extremes survive exactly: 0 and 0xFFFFFF
+    expect(u32(back, 0, 0) >>> 8).toBe(0);
+    expect(u32(back, 1, 0) >>> 8).toBe(0xffffff);
+  });
+
+  it('D24S8 → D32F_LOCKABLE → D24S8: float32 of u32 / 0xFFFFFFFF, back by round-to-nearest, within one step of the original', () => {
+    const dev = device();
+    const { ds, depth } = seeded(dev);
+    const f = dev.CreateOffscreenPlainSurface(16, 8, D3DFMT.D32F_LOCKABLE, D3DPOOL.SYSTEMMEM).surface as Surface;
+    expect(dev.GetRenderTargetData(ds, f)).toBe(D3D_OK);
+    const back = dev.CreateDepthStencilSurface(16, 8, D3DFMT.D24S8, 0, 0, false).surface as Surface;
+    expect(dev.UpdateSurface(f, null, back, null)).toBe(D3D_OK);
+    const fv = new DataView(f.data.buffer, f.data.byteOffset);
+    depth.forEach((d, i) => {
+      const x = i & 15;
+      const y = i >> 4;
+      const stored = Math.fround(widen24(d) / MAX);
+      expect(fv.getFloat32(y * f.pitch + x * 4, true)).toBe(stored);
+      const again = u32(back, x, y) >>> 8;
+      expect(again).toBe(Math.round(stored * MAX) >>> 8);
+      expect(Math.abs(again - d)).toBeLessThanOrEqual(1);
+    });
+    expect(u32(back, 0, 0) >>> 8).toBe(0);
+    expect(u32(back, 1, 0) >>> 8).toBe(0xffffff);
+  });
+
+  it('S8_LOCKABLE extracts the stencil bytes exactly; a sub-rect lands at its point and nothing else changes', () => {
+    const dev = device();
+    const { ds, stencil } = seeded(dev);
+    const s8 = dev.CreateOffscreenPlainSurface(16, 8, D3DFMT.S8_LOCKABLE, D3DPOOL.SYSTEMMEM).surface as Surface;
+    expect(dev.GetRenderTargetData(ds, s8)).toBe(D3D_OK);
+    stencil.forEach((st, i) => expect(s8.data[(i >> 4) * s8.pitch + (i & 15)]).toBe(st));
+    // write stencil rect {2,1}-{6,4} of s8 to (9, 3) of a fresh D24S8: depth kept, stencil replaced there only
+    const back = dev.CreateDepthStencilSurface(16, 8, D3DFMT.D24S8, 0, 0, false).surface as Surface;
+    new Uint32Array(back.data.buffer, back.data.byteOffset, 16 * 8).fill(0x12345600);
+    expect(dev.UpdateSurface(s8, { left: 2, top: 1, right: 6, bottom: 4 }, back, { x: 9, y: 3 })).toBe(D3D_OK);
+    for (let y = 0; y < 8; y++) {
+      for (let x = 0; x < 16; x++) {
+        const inside = x >= 9 && x < 13 && y >= 3 && y < 6;
+        const want = inside ? (0x12345600 | stencil[(y - 3 + 1) * 16 + (x - 9 + 2)]) >>> 0 : 0x12345600;
+        expect(u32(back, x, y) >>> 0, `(${x},${y})`).toBe(want);
+      }
+    }
+  });
+
   it('refuses pairs with no channel in common and opaque system-memory surfaces', () => {
     const dev = device();
     expect(dev.CreateOffscreenPlainSurface(4, 4, D3DFMT.D24S8, D3DPOOL.SYSTEMMEM).hr).toBe(IC);
