@@ -29,21 +29,31 @@ function startWorker(): Worker {
   return new Worker(code, { eval: true });
 }
 
+/** Told after each trace is checked: how many are done of how many, and which one finished. */
+export type CheckProgress = (done: number, total: number, trace: string) => void;
+
 /** Like runCheck, on `jobs` worker threads (at most one per trace); `jobs` 1 runs in this thread. */
-export async function runCheckJobs(paths: readonly string[], options: Partial<CheckOptions> = {}, jobs = 1): Promise<CheckReport> {
+export async function runCheckJobs(paths: readonly string[], options: Partial<CheckOptions> = {}, jobs = 1, progress?: CheckProgress): Promise<CheckReport> {
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be an integer ≥ 1, got ${jobs}`);
   const opts = checkOptions(options);
   const tasks = planCheck(paths, opts);
-  if (jobs === 1 || tasks.length <= 1) return checkReport(opts, tasks.map((t) => runCheckTask(t, opts)));
-  return checkReport(opts, await runOnWorkers(tasks, opts, Math.min(jobs, tasks.length)));
+  if (jobs === 1 || tasks.length <= 1) {
+    return checkReport(opts, tasks.map((t, i) => {
+      const r = runCheckTask(t, opts);
+      progress?.(i + 1, tasks.length, t.trace);
+      return r;
+    }));
+  }
+  return checkReport(opts, await runOnWorkers(tasks, opts, Math.min(jobs, tasks.length), progress));
 }
 
 /** Hands tasks out one at a time to whichever worker is free; the first error in plan order wins. */
-function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number): Promise<TraceResult[]> {
+function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number, progress?: CheckProgress): Promise<TraceResult[]> {
   const results = new Array<TraceResult>(tasks.length);
   const errors = new Map<number, Error>();
   let next = 0;
   let active = 0;
+  let finished = 0;
   let done = false;
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
@@ -72,6 +82,7 @@ function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number
         active--;
         if ('error' in m) errors.set(m.index, rebuildError(m.error));
         else results[m.index] = m.result;
+        progress?.(++finished, tasks.length, tasks[m.index].trace);
         start(w);
       });
       // a worker that died (not a task that threw, which comes back as a message) fails the check

@@ -100,8 +100,11 @@ describe('sample traces', () => {
     const here = runCheck([TRACES], { reportDir });
     expect(here.traces.filter((t) => t.status !== 'pass').map((t) => `${t.trace}: ${t.reasons.join('; ')}`)).toEqual([]);
     expect(here.summary.passed).toBe(names.length);
-    const workers = await runCheckJobs([TRACES], { reportDir }, 2);
+    const seen: Array<[number, number]> = [];
+    const workers = await runCheckJobs([TRACES], { reportDir }, 2, (done, total) => seen.push([done, total]));
     expect(workers.traces).toEqual(here.traces);
+    // progress: one report per trace, counting up to the total
+    expect(seen).toEqual(names.map((_, i) => [i + 1, names.length]));
   }, 60_000);
 
   it('each trace is what its scene records (npm run traces regenerates them)', async () => {

@@ -1,4 +1,5 @@
 /** `replay9 check PATHS...`: the yargs glue and text output around runCheck (src/golden/check.ts). */
+import { basename } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_REPORT_DIR } from '../../golden/check.js';
 import { runCheckJobs } from '../../golden/check-jobs.js';
@@ -46,7 +47,7 @@ export function registerCheck(y: Argv, io: Io, done: (code: number) => void): Ar
         maxDiffPixels: numberOption('max-diff-pixels', argv['max-diff-pixels'], 0, Infinity, true),
         reportDir: argv.report,
         ...(shard ? { shard } : {}),
-      }, jobs);
+      }, jobs, io.tty && !argv.json ? (n, total, trace) => io.err(n < total ? `\x1b[Kchecked ${n}/${total}: ${basename(trace)}\r` : '\x1b[K\r') : undefined);
       // a shard may be empty (more shards than traces): that is not a usage error, no traces at all is
       if (report.traces.length === 0 && (!shard || findTraces(argv.paths as string[]).length === 0)) throw new UsageError(`no .r9 or .r9t traces in ${(argv.paths as string[]).join(' ')}`);
       writeReportFiles(report, { junit: argv.junit, html: checkWritesHtml(report, argv.report) ? argv.report : undefined });
