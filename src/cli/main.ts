@@ -12,6 +12,7 @@ import { registerDiffImages } from './commands/diff-images.js';
 import { registerDump } from './commands/dump.js';
 import { registerFormats } from './commands/formats.js';
 import { registerInfo } from './commands/info.js';
+import { registerInspect } from './commands/inspect.js';
 import { registerMergeReports } from './commands/merge-reports.js';
 import { registerRecord } from './commands/record.js';
 import { registerRepair } from './commands/repair.js';
@@ -19,7 +20,7 @@ import { registerReplay } from './commands/replay.js';
 import { EXIT, processIo, UsageError } from './io.js';
 import type { Io } from './io.js';
 
-const COMMANDS = [registerInfo, registerDump, registerConvert, registerReplay, registerCheck, registerMergeReports, registerDiffImages, registerRepair, registerRecord, registerFormats, registerCaps];
+const COMMANDS = [registerInfo, registerDump, registerConvert, registerReplay, registerInspect, registerCheck, registerMergeReports, registerDiffImages, registerRepair, registerRecord, registerFormats, registerCaps];
 
 /** Runs the CLI on `args`; returns the exit code. */
 export async function main(args: readonly string[], io: Io = processIo): Promise<number> {

@@ -90,3 +90,13 @@ describe('the replayer checks every recorded result', () => {
     expect(r.frames).toBe(1);
   });
 });
+
+describe('the replayer stops at a given call', () => {
+  it('replays calls [0, to) and leaves the rest, so a surface holds what it held after call to-1', () => {
+    const text = HEAD + 'rt = dev.CreateRenderTarget(2, 2, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, TRUE, NULL)\ndev.ColorFill(rt, NULL, 0xff0000ff)\ndev.ColorFill(rt, NULL, 0xffff0000)\n';
+    const r = new Replayer().run(TraceReader.fromBytes(fromText(text)), 4);
+    expect(r.callsReplayed).toBe(4);
+    const rt = r.object(3)!.obj as Surface;
+    expect([...rt.data.subarray(0, 4)]).toEqual([0xff, 0, 0, 0xff]);
+  });
+});

@@ -1,0 +1,131 @@
+/** `replay9 inspect T (--call N | --frame F)`: a surface or one pixel at a point of the trace. */
+import { writeFileSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { encodePng } from '../../golden/image.js';
+import {
+  asLockable, findSurface, formatByName, formatName, InspectError, readPixel, replayToPoint, surfaceView, viewImage,
+} from '../../replay/inspect.js';
+import type { InspectPoint, SurfaceView } from '../../replay/inspect.js';
+import { openTrace } from '../../trace/open.js';
+import { EXIT, UsageError } from '../io.js';
+import type { Io } from '../io.js';
+
+export interface InspectArgs {
+  trace: string;
+  call?: number;
+  frame?: number;
+  surface?: string;
+  out?: string;
+  as?: string;
+  pixel?: string;
+  json: boolean;
+}
+
+const DEPTH_MAPPING = 'depth as grey: 0 black → 1 white, round(d·255); a stencil-only format as its stencil value';
+
+function parsePixel(text: string): { x: number; y: number } {
+  const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
+  if (!m) throw new UsageError(`--pixel expects X,Y (two whole numbers, e.g. 3,4), found '${text}'`);
+  return { x: Number(m[1]), y: Number(m[2]) };
+}
+
+function checkArgs(a: InspectArgs): void {
+  for (const opt of ['call', 'frame', 'surface', 'out', 'as', 'pixel'] as const) {
+    if (Array.isArray(a[opt])) throw new UsageError(`give --${opt} once`);
+  }
+  if (a.call === undefined && a.frame === undefined) throw new UsageError('inspect needs the point of the trace: --call N or --frame F');
+  if (a.call !== undefined && a.frame !== undefined) throw new UsageError('give --call or --frame, not both');
+  for (const opt of ['out', 'pixel', 'as'] as const) {
+    if (a[opt] !== undefined && a.surface === undefined) throw new UsageError(`--${opt} needs --surface S (the handle name the trace binds, or backbuffer, depthstencil)`);
+  }
+  if (a.out !== undefined && !/\.(png|raw)$/i.test(a.out)) throw new UsageError(`--out writes FILE.png or FILE.raw, found '${a.out}'`);
+}
+
+/** Runs inspect; returns the exit code. Errors the user can fix throw UsageError (exit 2). */
+export function inspectCommand(a: InspectArgs, io: Io): number {
+  checkArgs(a);
+  const pixel = a.pixel !== undefined ? parsePixel(a.pixel) : undefined;
+  const as = a.as === undefined ? undefined : formatByName(a.as);
+  if (a.as !== undefined && !as) throw new UsageError(`--as: unknown format '${a.as}' (e.g. D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE)`);
+  const { reader, lines } = openTrace(a.trace);
+  try {
+    const p = replayToPoint(reader, { call: a.call, frame: a.frame }, { lines });
+    if (p.replayer.findings.length) io.err(`note: ${p.replayer.findings.length} call(s) up to call ${p.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
+    if (a.surface === undefined) {
+      listSurfaces(p, a.json, io);
+      return EXIT.ok;
+    }
+    let view = surfaceView(findSurface(p, a.surface));
+    if (as) view = asLockable(a.surface, view, as);
+    if (a.out !== undefined) writeOut(a.surface, view, a.out, a.json && !pixel, io, pixel !== undefined);
+    if (pixel) {
+      const r = readPixel(a.surface, view, pixel.x, pixel.y);
+      if (a.json) io.out(spacedJson(r));
+      else {
+        const ch = Object.entries(r.channels).map(([k, v]) => `${k} ${v}`).join(', ');
+        io.out(`${r.surface} (${r.format}, ${view.width}×${view.height}) at call ${p.call}, pixel (${r.x}, ${r.y}): raw ${r.raw}; ${ch}`);
+      }
+    }
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof InspectError) throw new UsageError(e.message);
+    throw e;
+  } finally {
+    reader.close();
+  }
+}
+
+/** One-line JSON with a space after each colon and comma, as DESIGN.md writes it (names and format names hold neither). */
+function spacedJson(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${spacedJson(x)}`).join(', ')}}`;
+}
+
+function writeOut(name: string, v: SurfaceView, file: string, json: boolean, io: Io, quiet: boolean): void {
+  const raw = /\.raw$/i.test(file);
+  writeFileSync(file, raw ? v.data : encodePng(viewImage(v)));
+  const desc = { surface: name, format: formatName(v.format), width: v.width, height: v.height, pitch: v.pitch, out: file };
+  if (json) io.out(JSON.stringify(raw ? desc : { ...desc, ...(v.format.kind === 'depth' ? { mapping: DEPTH_MAPPING } : {}) }));
+  else {
+    const text = raw
+      ? `wrote ${file}: ${name}, format ${desc.format}, width ${v.width}, height ${v.height}, pitch ${v.pitch} (${v.data.length} bytes, sample 0)`
+      : `wrote ${file}: ${name}, ${desc.format}, ${v.width}×${v.height} as PNG${v.format.kind === 'depth' ? ` (${DEPTH_MAPPING})` : ''}`;
+    // with --pixel --json stdout holds only the pixel document
+    (quiet ? io.err : io.out)(text);
+  }
+}
+
+function listSurfaces(p: InspectPoint, json: boolean, io: Io): void {
+  const rows = [...p.surfaces].map(([name, s]) => ({ name, format: formatName(s.format), width: s.width, height: s.height, pitch: s.pitch, samples: s.samples }));
+  if (json) {
+    io.out(JSON.stringify({ call: p.call, frames: p.frames, surfaces: rows }, null, 2));
+    return;
+  }
+  io.out(`at call ${p.call} (${p.frames} frame${p.frames === 1 ? '' : 's'} presented), surfaces:`);
+  for (const r of rows) io.out(`  ${r.name.padEnd(14)} ${r.format.padEnd(22)} ${r.width}×${r.height}${r.samples > 1 ? ` ×${r.samples} samples` : ''}`);
+}
+
+export function registerInspect(y: Argv, io: Io, done: (code: number) => void): Argv {
+  return y.command(
+    'inspect <trace>',
+    'Replay a trace up to a call (or the end of a frame) and read a surface there: its stored bytes, a PNG, or one pixel',
+    (a) => a
+      .positional('trace', { type: 'string', demandOption: true, describe: 'a .r9 or .r9t trace' })
+      .option('call', { type: 'number', describe: 'stop after call N (from 0), e.g. --call 12' })
+      .option('frame', { type: 'number', describe: 'stop after the Present that ends frame F (from 0), e.g. --frame 1' })
+      .option('surface', { type: 'string', describe: 'the surface: a handle name the trace binds (rt, bb, ds), or backbuffer, depthstencil (the last device\'s own); without it, lists the surfaces' })
+      .option('out', { type: 'string', describe: `write the surface: FILE.png as an image (colour as sampling reads it; ${DEPTH_MAPPING}), or FILE.raw as the exact stored bytes of sample 0 (format, size and pitch printed)` })
+      .option('as', { type: 'string', describe: 'read a depth-stencil surface through the depth-stencil copy into a lockable format first: D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE (with or without D3DFMT_)' })
+      .option('pixel', { type: 'string', describe: 'print the texel at X,Y: its stored bits in hex and its channels (r g b a, or depth and stencil)' })
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .example('$0 inspect t.r9t --call 5', 'list the surfaces after call 5')
+      .example('$0 inspect t.r9t --frame 0 --surface backbuffer --out f0.png', 'the back buffer as presented at the end of frame 0')
+      .example('$0 inspect t.r9t --call 5 --surface depthstencil --pixel 3,4 --json', '{"surface": "depthstencil", "format": "D3DFMT_D24S8", "raw": "0x80000008", ...}')
+      .example('$0 inspect t.r9t --call 5 --surface ds --as D16_LOCKABLE --out ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes'),
+    (argv) => {
+      done(inspectCommand({
+        trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, json: argv.json,
+      }, io));
+    },
+  );
+}
