@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { Io } from '../../src/cli/io.js';
 import { decodePng } from '../../src/golden/image.js';
-import { float32Text, replayToPoint } from '../../src/replay/inspect.js';
+import { float32Text, replayToPoint } from '../../src/cli/inspect.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { fromText } from '../helpers.js';
 

@@ -4,8 +4,8 @@ import type { Argv } from 'yargs';
 import { encodePng } from '../../golden/image.js';
 import {
   asLockable, findSurface, formatByName, formatName, InspectError, readPixel, replayToPoint, surfaceView, viewImage,
-} from '../../replay/inspect.js';
-import type { InspectPoint, SurfaceView } from '../../replay/inspect.js';
+} from '../inspect.js';
+import type { InspectPoint, SurfaceView } from '../inspect.js';
 import { openTrace } from '../../trace/open.js';
 import { EXIT, UsageError } from '../io.js';
 import type { Io } from '../io.js';

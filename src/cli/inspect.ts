@@ -16,7 +16,7 @@ import { commandInfo } from '../trace/commands.js';
 import type { HandleKind } from '../trace/commands.js';
 import type { TraceReader } from '../trace/reader.js';
 import { defaultName } from '../trace/text/names.js';
-import { Replayer } from './replayer.js';
+import { Replayer } from '../replay/replayer.js';
 
 /** A request the trace cannot answer (call beyond the end, unknown surface, …): the CLI exits 2 with the message. */
 export class InspectError extends Error {}
