@@ -4,12 +4,14 @@
  * pixel stages, with each bound texture sampled by its stage's sampler.
  */
 import { D3DTOP, D3DTSS } from '../../d3d9/index.js';
-import { createPixelPipeline } from './pixel/index.js';
-import type { StageSampler } from './pixel/index.js';
+import { choosePixelPaths, createPixelStages, pipelineOf } from './pixel/index.js';
+import type { PixelPaths, StageSampler } from './pixel/index.js';
 import { rasterizePrimitives } from './setup/index.js';
+import { chooseSpanPath, createSpanPath } from './span/index.js';
+import type { SpanPathName } from './span/index.js';
 import { createSampler } from './texture/index.js';
 import type { Sampler } from './texture/index.js';
-import type { RasterState, StreamView } from './types.js';
+import type { ClipVertex, RasterState, StreamView } from './types.js';
 import { VertexProcessor } from './vertex/index.js';
 
 export interface DrawCall {
@@ -26,7 +28,7 @@ export interface DrawCall {
 }
 
 /** Samplers of the stages that have a texture and are not past the first disabled stage. */
-function stageSampler(state: RasterState): StageSampler {
+export function stageSampler(state: RasterState): StageSampler {
   const samplers: Array<Sampler | undefined> = [];
   for (let s = 0; s < state.stageStates.length; s++) {
     if (state.stageStates[s][D3DTSS.COLOROP] === D3DTOP.DISABLE) break;
@@ -44,9 +46,26 @@ function stageSampler(state: RasterState): StageSampler {
   };
 }
 
-export function drawPrimitives(state: RasterState, call: DrawCall): void {
+/** Which implementations a draw uses; tests force the generic ones to compare against. */
+export interface DrawOptions {
+  /** default: what choosePixelPaths picks */
+  pixelPaths?: PixelPaths;
+  /** default: what chooseSpanPath picks; 'generic' sends every pixel through the Fragment path */
+  spanPath?: SpanPathName;
+}
+
+export function drawPrimitives(state: RasterState, call: DrawCall, options: DrawOptions = {}): void {
   if (call.primitiveCount <= 0 || call.vertexCount <= 0) return;
   const vertices = new VertexProcessor(state).process(call.stream, call.firstVertex, call.vertexCount);
-  const pixel = createPixelPipeline(state, stageSampler(state));
-  rasterizePrimitives(state, call.primitiveType, vertices, call.indices, call.primitiveCount, pixel);
+  drawVertices(state, call.primitiveType, vertices, call.indices, call.primitiveCount, options);
+}
+
+/** Rasterizes processed vertices through the pixel stages (the part of a draw after vertex processing). */
+export function drawVertices(
+  state: RasterState, primitiveType: number, vertices: readonly ClipVertex[],
+  indices: ArrayLike<number> | null, primitiveCount: number, options: DrawOptions = {},
+): void {
+  const stages = createPixelStages(state, stageSampler(state), options.pixelPaths ?? choosePixelPaths(state));
+  const spans = createSpanPath(options.spanPath ?? chooseSpanPath(state), state, stages);
+  rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipelineOf(state, stages), spans);
 }

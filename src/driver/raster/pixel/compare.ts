@@ -32,3 +32,22 @@ export function compareFn(func: number): CompareFn {
     default: return always;
   }
 }
+
+/** compareFn(func)(a, b) without a closure call, for the span loops (same results for every func). */
+export function compareBy(func: number, a: number, b: number): boolean {
+  switch (func) {
+    case D3DCMP.NEVER: return false;
+    case D3DCMP.LESS: return a < b;
+    case D3DCMP.EQUAL: return a === b;
+    case D3DCMP.LESSEQUAL: return a <= b;
+    case D3DCMP.GREATER: return a > b;
+    case D3DCMP.NOTEQUAL: return a !== b;
+    case D3DCMP.GREATEREQUAL: return a >= b;
+    default: return true;
+  }
+}
+
+/** Does `func` pass every value (ALWAYS, and the out-of-range values that test as ALWAYS)? */
+export function comparesAlways(func: number): boolean {
+  return !(func >= D3DCMP.NEVER && func < D3DCMP.ALWAYS);
+}

@@ -19,7 +19,7 @@ import { chooseDepthStencil, createDepthStencil } from './depth-stencil.js';
 import { fragmentDepth } from './depth.js';
 import { chooseColorSum, createColorSum } from './fog.js';
 import { chooseCombine, createCombine } from './texture-stages.js';
-import type { PixelPaths, StageSampler } from './types.js';
+import type { AlphaTestStage, ColorSumStage, ColorWriteStage, CombineStage, DepthStencilStage, PixelPaths, StageSampler } from './types.js';
 
 /** The implementation each stage gets for this state. */
 export function choosePixelPaths(state: RasterState): PixelPaths {
@@ -45,6 +45,26 @@ function sampleCount(state: RasterState): number {
   return state.renderTargets[0]?.samples ?? state.depthStencil?.samples ?? 1;
 }
 
+/** The stages of one draw, built from the frozen state (the span fast paths reuse them per triangle). */
+export interface PixelStages {
+  readonly combine: CombineStage;
+  readonly colorSum: ColorSumStage;
+  readonly alphaTest: AlphaTestStage;
+  readonly depthStencil: DepthStencilStage;
+  readonly colorWrite: ColorWriteStage;
+}
+
+/** Builds each stage on the path `paths` names (default: what the `choose*` functions pick). */
+export function createPixelStages(state: RasterState, sampler: StageSampler, paths: PixelPaths = choosePixelPaths(state)): PixelStages {
+  return {
+    combine: createCombine(paths.combine, state, sampler),
+    colorSum: createColorSum(paths.colorSum, state),
+    alphaTest: createAlphaTest(paths.alphaTest, state),
+    depthStencil: createDepthStencil(paths.depthStencil, state),
+    colorWrite: createColorWrite(paths.colorWrite, state),
+  };
+}
+
 /**
  * Builds the per-fragment function of a draw. `paths` defaults to what the
  * `choose*` functions pick; tests pass GENERIC_PATHS. The rasterizer has done
@@ -53,11 +73,12 @@ function sampleCount(state: RasterState): number {
  * written; a single-sample target ignores coverage (the fragment is the pixel).
  */
 export function createPixelPipeline(state: RasterState, sampler: StageSampler, paths: PixelPaths = choosePixelPaths(state)): (f: Fragment) => void {
-  const combine = createCombine(paths.combine, state, sampler);
-  const colorSum = createColorSum(paths.colorSum, state);
-  const alphaTest = createAlphaTest(paths.alphaTest, state);
-  const depthStencil = createDepthStencil(paths.depthStencil, state);
-  const colorWrite = createColorWrite(paths.colorWrite, state);
+  return pipelineOf(state, createPixelStages(state, sampler, paths));
+}
+
+/** The per-fragment function running `stages` in order. */
+export function pipelineOf(state: RasterState, stages: PixelStages): (f: Fragment) => void {
+  const { combine, colorSum, alphaTest, depthStencil, colorWrite } = stages;
   const color = new Float32Array(4);
   const samples = sampleCount(state);
   if (samples <= 1) {

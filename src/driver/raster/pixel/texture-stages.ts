@@ -13,7 +13,7 @@ import type { CombinePath, CombineStage, SampleCoords, StageSampler } from './ty
 import { assertNever } from './types.js';
 
 /** One stage, resolved from the frozen state. */
-interface CompiledStage {
+export interface CompiledStage {
   stage: number;
   colorOp: number;
   alphaOp: number;

@@ -6,6 +6,7 @@
 import { D3DCULL, D3DFILL, D3DRS, D3DSHADE, D3DTOP, D3DTSS, bitsToFloat32 } from '../../../d3d9/index.js';
 import { MAX_TEXCOORDS } from '../types.js';
 import type { ClipVertex, Fragment, RasterState, ScreenVertex } from '../types.js';
+import type { SpanPath } from '../span/types.js';
 import { pretransformedPlanes, transformedPlanes, type ClipPlanes } from './clip.js';
 import { HALF } from './fixed.js';
 import { AttributeSetup } from './interpolate.js';
@@ -16,8 +17,10 @@ export type EmitFragment = (f: Fragment) => void;
 
 export interface RasterContext {
   readonly state: RasterState;
-  /** called once per covered pixel with the same Fragment object; treat it as read-only */
+  /** called once per covered pixel (of primitives not drawn as spans) with the same Fragment object; treat it as read-only */
   readonly emit: EmitFragment;
+  /** asked for a row consumer per single-sample triangle; null: every pixel goes to `emit` */
+  readonly spans: SpanPath | null;
   readonly frag: Fragment;
   /** pixels that may be written: render target ∩ viewport (∩ scissor); right and bottom exclusive */
   readonly left: number;
@@ -96,7 +99,7 @@ function sampling(state: RasterState): { pattern: SamplePattern; fullCoverage: n
   return { pattern: samplePattern(aa ? samples : 1), fullCoverage: sampleMask, sampleMask };
 }
 
-export function createRasterContext(state: RasterState, emit: EmitFragment): RasterContext {
+export function createRasterContext(state: RasterState, emit: EmitFragment, spans: SpanPath | null = null): RasterContext {
   const rs = state.renderStates;
   const rect = pixelRect(state);
   const { pattern, fullCoverage, sampleMask } = sampling(state);
@@ -104,7 +107,7 @@ export function createRasterContext(state: RasterState, emit: EmitFragment): Ras
   const dummy = {} as ClipVertex;
   const maxPoint = state.maxPointSize > 0 ? state.maxPointSize : Infinity;
   return {
-    state, emit, frag: createFragment(), ...rect,
+    state, emit, spans, frag: createFragment(), ...rect,
     transformedPlanes: transformedPlanes(state.viewport),
     pretransformedPlanes: pretransformedPlanes(state.viewport, state.clipTransformedVertices),
     cullMode: rs[D3DRS.CULLMODE] || D3DCULL.CCW,

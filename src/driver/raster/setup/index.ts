@@ -4,6 +4,7 @@
  * the D3D9 rule it implements (reference E).
  */
 import { D3DPT } from '../../../d3d9/index.js';
+import type { SpanPath } from '../span/types.js';
 import type { ClipVertex, Fragment, RasterState } from '../types.js';
 import { assembleLines, assembleTriangles } from './assemble.js';
 import { createRasterContext } from './context.js';
@@ -27,14 +28,16 @@ export { newScreenVertex, toScreen } from './viewport.js';
  * Rasterizes `primitiveCount` primitives of `primitiveType` (D3DPRIMITIVETYPE)
  * read from `vertices` through `indices` (already positions in `vertices`;
  * null: sequential). Calls `emit` once per covered pixel, reusing one Fragment
- * that it must treat as read-only and not keep. Primitives that name a missing
+ * that it must treat as read-only and not keep; with `spans`, a triangle whose
+ * SpanFill it gets is drawn row by row instead. Primitives that name a missing
  * vertex are skipped; an unknown primitive type draws nothing.
  */
 export function rasterizePrimitives(
   state: RasterState, primitiveType: number, vertices: readonly ClipVertex[],
   indices: ArrayLike<number> | null, primitiveCount: number, emit: (f: Fragment) => void,
+  spans: SpanPath | null = null,
 ): void {
-  const ctx = createRasterContext(state, emit);
+  const ctx = createRasterContext(state, emit, spans);
   if (ctx.left >= ctx.right || ctx.top >= ctx.bottom) return;
   const at = (k: number): ClipVertex | undefined => vertices[indices ? indices[k] : k];
   if (primitiveType === D3DPT.POINTLIST) {

@@ -18,7 +18,8 @@ export const MAX_CHANNELS = CH_TEX + 4 * MAX_TEXCOORDS;
 /** FLAT shading interpolates from specular alpha on (reference E: specular alpha/fog still interpolated). */
 const CH_FLAT_FIRST = CH_SPECULAR + 3;
 
-function channel(v: ClipVertex, j: number): number {
+/** Channel j of a vertex (see CH_*). */
+export function channel(v: ClipVertex, j: number): number {
   if (j < CH_SPECULAR) return v.diffuse[j];
   if (j < CH_FOG) return v.specular[j - CH_SPECULAR];
   if (j === CH_FOG) return v.fog;
@@ -46,6 +47,10 @@ export class AttributeSetup {
   first = 0;
   end = CH_TEX;
   flat: ClipVertex | null = null;
+  /** the primitive's vertices as given to setup() */
+  v0: ClipVertex | null = null;
+  v1: ClipVertex | null = null;
+  v2: ClipVertex | null = null;
 
   /** texSets: how many texture coordinate sets are interpolated (the rest stay 0) */
   constructor(texSets: number) {
@@ -63,6 +68,7 @@ export class AttributeSetup {
     this.dzdx = (gx[0] * s0.sz + gx[1] * s1.sz + gx[2] * s2.sz) * this.zNorm;
     this.dzdy = (gy[0] * s0.sz + gy[1] * s1.sz + gy[2] * s2.sz) * this.zNorm;
     this.flat = flat;
+    this.v0 = s0.v; this.v1 = s1.v; this.v2 = s2.v;
     this.first = flat ? CH_FLAT_FIRST : 0;
     for (let j = this.first; j < this.end; j++) {
       const c0 = s0.rhw * channel(s0.v, j);

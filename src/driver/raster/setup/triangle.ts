@@ -4,7 +4,12 @@
  * where a sample exactly on an edge counts only for a top edge (horizontal,
  * above the others) or a left edge. Positions are snapped to 1/256 pixel and
  * the edge functions are exact integers, stepped per pixel and per row.
+ *
+ * Each row's covered columns go either to the draw's SpanFill for the
+ * triangle (span/: single-sample draws the fast paths take), with the edge
+ * functions at the span's first pixel, or pixel by pixel as Fragments.
  */
+import type { SpanFill } from '../span/types.js';
 import type { ClipVertex, ScreenVertex } from '../types.js';
 import type { RasterContext } from './context.js';
 import { ceilDiv, floorDiv, ONE, snap } from './fixed.js';
@@ -59,6 +64,7 @@ const rowRange = { lo: 0, hi: 0 };
 
 /** Fills `spans` for the current row; returns the union's first and last column (lo > hi: none). */
 function rowSpans(ctx: RasterContext, width: number): { lo: number; hi: number } {
+  if (ctx.pattern.count === 1) return centreSpan(width);
   let lo = Infinity, hi = -Infinity;
   for (let s = 0; s < ctx.pattern.count; s++) {
     spans[2 * s] = 0;
@@ -71,6 +77,23 @@ function rowSpans(ctx: RasterContext, width: number): { lo: number; hi: number }
       hi = Math.max(hi, spans[2 * s + 1]);
     }
   }
+  rowRange.lo = lo;
+  rowRange.hi = hi;
+  return rowRange;
+}
+
+/** rowSpans for the pixel centre alone (its offsets are 0): the same narrowing without the sample loop. */
+function centreSpan(width: number): { lo: number; hi: number } {
+  const { row, stepX, bias } = edges;
+  let lo = 0, hi = width - 1;
+  for (let i = 0; i < 3; i++) {
+    const value = row[i] - bias[i], step = stepX[i];
+    if (step > 0) lo = Math.max(lo, ceilDiv(-value, step));
+    else if (step < 0) hi = Math.min(hi, floorDiv(value, -step));
+    else if (value < 0) hi = -1;
+  }
+  spans[0] = lo;
+  spans[1] = hi;
   rowRange.lo = lo;
   rowRange.hi = hi;
   return rowRange;
@@ -115,24 +138,35 @@ export function rasterizeTriangle(ctx: RasterContext, s0: ScreenVertex, s1: Scre
   f.front = front;
   f.triangle = true;
   f.bias = ctx.depthBias + ctx.slopeScaleDepthBias * Math.max(Math.abs(attr.dzdx), Math.abs(attr.dzdy));
-  walkRows(ctx, px0, px1 - px0 + 1, py0, py1);
+  const fill = ctx.spans && ctx.pattern.count === 1 ? ctx.spans.triangle(attr, front, f.bias) : null;
+  walkRows(ctx, px0, px1 - px0 + 1, py0, py1, fill);
 }
 
-function walkRows(ctx: RasterContext, px0: number, width: number, py0: number, py1: number): void {
-  const f = ctx.frag;
+/** Each row's covered columns go to `fill` as one span, or pixel by pixel to ctx.emit. */
+function walkRows(ctx: RasterContext, px0: number, width: number, py0: number, py1: number, fill: SpanFill | null): void {
   const { stepX, stepY, row } = edges;
   for (let py = py0; py <= py1; py++) {
     const { lo, hi } = rowSpans(ctx, width);
-    for (let k = lo; k <= hi; k++) {
-      const coverage = coverageAt(ctx, k);
-      if (coverage === 0) continue;
-      f.x = px0 + k;
-      f.y = py;
-      f.coverage = coverage;
-      shadeAt(ctx, row[0] + k * stepX[0], row[1] + k * stepX[1], row[2] + k * stepX[2], k);
-      ctx.emit(f);
+    if (lo <= hi) {
+      if (fill) fill.span(py, px0 + lo, px0 + hi + 1, row[0] + lo * stepX[0], row[1] + lo * stepX[1], row[2] + lo * stepX[2]);
+      else emitRow(ctx, px0, py, lo, hi);
     }
     row[0] += stepY[0]; row[1] += stepY[1]; row[2] += stepY[2];
+  }
+}
+
+/** The generic consumer: one Fragment per covered pixel of columns lo..hi. */
+function emitRow(ctx: RasterContext, px0: number, py: number, lo: number, hi: number): void {
+  const f = ctx.frag;
+  const { stepX, row } = edges;
+  for (let k = lo; k <= hi; k++) {
+    const coverage = coverageAt(ctx, k);
+    if (coverage === 0) continue;
+    f.x = px0 + k;
+    f.y = py;
+    f.coverage = coverage;
+    shadeAt(ctx, row[0] + k * stepX[0], row[1] + k * stepX[1], row[2] + k * stepX[2], k);
+    ctx.emit(f);
   }
 }
 

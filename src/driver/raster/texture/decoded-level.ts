@@ -32,6 +32,12 @@ export class DecodedLevel {
     return (y * this.width + x) * 4;
   }
 
+  /** Offset in `texels` of row y's first texel, decoding the row first if needed. */
+  rowStart(y: number): number {
+    if (this.ready[y] === 0) this.decodeRow(y);
+    return y * this.width * 4;
+  }
+
   private decodeRow(y: number): void {
     const v = this.view;
     const o = y * this.width * 4;

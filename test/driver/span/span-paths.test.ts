@@ -1,0 +1,246 @@
+/**
+ * Every span fast path stores the same bytes as the per-pixel Fragment path
+ * with every pixel stage generic (STYLE.md 6): random states, random surface
+ * contents, random triangles (screen-space and clip-space, clipped, culled,
+ * slivers) from a seeded PRNG, drawn once through the chosen paths and once
+ * through the generic ones on copies of the surfaces. Each family also checks
+ * that the fills it is meant to exercise were taken.
+ */
+import { describe, expect, it } from 'vitest';
+import { D3DCMP, D3DSHADE, D3DTA, D3DTADDRESS, D3DTEXF, D3DTOP, D3DTSS, D3DTTFF } from '../../../src/d3d9/index.js';
+import type { ClipVertex, RasterState, TextureView } from '../../../src/driver/raster/types.js';
+import {
+  F, chance, copyState, drawChosen, drawGeneric, firstDifference, float32Bits, int, makeState, pick, prng, randomSurface, u32, vertex,
+} from './helpers.js';
+import type { Rand, StateInit } from './helpers.js';
+
+const W = 23, H = 17;
+
+/** Colours every vertex of a triangle shares: D3DCOLOR values (always provably constant), other floats, out of range. */
+function sharedColor(r: Rand): number[] {
+  const kind = int(r, 0, 3);
+  if (kind <= 1) return [int(r, 0, 255) / 255, int(r, 0, 255) / 255, int(r, 0, 255) / 255, int(r, 0, 255) / 255];
+  if (kind === 2) return [r(), r(), r(), r()];
+  return [r() * 1.4 - 0.2, 1, 0, r() * 3 - 1];
+}
+
+interface TriangleStyle {
+  /** probability that a triangle's three vertices share their colours */
+  equalColors: number;
+  /** probability that a triangle's three vertices share their depth */
+  equalZ: number;
+}
+
+/** One triangle: screen-space (XYZRHW) with random rhw, or clip-space (then clipped and perspective-divided). */
+function randomTriangle(r: Rand, style: TriangleStyle): ClipVertex[] {
+  const equal = chance(r, style.equalColors);
+  const d = sharedColor(r), s = sharedColor(r);
+  const zShared = chance(r, 0.3) ? pick(r, [0, 0.5, 1, 0.25]) : r() * 1.2 - 0.1;
+  const equalZ = chance(r, style.equalZ);
+  const pre = chance(r, 0.7);
+  const size = pick(r, [0.2, 1, 1.6, 1.6, 300]);
+  const cx = r() * W, cy = r() * H;
+  return Array.from({ length: 3 }, () => {
+    const o = {
+      diffuse: equal ? d : sharedColor(r), specular: equal ? s : sharedColor(r),
+      uv: [r() * 4 - 1.5, r() * 4 - 1.5] as [number, number],
+    };
+    const z = equalZ ? zShared : r() * 1.2 - 0.1;
+    if (pre) {
+      const rhw = chance(r, 0.5) ? 1 : 0.2 + r() * 3;
+      return vertex(cx + (r() - 0.5) * W * size, cy + (r() - 0.5) * H * size, z, 1 / rhw, true, o);
+    }
+    const w = 0.3 + r() * 3;
+    return vertex((r() * 3 - 1.5) * w, (r() * 3 - 1.5) * w, z * w, w, false, o);
+  });
+}
+
+function randomTriangles(r: Rand, n: number, style: TriangleStyle): ClipVertex[] {
+  return Array.from({ length: n }, () => randomTriangle(r, style)).flat();
+}
+
+/** Render states every family varies: culling, shading, viewport and scissor. */
+function commonInit(r: Rand): StateInit {
+  const vp = chance(r, 0.3) ? { x: int(r, 0, 5), y: int(r, 0, 5), width: int(r, 8, 18), height: int(r, 6, 12) } : {};
+  return {
+    width: W, height: H, viewport: vp,
+    scissor: { left: int(r, 0, 6), top: int(r, 0, 6), right: int(r, 12, W), bottom: int(r, 9, H) },
+    rs: {
+      CULLMODE: pick(r, [1, 1, 2, 3]), SHADEMODE: chance(r, 0.3) ? D3DSHADE.FLAT : D3DSHADE.GOURAUD,
+      SCISSORTESTENABLE: chance(r, 0.3) ? 1 : 0,
+    },
+  };
+}
+
+const COLOR_TARGETS = [F.A8R8G8B8, F.A8R8G8B8, F.X8R8G8B8, F.A8B8G8R8, F.X8B8G8R8, F.R5G6B5, F.X1R5G5B5, F.A1R5G5B5, F.A4R4G4B4, F.L8, F.A8, F.A2R10G10B10, F.A16B16G16R16F];
+const COLOR_ARGS = [D3DTA.DIFFUSE, D3DTA.CURRENT, D3DTA.SPECULAR, D3DTA.TFACTOR, D3DTA.TEXTURE, D3DTA.DIFFUSE | D3DTA.COMPLEMENT];
+const COLOR_OPS = [D3DTOP.SELECTARG1, D3DTOP.SELECTARG1, D3DTOP.SELECTARG2, D3DTOP.MODULATE, D3DTOP.ADD, D3DTOP.MODULATE2X];
+
+/** The texture stages and frame-buffer states of untextured draws. */
+function colorStates(r: Rand, init: StateInit): void {
+  const passThrough = chance(r, 0.5);
+  init.stages = passThrough ? {} : {
+    0: {
+      [D3DTSS.COLOROP]: chance(r, 0.2) ? D3DTOP.DISABLE : pick(r, COLOR_OPS), [D3DTSS.ALPHAOP]: pick(r, [D3DTOP.DISABLE, ...COLOR_OPS]),
+      [D3DTSS.COLORARG1]: pick(r, COLOR_ARGS), [D3DTSS.COLORARG2]: pick(r, COLOR_ARGS),
+      [D3DTSS.ALPHAARG1]: pick(r, COLOR_ARGS), [D3DTSS.ALPHAARG2]: pick(r, COLOR_ARGS),
+    },
+  };
+  Object.assign(init.rs!, {
+    ALPHATESTENABLE: chance(r, 0.25) ? 1 : 0, ALPHAFUNC: int(r, 1, 8), ALPHAREF: int(r, 0, 255),
+    SPECULARENABLE: chance(r, 0.2) ? 1 : 0, SRGBWRITEENABLE: chance(r, 0.2) ? 1 : 0,
+    COLORWRITEENABLE: chance(r, 0.85) ? 0xf : pick(r, [0, 7, 5]),
+    ALPHABLENDENABLE: chance(r, 0.1) ? 1 : 0, FOGENABLE: chance(r, 0.05) ? 1 : 0, TEXTUREFACTOR: u32(r),
+  });
+}
+
+const DS_FORMATS = [F.D24S8, F.D24S8, F.D24X8, F.D24X4S4, F.D16, F.D16_LOCKABLE, F.D24FS8, F.D32, F.D15S1, F.D32F_LOCKABLE];
+
+/** Depth and stencil states over a random depth-stencil surface. */
+/** Row padding: usually none, sometimes whole words, rarely a misaligned pitch (the span paths then decline). */
+const pad = (r: Rand): number => pick(r, [0, 0, 0, 0, 4, 8, 2]);
+
+function depthStates(r: Rand, init: StateInit): void {
+  init.ds = randomSurface(r, pick(r, DS_FORMATS), W, H, 0, pad(r));
+  Object.assign(init.rs!, {
+    ZENABLE: pick(r, [0, 1, 1, 1]), ZFUNC: pick(r, [1, 2, 3, 4, 4, 5, 6, 7, 8, 8, 0, 9]), ZWRITEENABLE: chance(r, 0.6) ? 1 : 0,
+    STENCILENABLE: chance(r, 0.5) ? 1 : 0, STENCILFUNC: int(r, 1, 8), STENCILFAIL: int(r, 1, 8), STENCILZFAIL: int(r, 1, 8),
+    STENCILPASS: int(r, 1, 8), STENCILREF: u32(r), STENCILMASK: chance(r, 0.5) ? 0xffffffff : u32(r),
+    STENCILWRITEMASK: chance(r, 0.5) ? 0xffffffff : u32(r), TWOSIDEDSTENCILMODE: chance(r, 0.4) ? 1 : 0,
+    CCW_STENCILFUNC: int(r, 1, 8), CCW_STENCILFAIL: int(r, 1, 8), CCW_STENCILZFAIL: int(r, 1, 8), CCW_STENCILPASS: int(r, 1, 8),
+    DEPTHBIAS: float32Bits(chance(r, 0.7) ? 0 : (r() - 0.5) * 0.1), SLOPESCALEDEPTHBIAS: float32Bits(chance(r, 0.8) ? 0 : r() - 0.5),
+  });
+}
+
+const TEXTURE_FORMATS = [F.A8R8G8B8, F.A8R8G8B8, F.X8R8G8B8, F.L8, F.R5G6B5, F.A4R4G4B4, F.A8, F.A16B16G16R16F];
+const ADDRESS = [D3DTADDRESS.WRAP, D3DTADDRESS.WRAP, D3DTADDRESS.CLAMP, D3DTADDRESS.MIRROR, D3DTADDRESS.MIRRORONCE, D3DTADDRESS.BORDER, 0];
+const FILTERS = [D3DTEXF.POINT, D3DTEXF.LINEAR, D3DTEXF.LINEAR, D3DTEXF.ANISOTROPIC, D3DTEXF.NONE];
+const TEX_ARGS = [D3DTA.TEXTURE, D3DTA.TEXTURE, D3DTA.DIFFUSE, D3DTA.CURRENT, D3DTA.TEXTURE | D3DTA.COMPLEMENT];
+const TEX_OPS = [D3DTOP.MODULATE, D3DTOP.MODULATE, D3DTOP.SELECTARG1, D3DTOP.SELECTARG2, D3DTOP.ADD];
+
+function randomTexture(r: Rand): TextureView {
+  const format = pick(r, TEXTURE_FORMATS);
+  let w = pick(r, [1, 2, 3, 4, 5, 8, 16]), h = pick(r, [1, 2, 3, 4, 7, 8, 16]);
+  const levels = [];
+  for (let i = int(r, 1, 3); i > 0; i--) {
+    levels.push(randomSurface(r, format, w, h));
+    w = Math.max(1, w >> 1); h = Math.max(1, h >> 1);
+  }
+  return { kind: '2d', levels };
+}
+
+/** One texture stage over a random texture, its sampler states, and an 8-bit (mostly) target. */
+function texturedStates(r: Rand, init: StateInit): void {
+  init.texture = randomTexture(r);
+  init.rt = randomSurface(r, pick(r, [F.A8R8G8B8, F.A8R8G8B8, F.X8R8G8B8, F.A8B8G8R8, F.R5G6B5]), W, H, 0, pad(r));
+  init.sampler = {
+    ADDRESSU: pick(r, ADDRESS), ADDRESSV: pick(r, ADDRESS), MAGFILTER: pick(r, FILTERS), MINFILTER: pick(r, FILTERS),
+    MIPFILTER: pick(r, [D3DTEXF.NONE, D3DTEXF.NONE, D3DTEXF.POINT, D3DTEXF.LINEAR]), MAXMIPLEVEL: pick(r, [0, 0, 1, 2, 5]),
+    MIPMAPLODBIAS: float32Bits(chance(r, 0.6) ? 0 : r() * 4 - 2), SRGBTEXTURE: chance(r, 0.15) ? 1 : 0, BORDERCOLOR: u32(r),
+  };
+  init.stages = {
+    0: {
+      [D3DTSS.COLOROP]: pick(r, TEX_OPS), [D3DTSS.COLORARG1]: pick(r, TEX_ARGS), [D3DTSS.COLORARG2]: pick(r, TEX_ARGS),
+      [D3DTSS.ALPHAOP]: pick(r, [D3DTOP.DISABLE, ...TEX_OPS]), [D3DTSS.ALPHAARG1]: pick(r, TEX_ARGS), [D3DTSS.ALPHAARG2]: pick(r, TEX_ARGS),
+      [D3DTSS.TEXTURETRANSFORMFLAGS]: chance(r, 0.05) ? D3DTTFF.PROJECTED | 3 : 0,
+      [D3DTSS.RESULTARG]: chance(r, 0.05) ? D3DTA.TEMP : D3DTA.CURRENT,
+    },
+  };
+  if (chance(r, 0.5)) depthStates(r, init);
+}
+
+type Family = 'color' | 'depth' | 'textured';
+
+function randomDraw(r: Rand, family: Family): { st: RasterState; verts: ClipVertex[] } {
+  const init = commonInit(r);
+  if (family === 'textured') texturedStates(r, init);
+  else {
+    init.rt = chance(r, 0.93) ? randomSurface(r, pick(r, COLOR_TARGETS), W, H, 0, pad(r)) : null;
+    colorStates(r, init);
+    if (family === 'depth') depthStates(r, init);
+  }
+  const style = family === 'textured' ? { equalColors: 0.5, equalZ: 0.5 } : { equalColors: 0.7, equalZ: 0.6 };
+  return { st: makeState(init), verts: randomTriangles(r, int(r, 1, 8), style) };
+}
+
+/** Draws `trials` random draws of `family` both ways; returns the fills taken. */
+function compareFamily(seed: number, family: Family, trials: number): Set<string> {
+  // SPAN_SOAK=n runs n times as many draws from another seed
+  const soak = Number(process.env.SPAN_SOAK ?? 0);
+  const r = prng(soak ? seed ^ soak : seed);
+  trials *= soak || 1;
+  const fills = new Set<string>();
+  for (let t = 0; t < trials; t++) {
+    const { st, verts } = randomDraw(r, family);
+    const ref = copyState(st);
+    drawChosen(st, verts, fills);
+    drawGeneric(ref, verts);
+    const diff = firstDifference(st, ref);
+    expect(diff, `${family} trial ${t}`).toBeUndefined();
+  }
+  return fills;
+}
+
+describe('span fast paths store the bytes of the generic Fragment path', () => {
+  it('untextured draws without depth or stencil work: row fills, Gouraud rows, alpha-tested triangles', () => {
+    const fills = compareFamily(0x5eed01, 'color', 600);
+    for (const f of ['color:FillSpans', 'color:GouraudSpans', 'color:NoFill', 'color:per-pixel', 'generic:per-pixel']) expect(fills).toContain(f);
+  });
+
+  it('untextured draws with depth and stencil on D24S8, D24X8, D24X4S4, D16, D24FS8 (stencil only)', () => {
+    const fills = compareFamily(0x5eed02, 'depth', 800);
+    for (const f of ['color:TestedSpans', 'color:GouraudSpans', 'color:NoFill', 'generic:per-pixel']) expect(fills).toContain(f);
+  });
+
+  it('one texture stage: point and bilinear, every address mode but border, one level, with and without depth', () => {
+    const fills = compareFamily(0x5eed03, 'textured', 700);
+    for (const f of ['textured:TexturedSpanPath', 'generic:per-pixel']) expect(fills).toContain(f);
+  });
+});
+
+describe('span paths on the benchmark-like draws', () => {
+  function quad(color: number[], z: number, uvScale = 1): ClipVertex[] {
+    const v = (x: number, y: number, u: number, t: number): ClipVertex => vertex(x, y, z, 1, true, { diffuse: color, uv: [u * uvScale, t * uvScale] });
+    const a = v(-0.5, -0.5, 0, 0), b = v(W - 0.5, -0.5, 1, 0), c = v(-0.5, H - 0.5, 0, 1), d = v(W - 0.5, H - 0.5, 1, 1);
+    return [a, b, c, b, d, c];
+  }
+  const white = [1, 1, 1, 1], teal = [0x20 / 255, 0x40 / 255, 0x60 / 255, 1];
+
+  it('a full-screen quad of one D3DCOLOR is two row fills', () => {
+    const st = makeState({ rt: randomSurface(prng(7), F.X8R8G8B8, W, H), rs: { ZENABLE: 0, CULLMODE: 1 } });
+    const fills = new Set<string>();
+    const ref = copyState(st);
+    drawChosen(st, quad(teal, 0.5), fills);
+    drawGeneric(ref, quad(teal, 0.5));
+    expect([...fills]).toEqual(['color:FillSpans']);
+    expect(firstDifference(st, ref)).toBeUndefined();
+  });
+
+  it('depth ALWAYS with stencil INCR on D24S8, quads stacked four deep', () => {
+    const st = makeState({
+      rt: randomSurface(prng(8), F.X8R8G8B8, W, H), ds: randomSurface(prng(9), F.D24S8, W, H),
+      rs: { CULLMODE: 1, ZFUNC: D3DCMP.ALWAYS, STENCILENABLE: 1, STENCILPASS: 7 },
+    });
+    const ref = copyState(st);
+    const fills = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      drawChosen(st, quad(teal, 0.9 - i * 0.1), fills);
+      drawGeneric(ref, quad(teal, 0.9 - i * 0.1));
+    }
+    expect([...fills]).toEqual(['color:TestedSpans']);
+    expect(firstDifference(st, ref)).toBeUndefined();
+  });
+
+  it('a bilinear-filtered A8R8G8B8 texture, magnified and minified', () => {
+    for (const uvScale of [0.3, 1, 7.5]) {
+      const texture = { kind: '2d' as const, levels: [randomSurface(prng(10), F.A8R8G8B8, 16, 8)] };
+      const st = makeState({ texture, rs: { ZENABLE: 0, CULLMODE: 1 }, sampler: { MAGFILTER: D3DTEXF.LINEAR, MINFILTER: D3DTEXF.LINEAR } });
+      const ref = copyState(st);
+      const fills = new Set<string>();
+      drawChosen(st, quad(white, 0.5, uvScale), fills);
+      drawGeneric(ref, quad(white, 0.5, uvScale));
+      expect([...fills]).toEqual(['textured:TexturedSpanPath']);
+      expect(firstDifference(st, ref), `uv × ${uvScale}`).toBeUndefined();
+    }
+  });
+});
