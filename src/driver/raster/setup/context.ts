@@ -72,7 +72,12 @@ export function createFragment(): Fragment {
 
 interface PixelRect { left: number; top: number; right: number; bottom: number }
 
-/** Render target ∩ viewport, ∩ scissor rect when D3DRS_SCISSORTESTENABLE (reference E). */
+/**
+ * Render target ∩ viewport, ∩ scissor rect when D3DRS_SCISSORTESTENABLE (reference E). A
+ * depth-stencil surface smaller than the render target (which D3D9 requires not to happen and
+ * leaves undefined) also clips, while depth or stencil testing uses it: pixels it does not cover
+ * are not drawn.
+ */
 export function pixelRect(state: RasterState): PixelRect {
   const vp = state.viewport;
   const r = { left: vp.x, top: vp.y, right: vp.x + vp.width, bottom: vp.y + vp.height };
@@ -80,6 +85,10 @@ export function pixelRect(state: RasterState): PixelRect {
   if (target) {
     r.left = Math.max(r.left, 0); r.top = Math.max(r.top, 0);
     r.right = Math.min(r.right, target.width); r.bottom = Math.min(r.bottom, target.height);
+  }
+  const ds = state.depthStencil;
+  if (ds && (state.renderStates[D3DRS.ZENABLE] !== 0 || state.renderStates[D3DRS.STENCILENABLE] !== 0)) {
+    r.right = Math.min(r.right, ds.width); r.bottom = Math.min(r.bottom, ds.height);
   }
   if (state.renderStates[D3DRS.SCISSORTESTENABLE]) {
     const s = state.scissor;
