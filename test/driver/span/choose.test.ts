@@ -30,7 +30,7 @@ const table: [string, StateInit, SpanPathName][] = [
   ['D15S1 with stencil', { ds: surface(F.D15S1), rs: { ZENABLE: 0, STENCILENABLE: 1 } }, 'generic'],
   ['D24FS8 stencil alone', { ds: surface(F.D24FS8), rs: { ZENABLE: 0, STENCILENABLE: 1 } }, 'color'],
   ['D24FS8 depth', { ds: surface(F.D24FS8) }, 'generic'],
-  ['a depth buffer smaller than the target', { ds: surface(F.D24S8, 8, 8) }, 'generic'],
+  ['a depth buffer smaller than the target (draws clip to it)', { ds: surface(F.D24S8, 8, 8) }, 'color'],
   ['alpha blending', { rs: { ...noZ, ALPHABLENDENABLE: 1 } }, 'generic'],
   ['fog', { rs: { ...noZ, FOGENABLE: 1 } }, 'generic'],
   ['a partial write mask on A8R8G8B8', { rs: { ...noZ, COLORWRITEENABLE: 7 } }, 'generic'],
