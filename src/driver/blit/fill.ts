@@ -34,20 +34,27 @@ export function clearDepthStencil(s: SurfaceView, r: Rect, z: number | undefined
   const enc = encodeDepthStencil(f, z ?? 0, stencil ?? 0);
   const mask = (z !== undefined ? enc.depthMask : 0) + (stencil !== undefined ? enc.stencilMask : 0);
   const n = f.blockBytes;
+  // mask and value are < 2^32: split into bytes without 32-bit sign trouble
+  const m = new Uint8Array(n);
+  const v = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    m[i] = Math.floor(mask / 2 ** (8 * i)) & 0xff;
+    v[i] = Math.floor(enc.value / 2 ** (8 * i)) & 0xff;
+  }
+  if (m.every((b) => b === 0xff)) {
+    // every bit cleared: a plain fill of the encoded pixel
+    fillRect(s, r, v);
+    return;
+  }
   const sampleBytes = s.data.length / s.samples;
   for (let sample = 0; sample < s.samples; sample++) {
     for (let y = r.top; y < r.bottom; y++) {
-      let at = sample * sampleBytes + y * s.pitch + r.left * n;
-      for (let x = r.left; x < r.right; x++, at += n) {
-        let old = 0;
-        for (let i = n - 1; i >= 0; i--) old = old * 256 + s.data[at + i];
-        // mask and value are < 2^32: split into bytes without 32-bit sign trouble
-        for (let i = 0; i < n; i++) {
-          const m = Math.floor(mask / 2 ** (8 * i)) & 0xff;
-          const v = Math.floor(enc.value / 2 ** (8 * i)) & 0xff;
-          const o = Math.floor(old / 2 ** (8 * i)) & 0xff;
-          s.data[at + i] = (o & ~m) | (v & m);
-        }
+      const row = sample * sampleBytes + y * s.pitch;
+      for (let i = 0; i < n; i++) {
+        const keep = ~m[i] & 0xff;
+        const put = v[i] & m[i];
+        if (keep === 0xff) continue;
+        for (let at = row + r.left * n + i, end = row + r.right * n; at < end; at += n) s.data[at] = (s.data[at] & keep) | put;
       }
     }
   }
