@@ -15,12 +15,21 @@ import { floatToSnorm, floatToUnorm, floatToXr, snormToFloat, unormToFloat, xrTo
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
 
+/** The little-endian word of a pixel of at most 4 bytes, unsigned. */
+function pixelWord(src: Uint8Array, at: number, bytes: number): number {
+  switch (bytes) {
+    case 1: return src[at];
+    case 2: return src[at] | (src[at + 1] << 8);
+    case 3: return src[at] | (src[at + 1] << 8) | (src[at + 2] << 16);
+    default: return (src[at] | (src[at + 1] << 8) | (src[at + 2] << 16) | (src[at + 3] << 24)) >>> 0;
+  }
+}
+
 /** The raw unsigned bits of a channel of the pixel at `at`. */
 export function readChannel(f: FormatInfo, src: Uint8Array, at: number, ch: Channel): number {
   if (f.blockBytes <= 4) {
-    let w = 0;
-    for (let i = f.blockBytes - 1; i >= 0; i--) w = w * 256 + src[at + i];
-    return Math.floor(w / 2 ** ch.shift) % 2 ** ch.bits;
+    const w = pixelWord(src, at, f.blockBytes);
+    return ch.bits >= 32 ? w : (w >>> ch.shift) & (2 ** ch.bits - 1);
   }
   // wide formats have byte-aligned 16- and 32-bit channels
   const o = at + ch.shift / 8;
@@ -31,12 +40,11 @@ export function readChannel(f: FormatInfo, src: Uint8Array, at: number, ch: Chan
 
 export function writeChannel(f: FormatInfo, dst: Uint8Array, at: number, ch: Channel, raw: number): void {
   if (f.blockBytes <= 4) {
-    let w = 0;
-    for (let i = f.blockBytes - 1; i >= 0; i--) w = w * 256 + dst[at + i];
-    const lo = w % 2 ** ch.shift;
-    const hi = Math.floor(w / 2 ** (ch.shift + ch.bits));
-    w = hi * 2 ** (ch.shift + ch.bits) + raw * 2 ** ch.shift + lo;
-    for (let i = 0; i < f.blockBytes; i++) dst[at + i] = Math.floor(w / 2 ** (8 * i)) & 0xff;
+    const n = f.blockBytes;
+    // bits + shift ≤ 32: the channel's mask and value as unsigned 32-bit words
+    const mask = ch.bits >= 32 ? 0xffffffff : ((2 ** ch.bits - 1) * 2 ** ch.shift) >>> 0;
+    const w = ((pixelWord(dst, at, n) & ~mask) | ((raw * 2 ** ch.shift) & mask)) >>> 0;
+    for (let i = 0; i < n; i++) dst[at + i] = (w >>> (8 * i)) & 0xff;
     return;
   }
   const o = at + ch.shift / 8;
