@@ -3,6 +3,8 @@ import { encodeColor, encodeDepthStencil } from '../../formats/index.js';
 import type { SurfaceView } from '../surface-view.js';
 import type { Rect } from '../surface-view.js';
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Writes one pixel pattern into every sample of a rect (block-aligned formats fill whole blocks). */
 export function fillRect(s: SurfaceView, r: Rect, pattern: Uint8Array): void {
   const f = s.format;
@@ -13,6 +15,18 @@ export function fillRect(s: SurfaceView, r: Rect, pattern: Uint8Array): void {
   const sampleBytes = s.data.length / s.samples;
   const rowLen = (bx1 - bx0) * f.blockBytes;
   if (rowLen <= 0) return;
+  if (f.blockBytes === 4 && LITTLE_ENDIAN && s.data.byteOffset % 4 === 0 && s.pitch % 4 === 0 && sampleBytes % 4 === 0) {
+    // one 32-bit word a pixel: typed fills (whole rows at once when the rect spans them)
+    const word = (pattern[0] | (pattern[1] << 8) | (pattern[2] << 16) | (pattern[3] << 24)) >>> 0;
+    const words = new Uint32Array(s.data.buffer, s.data.byteOffset, s.data.length / 4);
+    const wholeRows = rowLen === s.pitch;
+    for (let sample = 0; sample < s.samples; sample++) {
+      const base = (sample * sampleBytes) / 4;
+      if (wholeRows) words.fill(word, base + (by0 * s.pitch) / 4, base + (by1 * s.pitch) / 4);
+      else for (let by = by0; by < by1; by++) words.fill(word, base + (by * s.pitch) / 4 + bx0, base + (by * s.pitch) / 4 + bx1);
+    }
+    return;
+  }
   const row = new Uint8Array(rowLen);
   for (let i = 0; i < rowLen; i += f.blockBytes) row.set(pattern, i);
   for (let sample = 0; sample < s.samples; sample++) {
