@@ -1,5 +1,6 @@
 /**
- * `check --jobs N` (DESIGN.md "Scale"): the traces of a check replayed on up to N worker threads.
+ * `check --jobs N` (DESIGN.md "Scale"): the traces of a check replayed N at a time, on this thread
+ * and N − 1 worker threads.
  * The replay is deterministic and every task is planned up front (report folders included), so the
  * report is the same, bit for bit, as one thread's: results go back in plan order, not in the
  * order workers finish.
@@ -9,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { UsageError } from '../cli/io.js';
-import { TraceFormatError } from '../trace/errors.js';
+import { TraceFormatError, TraceSyntaxError } from '../trace/errors.js';
 import { checkOptions, checkReport, planCheck, runCheckTask } from './check.js';
 import type { CheckTask } from './check.js';
 import type { ResultMessage, TaskMessage, WorkerError } from './check-worker.js';
@@ -33,7 +34,7 @@ function startWorker(): Worker {
 export type CheckProgress = (done: number, total: number, trace: string) => void;
 
 /** Like runCheck, on `jobs` worker threads (at most one per trace); `jobs` 1 runs in this thread. */
-export async function runCheckJobs(paths: readonly string[], options: Partial<CheckOptions> = {}, jobs = 1, progress?: CheckProgress): Promise<CheckReport> {
+export async function runCheckJobs(paths: readonly string[], options: Partial<CheckOptions> = {}, jobs = 1, progress?: CheckProgress, workersOnly = false): Promise<CheckReport> {
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be an integer ≥ 1, got ${jobs}`);
   const opts = checkOptions(options);
   const tasks = planCheck(paths, opts);
@@ -44,11 +45,15 @@ export async function runCheckJobs(paths: readonly string[], options: Partial<Ch
       return r;
     }));
   }
-  return checkReport(opts, await runOnWorkers(tasks, opts, Math.min(jobs, tasks.length), progress));
+  return checkReport(opts, await runOnWorkers(tasks, opts, Math.min(jobs, tasks.length), progress, workersOnly));
 }
 
-/** Hands tasks out one at a time to whichever worker is free; the first error in plan order wins. */
-function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number, progress?: CheckProgress): Promise<TraceResult[]> {
+/**
+ * Hands tasks out one at a time to whichever executor is free: this thread and n − 1 workers. This
+ * thread starts at once, while the workers load and warm up, so short checks do not pay for idle
+ * startup (`workersOnly`, for tests: n workers and this thread idle). The first error in plan order wins.
+ */
+function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number, progress?: CheckProgress, workersOnly = false): Promise<TraceResult[]> {
   const results = new Array<TraceResult>(tasks.length);
   const errors = new Map<number, Error>();
   let next = 0;
@@ -75,7 +80,23 @@ function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number
       active++;
       w.postMessage({ index, task: tasks[index], opts } satisfies TaskMessage);
     };
-    for (let i = 0; i < n; i++) {
+    // this thread's share: one task, then a turn of the event loop for the workers' messages
+    const step = (): void => {
+      if (done) return;
+      if (errors.size > 0 || next >= tasks.length) {
+        if (active === 0) finish();
+        return;
+      }
+      const index = next++;
+      try {
+        results[index] = runCheckTask(tasks[index], opts);
+      } catch (e) {
+        errors.set(index, e instanceof Error ? e : new Error(String(e)));
+      }
+      progress?.(++finished, tasks.length, tasks[index].trace);
+      setImmediate(step);
+    };
+    for (let i = 0; i < (workersOnly ? n : n - 1); i++) {
       const w = startWorker();
       workers.push(w);
       w.on('message', (m: ResultMessage) => {
@@ -92,13 +113,17 @@ function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number
       });
     }
     for (const w of workers) start(w);
+    if (!workersOnly) setImmediate(step);
   });
 }
 
 /** The error a task threw in a worker, as the class the CLI maps to an exit code where it has one. */
 function rebuildError(e: WorkerError): Error {
   let err: Error;
-  if (e.name === 'TraceFormatError') err = new TraceFormatError(e.message, e.offset);
+  if (e.at) {
+    const where = `${e.at.file}:${e.at.line}:${e.at.column}: `;
+    err = new TraceSyntaxError(e.at.file, e.at.line, e.at.column, e.message.startsWith(where) ? e.message.slice(where.length) : e.message);
+  } else if (e.name === 'TraceFormatError') err = new TraceFormatError(e.message, e.offset);
   else if (e.name === 'UsageError') err = new UsageError(e.message);
   else {
     err = new Error(e.message);

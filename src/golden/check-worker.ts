@@ -4,6 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { UsageError } from '../cli/io.js';
+import { TraceSyntaxError } from '../trace/errors.js';
 import { runCheckTask } from './check.js';
 import type { CheckTask } from './check.js';
 import type { CheckOptions, TraceResult } from './types.js';
@@ -22,6 +23,8 @@ export interface WorkerError {
   code?: string;
   syscall?: string;
   offset?: number;
+  /** a text trace's syntax error: where */
+  at?: { file: string; line: number; column: number };
 }
 
 export type ResultMessage = { index: number; result: TraceResult } | { index: number; error: WorkerError };
@@ -33,6 +36,7 @@ function plainError(e: unknown): WorkerError {
     name: e instanceof UsageError ? 'UsageError' : x.name, message: x.message, stack: x.stack,
     ...(typeof x.code === 'string' ? { code: x.code } : {}), ...(typeof x.syscall === 'string' ? { syscall: x.syscall } : {}),
     ...(typeof x.offset === 'number' ? { offset: x.offset } : {}),
+    ...(e instanceof TraceSyntaxError ? { at: { file: e.file, line: e.line, column: e.column } } : {}),
   };
 }
 

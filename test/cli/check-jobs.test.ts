@@ -69,6 +69,21 @@ describe('check --jobs', () => {
     expect(two.code).toBe(2);
     expect(two.err).toBe(one.err);
   });
+
+  it('a trace that throws on a worker rethrows the same error as in this thread', async () => {
+    const { runCheck } = await import('../../src/golden/check.js');
+    const { runCheckJobs } = await import('../../src/golden/check-jobs.js');
+    const d = mkdtempSync(join(tmpdir(), 'replay9-jobs-'));
+    cpSync(join('traces', 'triangles.r9t'), join(d, 'a.r9t'));
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(d, 'b.r9t'), 'dev.NoSuchMethod(1)\n');
+    let here: unknown;
+    try { runCheck([d], { update: true, reportDir: join(d, 'rep') }); } catch (e) { here = e; }
+    expect(here).toBeInstanceOf(Error);
+    const there = await runCheckJobs([d], { update: true, reportDir: join(d, 'rep') }, 2, undefined, true).then(() => undefined, (e: unknown) => e);
+    expect(there).toBeInstanceOf((here as Error).constructor);
+    expect((there as Error).message).toBe((here as Error).message);
+  });
 });
 
 describe('check --shard', () => {

@@ -101,10 +101,12 @@ describe('sample traces', () => {
     expect(here.traces.filter((t) => t.status !== 'pass').map((t) => `${t.trace}: ${t.reasons.join('; ')}`)).toEqual([]);
     expect(here.summary.passed).toBe(names.length);
     const seen: Array<[number, number]> = [];
-    const workers = await runCheckJobs([TRACES], { reportDir }, 2, (done, total) => seen.push([done, total]));
+    const workers = await runCheckJobs([TRACES], { reportDir }, 2, (done, total) => seen.push([done, total]), true);
     expect(workers.traces).toEqual(here.traces);
     // progress: one report per trace, counting up to the total
     expect(seen).toEqual(names.map((_, i) => [i + 1, names.length]));
+    // and with this thread taking its share while the worker starts
+    expect((await runCheckJobs([TRACES], { reportDir }, 2)).traces).toEqual(here.traces);
   }, 60_000);
 
   it('each trace is what its scene records (npm run traces regenerates them)', async () => {
