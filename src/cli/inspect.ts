@@ -35,6 +35,10 @@ export interface InspectPoint {
   surfaces: Map<string, Surface>;
   /** names bound to surfaces released before `call` */
   released: Set<string>;
+  /** the last device created up to `call` */
+  device?: Device;
+  /** every object the trace bound up to `call` with the name it was first bound as */
+  names: Map<object, string>;
 }
 
 export interface InspectAt {
@@ -80,9 +84,11 @@ export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?
   const replayer = new Replayer({ lines: opts.lines, profile: opts.profile }).run(reader, call + 1);
   const surfaces = new Map<string, Surface>();
   const released = new Set<string>();
+  const names = new Map<object, string>();
   let device: Device | undefined;
   for (const b of boundNames(reader, call)) {
     const obj = replayer.object(b.id)?.obj;
+    if (obj && !names.has(obj)) names.set(obj, b.name);
     if (obj instanceof Device) device = obj;
     if (!(obj instanceof Surface)) continue;
     if (obj.alive) surfaces.set(b.name, obj);
@@ -91,7 +97,7 @@ export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?
   // the trace's own names win over the device's two (a handle may be named `backbuffer`)
   if (device && !surfaces.has(BACKBUFFER)) surfaces.set(BACKBUFFER, device.backBuffer);
   if (device?.autoDepthStencil && !surfaces.has(DEPTHSTENCIL)) surfaces.set(DEPTHSTENCIL, device.autoDepthStencil);
-  return { call, frames: replayer.frames, replayer, surfaces, released };
+  return { call, frames: replayer.frames, replayer, surfaces, released, device, names };
 }
 
 export function findSurface(p: InspectPoint, name: string): Surface {

@@ -1,4 +1,4 @@
-/** `replay9 inspect T (--call N | --frame F)`: a surface or one pixel at a point of the trace. */
+/** `replay9 inspect T (--call N | --frame F)`: a surface, one pixel or the device state at a point of the trace. */
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { encodePng } from '../../golden/image.js';
@@ -6,6 +6,8 @@ import {
   asLockable, findSurface, formatByName, formatName, InspectError, readPixel, replayToPoint, surfaceView, viewImage,
 } from '../inspect.js';
 import type { InspectPoint, SurfaceView } from '../inspect.js';
+import { stateAt } from '../inspect-state.js';
+import { stateText } from '../inspect-state-text.js';
 import { openTrace } from '../../trace/open.js';
 import { EXIT, UsageError } from '../io.js';
 import type { Io } from '../io.js';
@@ -18,6 +20,8 @@ export interface InspectArgs {
   out?: string;
   as?: string;
   pixel?: string;
+  state?: boolean;
+  all?: boolean;
   json: boolean;
 }
 
@@ -38,6 +42,10 @@ function checkArgs(a: InspectArgs): void {
   for (const opt of ['out', 'pixel', 'as'] as const) {
     if (a[opt] !== undefined && a.surface === undefined) throw new UsageError(`--${opt} needs --surface S (the handle name the trace binds, or backbuffer, depthstencil)`);
   }
+  if (a.state) {
+    for (const opt of ['surface', 'out', 'as', 'pixel'] as const) if (a[opt] !== undefined) throw new UsageError(`--state prints the device state; it does not take --${opt}`);
+  }
+  if (a.all && !a.state) throw new UsageError('--all goes with --state (every state value, not only those that differ from the defaults)');
   if (a.out !== undefined && !/\.(png|raw)$/i.test(a.out)) throw new UsageError(`--out writes FILE.png or FILE.raw, found '${a.out}'`);
 }
 
@@ -51,6 +59,13 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
   try {
     const p = replayToPoint(reader, { call: a.call, frame: a.frame }, { lines });
     if (p.replayer.findings.length) io.err(`note: ${p.replayer.findings.length} call(s) up to call ${p.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
+    if (a.state) {
+      const at = stateAt(p);
+      // JSON is always the complete state; the keys keep their construction order (inspect-state.ts)
+      if (a.json) io.out(JSON.stringify({ call: p.call, frames: p.frames, ...at.state }, null, 2));
+      else io.out(stateText(p, at, a.all === true).join('\n'));
+      return EXIT.ok;
+    }
     if (a.surface === undefined) {
       listSurfaces(p, a.json, io);
       return EXIT.ok;
@@ -108,7 +123,7 @@ function listSurfaces(p: InspectPoint, json: boolean, io: Io): void {
 export function registerInspect(y: Argv, io: Io, done: (code: number) => void): Argv {
   return y.command(
     'inspect <trace>',
-    'Replay a trace up to a call (or the end of a frame) and read a surface there: its stored bytes, a PNG, or one pixel',
+    'Replay a trace up to a call (or the end of a frame) and read a surface there (its stored bytes, a PNG, or one pixel) or the device state',
     (a) => a
       .positional('trace', { type: 'string', demandOption: true, describe: 'a .r9 or .r9t trace' })
       .option('call', { type: 'number', describe: 'stop after call N (from 0), e.g. --call 12' })
@@ -117,14 +132,17 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .option('out', { type: 'string', describe: `write the surface: FILE.png as an image (colour as sampling reads it; ${DEPTH_MAPPING}), or FILE.raw as the exact stored bytes of sample 0 (format, size and pitch printed)` })
       .option('as', { type: 'string', describe: 'read a depth-stencil surface through the depth-stencil copy into a lockable format first: D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE (with or without D3DFMT_)' })
       .option('pixel', { type: 'string', describe: 'print the texel at X,Y: its stored bits in hex and its channels (r g b a, or depth and stencil)' })
+      .option('state', { type: 'boolean', describe: 'print the device state there: render, sampler and texture-stage states by name, transforms, viewport, scissor rect, targets, textures, streams, indices, FVF, lights, material; text shows only values that differ from a new device\'s' })
+      .option('all', { type: 'boolean', describe: 'with --state: show every value, defaults included (--json always prints every value)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .example('$0 inspect t.r9t --call 5', 'list the surfaces after call 5')
       .example('$0 inspect t.r9t --frame 0 --surface backbuffer --out f0.png', 'the back buffer as presented at the end of frame 0')
       .example('$0 inspect t.r9t --call 5 --surface depthstencil --pixel 3,4 --json', '{"surface": "depthstencil", "format": "D3DFMT_D24S8", "raw": "0x80000008", ...}')
-      .example('$0 inspect t.r9t --call 5 --surface ds --as D16_LOCKABLE --out ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes'),
+      .example('$0 inspect t.r9t --call 5 --surface ds --as D16_LOCKABLE --out ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
+      .example('$0 inspect t.r9t --call 40 --state', 'the device state after call 40, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
-        trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, json: argv.json,
+        trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, state: argv.state, all: argv.all, json: argv.json,
       }, io));
     },
   );
