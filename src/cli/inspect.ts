@@ -17,6 +17,7 @@ import type { HandleKind } from '../trace/commands.js';
 import type { TraceReader } from '../trace/reader.js';
 import { defaultName } from '../trace/text/names.js';
 import { Replayer } from '../replay/replayer.js';
+import type { ReplayOptions } from '../replay/replayer.js';
 
 /** A request the trace cannot answer (call beyond the end, unknown surface, …): the CLI exits 2 with the message. */
 export class InspectError extends Error {}
@@ -79,9 +80,9 @@ function boundNames(reader: TraceReader, to: number): Array<{ name: string; id: 
 }
 
 /** Replays the trace up to and including the call `at` names, and collects its surfaces by name. */
-export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?: readonly number[]; profile?: DeviceProfile } = {}): InspectPoint {
+export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?: readonly number[]; profile?: DeviceProfile; beforeCall?: ReplayOptions['beforeCall'] } = {}): InspectPoint {
   const call = resolveStop(reader, at);
-  const replayer = new Replayer({ lines: opts.lines, profile: opts.profile }).run(reader, call + 1);
+  const replayer = new Replayer({ lines: opts.lines, profile: opts.profile, beforeCall: opts.beforeCall }).run(reader, call + 1);
   const surfaces = new Map<string, Surface>();
   const released = new Set<string>();
   const names = new Map<object, string>();

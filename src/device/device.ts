@@ -10,6 +10,8 @@ import { IndexBuffer, VertexBuffer } from './buffers.js';
 import { srgbWritable } from './format-support.js';
 import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, textureSpec } from './create.js';
 import { MemoryBudget } from './memory.js';
+import { covers } from './pixel-observer.js';
+import type { PixelObserver } from './pixel-observer.js';
 import { CLIPS_TRANSFORMED_VERTICES, deviceCaps } from './caps.js';
 import type { DeviceCaps } from './caps-view.js';
 import { executeCopy, planGetRenderTargetData, planUpdateSurface, updateTexture } from './copies.js';
@@ -58,6 +60,8 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   private recording: StateBlock | null = null;
   /** frames presented so far */
   presentCount = 0;
+  /** inspect --history: reports every write that covers its pixel (undefined in plain replay) */
+  pixelObserver?: PixelObserver;
 
   readonly caps: D3DCAPS9;
 
@@ -332,10 +336,11 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
         if (!target) return;
         // SRGBWRITEENABLE converts the clear colour of render target 0 when its format allows sRGB writes; COLORWRITEENABLE does not apply
         const srgb = i === 0 && st.renderStates[D3DRS.SRGBWRITEENABLE] !== 0 && srgbWritable(target.format);
-        for (const r of rects) {
-          const c = intersect(r, wholeSurface(target));
-          if (!isEmpty(c)) fillColor(target, c, Color, srgb);
-        }
+        const clipped = rects.map((r) => intersect(r, wholeSurface(target))).filter((c) => !isEmpty(c));
+        const fill = (): void => { for (const c of clipped) fillColor(target, c, Color, srgb); };
+        const o = this.pixelObserver;
+        if (o && clipped.some((c) => covers(o, c))) o.write('Clear', target, fill);
+        else fill();
       });
     }
     if ((wantZ || wantS) && ds) {
@@ -356,7 +361,11 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     if (r.left < 0 || r.top < 0 || r.right > pSurface.width || r.bottom > pSurface.height || isEmpty(r)) return D3DERR.INVALIDCALL;
     if (typeof pSurface.lockRectFor(r) === 'number') return D3DERR.INVALIDCALL; // compressed formats fill whole blocks only
     // palette and one-bit formats have no colour to fill with
-    return fillColor(pSurface, r, color) ? D3D_OK : D3DERR.INVALIDCALL;
+    const o = this.pixelObserver;
+    if (!o || !covers(o, r)) return fillColor(pSurface, r, color) ? D3D_OK : D3DERR.INVALIDCALL;
+    let ok = false;
+    o.write('ColorFill', pSurface, () => { ok = fillColor(pSurface, r, color); });
+    return ok ? D3D_OK : D3DERR.INVALIDCALL;
   }
 
   Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR): HRESULT {
@@ -370,12 +379,20 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   StretchRect(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestSurface: IDirect3DSurface9 | null, pDestRect: RECT | null, Filter: number): HRESULT {
     const plan = validateStretchRect({ inScene: this.inScene, profile: this.profile, caps: this.caps }, pSourceSurface, pSourceRect, pDestSurface, pDestRect, Filter);
     if (typeof plan === 'number') return plan;
-    stretchBlit(plan);
+    const o = this.pixelObserver;
+    if (o && covers(o, plan.dstRect)) o.write('StretchRect', plan.dst, () => stretchBlit(plan));
+    else stretchBlit(plan);
     return D3D_OK;
   }
   UpdateSurface(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestinationSurface: IDirect3DSurface9 | null, pDestPoint: POINT | null): HRESULT {
     const plan = planUpdateSurface(pSourceSurface, pSourceRect, pDestinationSurface, pDestPoint);
-    return typeof plan === 'number' ? plan : executeCopy(plan);
+    if (typeof plan === 'number') return plan;
+    const o = this.pixelObserver;
+    const to = { left: plan.x, top: plan.y, right: plan.x + plan.rect.right - plan.rect.left, bottom: plan.y + plan.rect.bottom - plan.rect.top };
+    if (!o || !covers(o, to)) return executeCopy(plan);
+    let hr: HRESULT = D3D_OK;
+    o.write('UpdateSurface', plan.dst, () => { hr = executeCopy(plan); });
+    return hr;
   }
   UpdateTexture(pSourceTexture: IDirect3DBaseTexture9 | null, pDestinationTexture: IDirect3DBaseTexture9 | null): HRESULT {
     return updateTexture(pSourceTexture, pDestinationTexture);
@@ -386,9 +403,11 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
   // ---- draws ----
 
-  private draw(plan: DrawCall | HRESULT): HRESULT {
+  private draw(plan: DrawCall | HRESULT, method: string): HRESULT {
     if (typeof plan === 'number') return plan;
-    executeDraw(this.state, this.rasterCaps, plan);
+    const o = this.pixelObserver;
+    if (o) o.draw(method, this.state.renderTargets[0], (watch) => executeDraw(this.state, this.rasterCaps, plan, watch));
+    else executeDraw(this.state, this.rasterCaps, plan);
     return D3D_OK;
   }
   private get rasterCaps(): DeviceCaps {
@@ -396,19 +415,19 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 
   DrawPrimitive(PrimitiveType: number, StartVertex: number, PrimitiveCount: number): HRESULT {
-    return this.draw(planDrawPrimitive(this.state, PrimitiveType, StartVertex, PrimitiveCount));
+    return this.draw(planDrawPrimitive(this.state, PrimitiveType, StartVertex, PrimitiveCount), 'DrawPrimitive');
   }
   DrawIndexedPrimitive(PrimitiveType: number, BaseVertexIndex: number, MinVertexIndex: number, NumVertices: number, startIndex: number, primCount: number): HRESULT {
-    return this.draw(planDrawIndexedPrimitive(this.state, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount));
+    return this.draw(planDrawIndexedPrimitive(this.state, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount), 'DrawIndexedPrimitive');
   }
   DrawPrimitiveUP(PrimitiveType: number, PrimitiveCount: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.draw(planDrawPrimitiveUP(this.state, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride));
+    const hr = this.draw(planDrawPrimitiveUP(this.state, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
     // after a user-pointer draw, stream 0 is unset (D3D9: DrawPrimitiveUP resets stream 0)
     if (hr === D3D_OK) this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
     return hr;
   }
   DrawIndexedPrimitiveUP(PrimitiveType: number, MinVertexIndex: number, NumVertices: number, PrimitiveCount: number, pIndexData: BYTES | null, IndexDataFormat: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride));
+    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
     // and the indexed form unsets the index buffer too
     if (hr === D3D_OK) {
       this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });

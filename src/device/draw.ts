@@ -11,6 +11,7 @@ import { drawPrimitives } from '../driver/raster/draw.js';
 import type { DrawCall } from '../driver/raster/draw.js';
 import { verticesNeeded } from '../driver/raster/setup/index.js';
 import type { StreamView } from '../driver/raster/types.js';
+import type { PixelWatch } from '../driver/raster/pixel/index.js';
 import type { DeviceCaps } from './caps-view.js';
 import { rasterState } from './derive.js';
 import type { DeviceState } from './state.js';
@@ -73,6 +74,6 @@ export function planDrawIndexedPrimitiveUP(st: DeviceState, type: number, minInd
   return { primitiveType: type, primitiveCount: count, stream, firstVertex: minIndex, vertexCount: numVertices, indices };
 }
 
-export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall): void {
-  drawPrimitives(rasterState(st, caps), plan);
+export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall, watch?: PixelWatch): void {
+  drawPrimitives(rasterState(st, caps), plan, watch ? { watch } : undefined);
 }

@@ -35,6 +35,8 @@ export interface ReplayOptions {
   onPresent?(e: PresentEvent): void;
   /** called after each chunk with calls done so far */
   onProgress?(callsDone: number): void;
+  /** called before each call with its number and the object it is called on (inspect --history attaches its observer here) */
+  beforeCall?(call: number, self: object | undefined): void;
 }
 
 interface Handle { kind: HandleKind; obj: object }
@@ -98,11 +100,13 @@ export class Replayer {
   /** Replays one verified batch; false once call `to` is reached. */
   replayBatch(b: LoadedBatch, to = Infinity): boolean {
     const call = this.callObj;
+    const before = this.options.beforeCall;
     for (let i = 0; i < b.calls.length; i++) {
       const n = b.firstCall + i;
       if (n < this.callsReplayed) continue;
       if (n >= to) return false;
       call.__init(b.calls[i], b.bb);
+      if (before) before(n, this.handles.get(call.self())?.obj);
       this.dispatch(n, call);
       this.callsReplayed = n + 1;
     }

@@ -6,6 +6,7 @@ import {
   asLockable, findSurface, formatByName, formatName, InspectError, readPixel, replayToPoint, surfaceView, viewImage,
 } from '../inspect.js';
 import type { InspectPoint, SurfaceView } from '../inspect.js';
+import { historyText, pixelHistory } from '../inspect-history.js';
 import { stateAt } from '../inspect-state.js';
 import { stateText } from '../inspect-state-text.js';
 import { openTrace } from '../../trace/open.js';
@@ -20,6 +21,7 @@ export interface InspectArgs {
   out?: string;
   as?: string;
   pixel?: string;
+  history?: string;
   state?: boolean;
   all?: boolean;
   json: boolean;
@@ -27,14 +29,14 @@ export interface InspectArgs {
 
 const DEPTH_MAPPING = 'depth as grey: 0 black → 1 white, round(d·255); a stencil-only format as its stencil value';
 
-function parsePixel(text: string): { x: number; y: number } {
+function parsePixel(text: string, opt = 'pixel'): { x: number; y: number } {
   const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
-  if (!m) throw new UsageError(`--pixel expects X,Y (two whole numbers, e.g. 3,4), found '${text}'`);
+  if (!m) throw new UsageError(`--${opt} expects X,Y (two whole numbers, e.g. 3,4), found '${text}'`);
   return { x: Number(m[1]), y: Number(m[2]) };
 }
 
 function checkArgs(a: InspectArgs): void {
-  for (const opt of ['call', 'frame', 'surface', 'out', 'as', 'pixel'] as const) {
+  for (const opt of ['call', 'frame', 'surface', 'out', 'as', 'pixel', 'history'] as const) {
     if (Array.isArray(a[opt])) throw new UsageError(`give --${opt} once`);
   }
   if (a.call === undefined && a.frame === undefined) throw new UsageError('inspect needs the point of the trace: --call N or --frame F');
@@ -44,6 +46,10 @@ function checkArgs(a: InspectArgs): void {
   }
   if (a.state) {
     for (const opt of ['surface', 'out', 'as', 'pixel'] as const) if (a[opt] !== undefined) throw new UsageError(`--state prints the device state; it does not take --${opt}`);
+  }
+  if (a.history !== undefined) {
+    for (const opt of ['surface', 'out', 'as', 'pixel'] as const) if (a[opt] !== undefined) throw new UsageError(`--history follows a pixel of render target 0 as bound at the stop; it does not take --${opt}`);
+    if (a.state) throw new UsageError('give --history or --state, not both');
   }
   if (a.all && !a.state) throw new UsageError('--all goes with --state (every state value, not only those that differ from the defaults)');
   if (a.out !== undefined && !/\.(png|raw)$/i.test(a.out)) throw new UsageError(`--out writes FILE.png or FILE.raw, found '${a.out}'`);
@@ -55,8 +61,15 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
   const pixel = a.pixel !== undefined ? parsePixel(a.pixel) : undefined;
   const as = a.as === undefined ? undefined : formatByName(a.as);
   if (a.as !== undefined && !as) throw new UsageError(`--as: unknown format '${a.as}' (e.g. D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE)`);
+  const history = a.history !== undefined ? parsePixel(a.history, 'history') : undefined;
   const { reader, lines } = openTrace(a.trace);
   try {
+    if (history) {
+      const h = pixelHistory(reader, { call: a.call, frame: a.frame }, history.x, history.y, { lines });
+      if (h.point.replayer.findings.length) io.err(`note: ${h.point.replayer.findings.length} call(s) up to call ${h.point.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
+      io.out(a.json ? JSON.stringify(h.events, null, 2) : historyText(h).join('\n'));
+      return EXIT.ok;
+    }
     const p = replayToPoint(reader, { call: a.call, frame: a.frame }, { lines });
     if (p.replayer.findings.length) io.err(`note: ${p.replayer.findings.length} call(s) up to call ${p.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
     if (a.state) {
@@ -132,6 +145,7 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .option('out', { type: 'string', describe: `write the surface: FILE.png as an image (colour as sampling reads it; ${DEPTH_MAPPING}), or FILE.raw as the exact stored bytes of sample 0 (format, size and pitch printed)` })
       .option('as', { type: 'string', describe: 'read a depth-stencil surface through the depth-stencil copy into a lockable format first: D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE (with or without D3DFMT_)' })
       .option('pixel', { type: 'string', describe: 'print the texel at X,Y: its stored bits in hex and its channels (r g b a, or depth and stencil)' })
+      .option('history', { type: 'string', describe: 'X,Y: every call up to the stop that touched this pixel of render target 0 (as bound at the stop), in call order: Clear/ColorFill/StretchRect/UpdateSurface with the stored bits before and after; each draw fragment\'s fate (alpha test failed, stencil failed, depth failed, written) with its values; a draw with no fragment there says "no fragment"' })
       .option('state', { type: 'boolean', describe: 'print the device state there: render, sampler and texture-stage states by name, transforms, viewport, scissor rect, targets, textures, streams, indices, FVF, lights, material; text shows only values that differ from a new device\'s' })
       .option('all', { type: 'boolean', describe: 'with --state: show every value, defaults included (--json always prints every value)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
@@ -139,10 +153,11 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .example('$0 inspect t.r9t --frame 0 --surface backbuffer --out f0.png', 'the back buffer as presented at the end of frame 0')
       .example('$0 inspect t.r9t --call 5 --surface depthstencil --pixel 3,4 --json', '{"surface": "depthstencil", "format": "D3DFMT_D24S8", "raw": "0x80000008", ...}')
       .example('$0 inspect t.r9t --call 5 --surface ds --as D16_LOCKABLE --out ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
+      .example('$0 inspect t.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
       .example('$0 inspect t.r9t --call 40 --state', 'the device state after call 40, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
-        trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, state: argv.state, all: argv.all, json: argv.json,
+        trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, history: argv.history, state: argv.state, all: argv.all, json: argv.json,
       }, io));
     },
   );

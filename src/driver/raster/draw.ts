@@ -4,8 +4,8 @@
  * pixel stages, with each bound texture sampled by its stage's sampler.
  */
 import { D3DTOP, D3DTSS } from '../../d3d9/index.js';
-import { choosePixelPaths, createPixelStages, pipelineOf } from './pixel/index.js';
-import type { PixelPaths, StageSampler } from './pixel/index.js';
+import { choosePixelPaths, createPixelStages, GENERIC_PATHS, observedPipelineOf, pipelineOf } from './pixel/index.js';
+import type { PixelPaths, PixelWatch, StageSampler } from './pixel/index.js';
 import { rasterizePrimitives } from './setup/index.js';
 import { chooseSpanPath, createSpanPath } from './span/index.js';
 import type { SpanPathName } from './span/index.js';
@@ -52,6 +52,8 @@ export interface DrawOptions {
   pixelPaths?: PixelPaths;
   /** default: what chooseSpanPath picks; 'generic' sends every pixel through the Fragment path */
   spanPath?: SpanPathName;
+  /** report fragments at one pixel (inspect --history): forces every stage and span onto its generic path */
+  watch?: PixelWatch;
 }
 
 export function drawPrimitives(state: RasterState, call: DrawCall, options: DrawOptions = {}): void {
@@ -65,7 +67,9 @@ export function drawVertices(
   state: RasterState, primitiveType: number, vertices: readonly ClipVertex[],
   indices: ArrayLike<number> | null, primitiveCount: number, options: DrawOptions = {},
 ): void {
-  const stages = createPixelStages(state, stageSampler(state), options.pixelPaths ?? choosePixelPaths(state));
-  const spans = createSpanPath(options.spanPath ?? chooseSpanPath(state), state, stages);
-  rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipelineOf(state, stages), spans);
+  const watch = options.watch;
+  const stages = createPixelStages(state, stageSampler(state), watch ? GENERIC_PATHS : options.pixelPaths ?? choosePixelPaths(state));
+  const spans = createSpanPath(watch ? 'generic' : options.spanPath ?? chooseSpanPath(state), state, stages);
+  const pipeline = watch ? observedPipelineOf(state, stages, watch) : pipelineOf(state, stages);
+  rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipeline, spans);
 }

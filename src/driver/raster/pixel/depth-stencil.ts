@@ -33,14 +33,14 @@ export function writeWord(d: Uint8Array, at: number, bytes: number, v: number): 
 }
 
 /** What a draw does to its depth-stencil surface. */
-interface DepthStencilUse {
+export interface DepthStencilUse {
   ds: SurfaceView;
   layout: DepthStencilLayout;
   stencil: boolean;
   depth: boolean;
 }
 
-function depthStencilUse(state: RasterState): DepthStencilUse | undefined {
+export function depthStencilUse(state: RasterState): DepthStencilUse | undefined {
   const ds = state.depthStencil;
   if (!ds) return undefined;
   const layout = depthStencilLayout(ds.format.id);

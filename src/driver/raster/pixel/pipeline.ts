@@ -41,7 +41,7 @@ export const GENERIC_PATHS: Readonly<PixelPaths> = Object.freeze({
  * Samples of the draw: render target 0's count, else the depth-stencil surface's.
  * The depth-stencil and colour stages clamp a sample index to their own surface.
  */
-function sampleCount(state: RasterState): number {
+export function sampleCount(state: RasterState): number {
   return state.renderTargets[0]?.samples ?? state.depthStencil?.samples ?? 1;
 }
 

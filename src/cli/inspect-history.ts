@@ -1,0 +1,123 @@
+/**
+ * `inspect --history X,Y`: every call up to the stop point that touched pixel
+ * (X, Y) of render target 0 as bound there, in call order. One replay with a
+ * PixelObserver on every device records events for that pixel of any surface;
+ * the events of the surface that is render target 0 at the stop are kept.
+ */
+import { D3DSTENCILOP_TABLE } from '../d3d9/index.js';
+import { Device } from '../device/device.js';
+import type { PixelObserver } from '../device/pixel-observer.js';
+import type { DeviceProfile } from '../device/caps.js';
+import { rawHex } from '../driver/raster/pixel/index.js';
+import type { FragmentFate, FragmentReport, PixelWatch } from '../driver/raster/pixel/index.js';
+import type { SurfaceView } from '../driver/surface-view.js';
+import type { TraceReader } from '../trace/reader.js';
+import { BACKBUFFER, float32Text, formatName, InspectError, replayToPoint } from './inspect.js';
+import type { InspectAt, InspectPoint } from './inspect.js';
+
+/**
+ * One event; every key is always present (null where it does not apply).
+ * `write`: Clear, ColorFill, StretchRect or UpdateSurface; `fragment`: one fragment of a draw;
+ * `no fragment`: a draw that generated no fragment at the pixel (culled, clipped, or elsewhere).
+ */
+export interface HistoryEvent {
+  call: number;
+  method: string;
+  event: 'write' | 'fragment' | 'no fragment';
+  fate: FragmentFate | null;
+  /** render target bits at the pixel before and after, hex (after = before unless written) */
+  before: string | null;
+  after: string | null;
+  /** the fragment's colour entering the alpha test: r g b a */
+  source: number[] | null;
+  stencilBefore: number | null;
+  stencilAfter: number | null;
+  stencilOp: string | null;
+  /** whose stencil states applied: front, or ccw (two-sided stencil on a back face) */
+  stencilFace: 'front' | 'ccw' | null;
+  depthBefore: number | null;
+  fragmentDepth: number | null;
+}
+
+export interface PixelHistory {
+  point: InspectPoint;
+  surface: string;
+  format: string;
+  x: number;
+  y: number;
+  events: HistoryEvent[];
+}
+
+const blank = { fate: null, before: null, after: null, source: null, stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null } as const;
+
+function fragmentEvent(call: number, method: string, r: FragmentReport): HistoryEvent {
+  return {
+    call, method, event: 'fragment', fate: r.fate, before: r.colorBefore, after: r.colorAfter,
+    source: r.source.map(float32Text),
+    stencilBefore: r.stencil?.before ?? null,
+    stencilAfter: r.stencil?.after ?? null,
+    stencilOp: r.stencil ? D3DSTENCILOP_TABLE.nameOf(r.stencil.op) ?? String(r.stencil.op) : null,
+    stencilFace: r.stencil?.face ?? null,
+    depthBefore: r.depth ? float32Text(r.depth.before) : null,
+    fragmentDepth: r.depth ? float32Text(r.depth.fragment) : null,
+  };
+}
+
+export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: number, opts: { lines?: readonly number[]; profile?: DeviceProfile } = {}): PixelHistory {
+  const seen: Array<{ surface: SurfaceView; e: HistoryEvent }> = [];
+  let call = 0;
+  const observer: PixelObserver = {
+    x, y,
+    write(method, surface, run) {
+      const before = rawHex(surface, x, y);
+      run();
+      seen.push({ surface, e: { call, method, event: 'write', ...blank, before, after: rawHex(surface, x, y) } });
+    },
+    draw(method, target, run) {
+      let fragments = 0;
+      const watch: PixelWatch = {
+        x, y,
+        fragment(r) {
+          fragments++;
+          if (target) seen.push({ surface: target, e: fragmentEvent(call, method, r) });
+        },
+      };
+      run(watch);
+      if (fragments === 0 && target) seen.push({ surface: target, e: { call, method, event: 'no fragment', ...blank } });
+    },
+  };
+  const point = replayToPoint(reader, at, {
+    ...opts,
+    beforeCall(n, self) {
+      call = n;
+      if (self instanceof Device) self.pixelObserver = observer;
+    },
+  });
+  const rt = point.device?.state.renderTargets[0];
+  if (!rt) throw new InspectError(`no device exists at call ${point.call}, so there is no render target 0`);
+  const name = point.names.get(rt) ?? (rt === point.device!.backBuffer ? BACKBUFFER : 'render target 0');
+  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= rt.width || y >= rt.height) {
+    throw new InspectError(`pixel (${x}, ${y}) is outside render target 0 ('${name}'), which is ${rt.width}×${rt.height} (x 0-${rt.width - 1}, y 0-${rt.height - 1})`);
+  }
+  const events = seen.filter((s) => s.surface === rt).map((s) => s.e);
+  return { point, surface: name, format: formatName(rt.format), x, y, events };
+}
+
+/** One line per event, e.g. `call 9 DrawPrimitiveUP: depth failed: depth 0.25 stored, fragment 0.75`. */
+export function historyText(h: PixelHistory): string[] {
+  const head = `pixel (${h.x}, ${h.y}) of render target 0 '${h.surface}' (${h.format}) up to call ${h.point.call}: ${h.events.length} event${h.events.length === 1 ? '' : 's'}`;
+  return [head, ...h.events.map(eventText)];
+}
+
+function eventText(e: HistoryEvent): string {
+  const at = `call ${e.call} ${e.method}`;
+  if (e.event === 'write') return `${at}: ${e.before} → ${e.after}`;
+  if (e.event === 'no fragment') return `${at}: no fragment`;
+  const parts: string[] = [];
+  const src = `source (${e.source!.join(', ')})`;
+  if (e.stencilOp !== null) parts.push(`stencil ${e.stencilBefore} → ${e.stencilAfter} by ${e.stencilOp} (${e.stencilFace})`);
+  if (e.depthBefore !== null) parts.push(`depth ${e.depthBefore} stored, fragment ${e.fragmentDepth}`);
+  if (e.fate === 'written') parts.unshift(`${e.before} → ${e.after}, ${src}`);
+  if (e.fate === 'alpha test failed') parts.unshift(src);
+  return `${at}: ${e.fate}${parts.length ? `: ${parts.join('; ')}` : ''}`;
+}
