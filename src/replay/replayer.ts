@@ -192,6 +192,21 @@ export class Replayer {
     }
   }
 
+  /** Snapshot hook (./snapshot.ts): the handle table sorted by id, the handles that failed, the perf nesting. */
+  tables(): { handles: Array<{ id: number; kind: HandleKind; obj: object }>; missing: number[]; perfDepth: number } {
+    const handles = [...this.handles].sort((a, b) => a[0] - b[0]).map(([id, h]) => ({ id, kind: h.kind, obj: h.obj }));
+    return { handles, missing: [...this.missing].sort((a, b) => a - b), perfDepth: this.perfDepth };
+  }
+
+  /** Snapshot hook: loads the tables of tables() into a fresh replayer. */
+  loadTables(t: { handles: ReadonlyArray<{ id: number; kind: HandleKind; obj: object }>; missing: readonly number[]; perfDepth: number }): void {
+    this.handles.clear();
+    this.missing.clear();
+    for (const h of t.handles) this.handles.set(h.id, { kind: h.kind, obj: h.obj });
+    for (const id of t.missing) this.missing.add(id);
+    this.perfDepth = t.perfDepth;
+  }
+
   perf(delta: 1 | -1 | 0): number {
     return delta === 1 ? this.perfDepth++ : delta === -1 ? (this.perfDepth > 0 ? --this.perfDepth : -1) : 0;
   }

@@ -1,0 +1,335 @@
+/**
+ * Device snapshots: the emulated objects (Direct3D9, devices, surfaces,
+ * textures, buffers, state blocks) as plain data (numbers, strings,
+ * Uint8Array, arrays, plain objects) and back. Objects refer to each other by
+ * id; ids follow the order the roots are given in, then depth-first, so the
+ * same replay point always gives the same snapshot. This module is the one
+ * place that reads and writes the classes' internal fields (lock state,
+ * reference counts, scene state), so the classes keep their shape.
+ */
+import { formatInfo } from '../formats/index.js';
+import { IndexBuffer, VertexBuffer } from './buffers.js';
+import type { BufferSpec } from './buffers.js';
+import { Device, swapChainSpecs } from './device.js';
+import { Direct3D9 } from './direct3d9.js';
+import type { MemoryBudget } from './memory.js';
+import { RefCounted } from './ref-counted.js';
+import { DeviceState, DIRTY_ALL } from './state.js';
+import type { LightSlot } from './state.js';
+import { StateBlock, StateMask } from './state-block.js';
+import { Surface } from './surface.js';
+import type { SurfaceSpec } from './surface.js';
+import { CubeTexture, Texture } from './texture.js';
+import type { TextureSpec } from './texture.js';
+import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, RECT } from './types.js';
+import type { DeviceProfile } from './caps.js';
+
+/** An object id in the snapshot, or -1 for NULL. */
+export type Ref = number;
+
+export interface SurfaceSpecSnap {
+  format: number; width: number; height: number; usage: number; pool: number;
+  multiSample: number; multiSampleQuality: number; lockable: boolean; discard: boolean;
+}
+export interface TextureSpecSnap { format: number; width: number; height: number; levels: number; usage: number; pool: number }
+
+export interface StateSnap {
+  renderStates: number[];
+  samplerStates: number[][];
+  stageStates: number[][];
+  /** [type, matrix], sorted by type */
+  transforms: Array<[number, D3DMATRIX]>;
+  viewport: D3DVIEWPORT9;
+  scissor: RECT;
+  fvf: number;
+  streams: Array<{ buffer: Ref; offset: number; stride: number }>;
+  indices: Ref;
+  material: D3DMATERIAL9;
+  /** [index, light, enabled], sorted by index */
+  lights: Array<[number, D3DLIGHT9, boolean]>;
+  textures: Ref[];
+  renderTargets: Ref[];
+  depthStencil: Ref;
+}
+
+export interface MaskSnap {
+  renderStates: number[]; samplerStates: number[][]; stageStates: number[][]; textures: number[]; streams: number[];
+  transforms: number[]; lights: number[]; viewport: boolean; scissor: boolean; fvf: boolean; indices: boolean; material: boolean;
+}
+
+export type ObjectSnap =
+  | { kind: 'Direct3D9'; refs: number; profile: DeviceProfile }
+  | {
+    kind: 'Device'; refs: number; profile: DeviceProfile; presentParameters: D3DPRESENT_PARAMETERS; budgetUsed: number;
+    backBuffer: Ref; autoDepthStencil: Ref; inScene: boolean; recording: Ref; presentCount: number; defaultPool: Ref[]; state: StateSnap;
+  }
+  /** a surface of its own (created, or a device's back buffer / auto depth-stencil); budget: the owning device */
+  | { kind: 'Surface'; refs: number; budget: Ref; spec: SurfaceSpecSnap; data: Uint8Array }
+  /** a level of a texture (face 0 for plain textures): its bytes are stored with the texture */
+  | { kind: 'Level'; container: Ref; face: number; level: number }
+  | { kind: 'Texture' | 'CubeTexture'; refs: number; budget: Ref; spec: TextureSpecSnap; autoGenFilter: number; faces: Uint8Array[][] }
+  | { kind: 'VertexBuffer' | 'IndexBuffer'; refs: number; budget: Ref; spec: BufferSpec; data: Uint8Array }
+  | { kind: 'StateBlock'; refs: number; host: Ref; state: StateSnap; mask: MaskSnap };
+
+/** The internal fields a snapshot reads and writes (TypeScript `private` is compile-time only). */
+interface RefsInside { refs: number }
+interface DeviceInside { inScene: boolean; recording: StateBlock | null; defaultPool: Set<RefCounted>; budget: MemoryBudget }
+interface TextureInside { autoGenFilter: number; budget?: MemoryBudget }
+const inside = <T>(o: object): T => o as unknown as T;
+
+/** Thrown for a replay point that cannot be snapshotted (an open lock, a foreign device). */
+export class SnapshotError extends Error {}
+
+// ---- capture ----
+
+export class ObjectCapture {
+  readonly objects: ObjectSnap[] = [];
+  private readonly ids = new Map<object, number>();
+  /** the device that owns each budget, to reattach resources to it */
+  private readonly budgetOwner = new Map<MemoryBudget, number>();
+
+  private readonly pools: Array<{ snap: { defaultPool: Ref[] }; pool: Set<RefCounted> }> = [];
+
+  /**
+   * Completes the capture once every root is in: the devices' DEFAULT-pool sets, as sorted ids.
+   * Released members are left out (Reset and the pool itself ignore them); a live member is
+   * reachable from a handle, so the set's insertion order cannot decide an id.
+   */
+  finish(): void {
+    for (const { snap, pool } of this.pools) {
+      snap.defaultPool = [...pool].filter((o) => o.alive).map((o) => this.ref(o)).sort((a, b) => a - b);
+    }
+    this.pools.length = 0;
+  }
+
+  /** The id of `o`, capturing it (and what it refers to) the first time. */
+  ref(o: object | null | undefined): Ref {
+    if (!o) return -1;
+    const known = this.ids.get(o);
+    if (known !== undefined) return known;
+    const id = this.objects.length;
+    this.ids.set(o, id);
+    this.objects.push(undefined as unknown as ObjectSnap);
+    this.objects[id] = this.capture(o);
+    return id;
+  }
+
+  private budgetRef(o: object): Ref {
+    const b = inside<{ budget?: MemoryBudget }>(o).budget;
+    return b ? (this.budgetOwner.get(b) ?? -1) : -1;
+  }
+
+  private capture(o: object): ObjectSnap {
+    const refs = o instanceof RefCounted ? inside<RefsInside>(o).refs : 0;
+    if (o instanceof Direct3D9) return { kind: 'Direct3D9', refs, profile: o.profile };
+    if (o instanceof Device) return this.device(o, refs);
+    if (o instanceof Surface) return this.surface(o, refs);
+    if (o instanceof Texture || o instanceof CubeTexture) {
+      const faces = o instanceof Texture ? [o.levels] : o.faces;
+      for (const f of faces) for (const s of f) if (s.locked) throw new SnapshotError('a texture level is locked: snapshot refused until it is unlocked');
+      return {
+        kind: o instanceof Texture ? 'Texture' : 'CubeTexture', refs, budget: this.budgetRef(o), spec: textureSpecSnap(o.spec),
+        autoGenFilter: inside<TextureInside>(o).autoGenFilter, faces: faces.map((f) => f.map((s) => s.data.slice())),
+      };
+    }
+    if (o instanceof VertexBuffer || o instanceof IndexBuffer) {
+      if (o.locked) throw new SnapshotError(`a ${o instanceof VertexBuffer ? 'vertex' : 'index'} buffer is locked: snapshot refused until it is unlocked`);
+      return { kind: o instanceof VertexBuffer ? 'VertexBuffer' : 'IndexBuffer', refs, budget: this.budgetRef(o), spec: { ...o.spec }, data: o.data.slice() };
+    }
+    if (o instanceof StateBlock) {
+      const host = inside<{ host: object }>(o).host;
+      return { kind: 'StateBlock', refs, host: this.ref(host), state: this.state(o.state), mask: maskSnap(o.mask) };
+    }
+    throw new SnapshotError(`cannot snapshot a ${o.constructor.name}: only the emulated device's objects can be snapshotted`);
+  }
+
+  private device(d: Device, refs: number): ObjectSnap {
+    const di = inside<DeviceInside>(d);
+    const id = this.ids.get(d)!;
+    this.budgetOwner.set(di.budget, id);
+    const snap = {
+      kind: 'Device' as const, refs, profile: d.profile, presentParameters: structuredClone(d.presentParameters),
+      budgetUsed: di.budget.used, backBuffer: this.ref(d.backBuffer), autoDepthStencil: this.ref(d.autoDepthStencil),
+      inScene: di.inScene, presentCount: d.presentCount, recording: -1, defaultPool: [] as Ref[], state: this.state(d.state),
+    };
+    snap.recording = this.ref(di.recording);
+    // the pool is a set whose order must not show: its members get their ids from the handles first (finish())
+    this.pools.push({ snap, pool: di.defaultPool });
+    return snap;
+  }
+
+  private surface(s: Surface, refs: number): ObjectSnap {
+    if (s.locked) throw new SnapshotError('a surface is locked: snapshot refused until it is unlocked');
+    const c = s.spec.container;
+    if (c) {
+      const container = this.ref(c);
+      if (c instanceof Texture) return { kind: 'Level', container, face: 0, level: c.levels.indexOf(s) };
+      if (c instanceof CubeTexture) {
+        const face = c.faces.findIndex((f) => f.includes(s));
+        return { kind: 'Level', container, face, level: c.faces[face].indexOf(s) };
+      }
+    }
+    const sp = s.spec;
+    return {
+      kind: 'Surface', refs, budget: this.budgetRef(s), data: s.data.slice(),
+      spec: {
+        format: sp.format.id, width: sp.width, height: sp.height, usage: sp.usage, pool: sp.pool,
+        multiSample: sp.multiSample, multiSampleQuality: sp.multiSampleQuality, lockable: sp.lockable, discard: sp.discard ?? false,
+      },
+    };
+  }
+
+  private state(st: DeviceState): StateSnap {
+    return {
+      renderStates: Array.from(st.renderStates),
+      samplerStates: st.samplerStates.map((a) => Array.from(a)),
+      stageStates: st.stageStates.map((a) => Array.from(a)),
+      transforms: [...st.transforms].sort((a, b) => a[0] - b[0]).map(([t, m]) => [t, { ...m }]),
+      viewport: { ...st.viewport }, scissor: { ...st.scissor }, fvf: st.fvf,
+      streams: st.streams.map((s) => ({ buffer: this.ref(s.buffer), offset: s.offset, stride: s.stride })),
+      indices: this.ref(st.indices),
+      material: structuredClone(st.material),
+      lights: [...st.lights].sort((a, b) => a[0] - b[0]).map(([i, l]) => [i, structuredClone(l.light), l.enabled]),
+      textures: st.textures.map((t) => this.ref(t)),
+      renderTargets: st.renderTargets.map((t) => this.ref(t)),
+      depthStencil: this.ref(st.depthStencil),
+    };
+  }
+}
+
+function textureSpecSnap(s: TextureSpec): TextureSpecSnap {
+  return { format: s.format.id, width: s.width, height: s.height, levels: s.levels, usage: s.usage, pool: s.pool };
+}
+
+function maskSnap(m: StateMask): MaskSnap {
+  return {
+    renderStates: Array.from(m.renderStates), samplerStates: m.samplerStates.map((a) => Array.from(a)),
+    stageStates: m.stageStates.map((a) => Array.from(a)), textures: Array.from(m.textures), streams: Array.from(m.streams),
+    transforms: [...m.transforms].sort((a, b) => a - b), lights: [...m.lights].sort((a, b) => a - b),
+    viewport: m.viewport, scissor: m.scissor, fvf: m.fvf, indices: m.indices, material: m.material,
+  };
+}
+
+// ---- restore ----
+
+function format(id: number): NonNullable<ReturnType<typeof formatInfo>> {
+  const f = formatInfo(id);
+  if (!f) throw new SnapshotError(`snapshot names format ${id}, which the format table does not have`);
+  return f;
+}
+
+/** Rebuilds the objects of a snapshot; the result is indexed by object id. */
+export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
+  const out: object[] = new Array<object>(snaps.length);
+  const setRefs = (o: object, refs: number): void => { inside<RefsInside>(o).refs = refs; };
+  const get = <T>(ref: Ref): T | null => (ref < 0 ? null : (out[ref] as T));
+  const budgetOf = (ref: Ref): MemoryBudget | undefined => (ref < 0 ? undefined : inside<DeviceInside>(out[ref]).budget);
+  // 1: Direct3D9 and devices (a device makes throwaway swap-chain surfaces; the captured ones replace them below)
+  snaps.forEach((s, id) => {
+    if (s.kind === 'Direct3D9') out[id] = new Direct3D9(s.profile);
+    else if (s.kind === 'Device') {
+      const specs = swapChainSpecs(s.presentParameters);
+      if (typeof specs === 'number') throw new SnapshotError(`snapshot object ${id}: its present parameters are refused (${specs})`);
+      out[id] = new Device(structuredClone(s.presentParameters), specs, s.profile);
+    }
+  });
+  // 2: resources, with their bytes
+  snaps.forEach((s, id) => {
+    switch (s.kind) {
+      case 'Surface': {
+        const sp = s.spec;
+        const spec: SurfaceSpec = { ...sp, format: format(sp.format) };
+        if (!sp.discard) delete spec.discard;
+        // a fresh, aligned copy: a decoded snapshot may hand out views into a shared Node buffer
+        out[id] = new Surface(spec, budgetOf(s.budget), new Uint8Array(s.data));
+        break;
+      }
+      case 'Texture':
+      case 'CubeTexture': {
+        const spec: TextureSpec = { ...s.spec, format: format(s.spec.format) };
+        const t = s.kind === 'Texture' ? new Texture(spec, budgetOf(s.budget)) : new CubeTexture(spec, budgetOf(s.budget));
+        const faces = t instanceof Texture ? [t.levels] : t.faces;
+        // the hidden AUTOGENMIPMAP chain is not stored: it regenerates from level 0 when next sampled
+        s.faces.forEach((f, i) => f.forEach((bytes, l) => faces[i][l].data.set(bytes)));
+        inside<TextureInside>(t).autoGenFilter = s.autoGenFilter;
+        out[id] = t;
+        break;
+      }
+      case 'VertexBuffer':
+      case 'IndexBuffer': {
+        const b = s.kind === 'VertexBuffer' ? new VertexBuffer({ ...s.spec }, budgetOf(s.budget)) : new IndexBuffer({ ...s.spec }, budgetOf(s.budget));
+        b.data.set(s.data);
+        out[id] = b;
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  // 3: texture levels and state blocks, which refer to objects made above
+  snaps.forEach((s, id) => {
+    if (s.kind === 'Level') {
+      const c = out[s.container];
+      out[id] = c instanceof Texture ? c.levels[s.level] : (c as CubeTexture).faces[s.face][s.level];
+    } else if (s.kind === 'StateBlock') out[id] = new StateBlock(out[s.host] as Device);
+  });
+  // 4: links, states and counters
+  snaps.forEach((s, id) => {
+    const o = out[id];
+    if (s.kind !== 'Level') setRefs(o, s.refs);
+    if (s.kind === 'Device') {
+      const d = o as Device;
+      const di = inside<DeviceInside>(d);
+      d.backBuffer = get<Surface>(s.backBuffer)!;
+      d.autoDepthStencil = get<Surface>(s.autoDepthStencil);
+      d.state = restoreState(new DeviceState(false), s.state, get);
+      d.presentCount = s.presentCount;
+      di.inScene = s.inScene;
+      di.recording = get<StateBlock>(s.recording);
+      for (const r of s.defaultPool) di.defaultPool.add(out[r] as RefCounted);
+      di.budget.used = s.budgetUsed;
+    } else if (s.kind === 'StateBlock') {
+      const b = o as StateBlock;
+      restoreState(b.state, s.state, get);
+      restoreMask(b.mask, s.mask);
+    }
+  });
+  return out;
+}
+
+function restoreState(st: DeviceState, s: StateSnap, get: <T>(ref: Ref) => T | null): DeviceState {
+  st.renderStates.set(s.renderStates);
+  s.samplerStates.forEach((a, i) => st.samplerStates[i].set(a));
+  s.stageStates.forEach((a, i) => st.stageStates[i].set(a));
+  st.transforms.clear();
+  for (const [t, m] of s.transforms) st.transforms.set(t, { ...m });
+  st.viewport = { ...s.viewport };
+  st.scissor = { ...s.scissor };
+  st.fvf = s.fvf;
+  s.streams.forEach((x, i) => { st.streams[i] = { buffer: get<VertexBuffer>(x.buffer), offset: x.offset, stride: x.stride }; });
+  st.indices = get<IndexBuffer>(s.indices);
+  st.material = structuredClone(s.material);
+  st.lights.clear();
+  for (const [i, light, enabled] of s.lights) st.lights.set(i, { light: structuredClone(light), enabled } satisfies LightSlot);
+  s.textures.forEach((r, i) => { st.textures[i] = get<Texture | CubeTexture>(r); });
+  s.renderTargets.forEach((r, i) => { st.renderTargets[i] = get<Surface>(r); });
+  st.depthStencil = get<Surface>(s.depthStencil);
+  // everything derived is rebuilt before the next draw
+  st.dirty = DIRTY_ALL;
+  return st;
+}
+
+function restoreMask(m: StateMask, s: MaskSnap): void {
+  m.renderStates.set(s.renderStates);
+  s.samplerStates.forEach((a, i) => m.samplerStates[i].set(a));
+  s.stageStates.forEach((a, i) => m.stageStates[i].set(a));
+  m.textures.set(s.textures);
+  m.streams.set(s.streams);
+  for (const t of s.transforms) m.transforms.add(t);
+  for (const l of s.lights) m.lights.add(l);
+  m.viewport = s.viewport;
+  m.scissor = s.scissor;
+  m.fvf = s.fvf;
+  m.indices = s.indices;
+  m.material = s.material;
+}
