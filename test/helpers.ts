@@ -1,4 +1,6 @@
 /** Shared helpers of the test suite. */
+import { main } from '../src/cli/main.js';
+import type { Io } from '../src/cli/io.js';
 import { Direct3DCreate9 } from '../src/api/index.js';
 import type { Direct3D9 } from '../src/api/index.js';
 import { TraceRecorder } from '../src/record/recorder.js';
@@ -30,4 +32,14 @@ export function fromText(text: string, file = 'test.r9t'): Uint8Array {
 
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+}
+
+/** Runs the command line in process: its exit code and what it printed (each message ending in a newline). */
+export async function runCli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const line = (t: string): string => (t.endsWith('\n') ? t : t + '\n');
+  const io: Io = { out: (t) => { out += line(t); }, err: (t) => { err += line(t); }, tty: false };
+  const code = await main(args, io);
+  return { code, out, err };
 }

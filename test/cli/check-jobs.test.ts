@@ -2,25 +2,17 @@ import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/io.js';
+import { runCli } from '../helpers.js';
 import { runCheck } from '../../src/golden/check.js';
 import { parseShard, selectShard } from '../../src/golden/shard.js';
 import type { CheckReport } from '../../src/golden/types.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => { out += t.endsWith('\n') ? t : t + '\n'; }, err: (t) => { err += t.endsWith('\n') ? t : t + '\n'; }, tty: false };
-  const code = await main(args, io);
-  return { code, out, err };
-}
 
 /** every sample trace of traces/ in a temp folder, with goldens written by --update */
 async function samplesWithGoldens(): Promise<string> {
   const d = mkdtempSync(join(tmpdir(), 'replay9-jobs-'));
   for (const f of readdirSync('traces')) if (/\.r9t?$/.test(f)) cpSync(join('traces', f), join(d, f));
-  const up = await run('check', d, '--update', '--jobs', '2');
+  const up = await runCli('check', d, '--update', '--jobs', '2');
   expect(up.code, up.err).toBe(0);
   return d;
 }
@@ -28,8 +20,8 @@ async function samplesWithGoldens(): Promise<string> {
 describe('check --jobs', () => {
   it('gives the same JSON report on 2 worker threads as in one thread, over the sample traces', async () => {
     const d = await samplesWithGoldens();
-    const one = await run('check', d, '--json', '--report', join(d, 'rep'));
-    const two = await run('check', d, '--json', '--report', join(d, 'rep'), '--jobs', '2');
+    const one = await runCli('check', d, '--json', '--report', join(d, 'rep'));
+    const two = await runCli('check', d, '--json', '--report', join(d, 'rep'), '--jobs', '2');
     expect(two.err).toBe('');
     expect(one.code).toBe(0);
     expect(two.code).toBe(0);
@@ -42,8 +34,8 @@ describe('check --jobs', () => {
     const d = await samplesWithGoldens();
     // a golden from another trace: every frame of clear-colorfill and triangles now differs or is extra/missing
     cpSync(join(d, 'triangles.golden'), join(d, 'clear-colorfill.golden'), { recursive: true, force: true });
-    const one = await run('check', d, '--json', '--report', join(d, 'rep1'));
-    const four = await run('check', d, '--json', '--report', join(d, 'rep1'), '--jobs', '4');
+    const one = await runCli('check', d, '--json', '--report', join(d, 'rep1'));
+    const four = await runCli('check', d, '--json', '--report', join(d, 'rep1'), '--jobs', '4');
     expect(one.code).toBe(1);
     expect(four.code).toBe(1);
     expect(four.out).toBe(one.out);
@@ -51,7 +43,7 @@ describe('check --jobs', () => {
 
   it('rejects --jobs that is not a positive integer (exit 2)', async () => {
     for (const bad of ['0', '-1', '1.5', 'x']) {
-      const r = await run('check', 'traces', '--jobs', bad);
+      const r = await runCli('check', 'traces', '--jobs', bad);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/--jobs must be an integer ≥ 1/);
     }
@@ -63,8 +55,8 @@ describe('check --jobs', () => {
     cpSync(join('traces', 'triangles.r9t'), join(d, 'b.r9t'));
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(d, 'b.r9t'), 'dev.NoSuchMethod(1)\n');
-    const one = await run('check', d, '--update');
-    const two = await run('check', d, '--update', '--jobs', '2');
+    const one = await runCli('check', d, '--update');
+    const two = await runCli('check', d, '--update', '--jobs', '2');
     expect(one.code).toBe(2);
     expect(two.code).toBe(2);
     expect(two.err).toBe(one.err);
@@ -108,7 +100,7 @@ describe('check --shard', () => {
     ['1/2/3', /--shard must be i\/n/],
   ])('rejects --shard %s with exit 2', async (text, message) => {
     expect(() => parseShard(text)).toThrow(message);
-    const r = await run('check', 'traces', '--shard', text);
+    const r = await runCli('check', 'traces', '--shard', text);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
   });
@@ -122,11 +114,11 @@ describe('check --shard', () => {
       [join(d, 'fill-grid.r9t')],
     ]);
     expect(shards[1].options.shard).toEqual({ index: 2, count: 2 });
-    const cli = await run('check', d, '--shard', '2/2', '--json');
+    const cli = await runCli('check', d, '--shard', '2/2', '--json');
     expect(cli.code).toBe(0);
     expect((JSON.parse(cli.out) as CheckReport).traces.map((t) => t.status)).toEqual(['pass']);
     // more shards than traces: an empty shard passes
-    const empty = await run('check', d, '--shard', '5/5');
+    const empty = await runCli('check', d, '--shard', '5/5');
     expect(empty.code).toBe(0);
     expect(empty.out).toMatch(/^0 traces: 0 passed/m);
   });

@@ -2,20 +2,12 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/io.js';
+import { runCli } from '../helpers.js';
 import { reportFolder, runCheck } from '../../src/golden/check.js';
 import { decodePng } from '../../src/golden/image.js';
 import { decodeRawDump } from '../../src/golden/store.js';
 import type { CheckReport } from '../../src/golden/types.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => { out += t.endsWith('\n') ? t : t + '\n'; }, err: (t) => { err += t.endsWith('\n') ? t : t + '\n'; }, tty: false };
-  const code = await main(args, io);
-  return { code, out, err };
-}
 
 const SAMPLES = ['clear-colorfill.r9t', 'triangles.r9t'];
 const FIRST_PRESENT = 'dev.Present(NULL, NULL, NULL, NULL)\n';
@@ -24,7 +16,7 @@ const FIRST_PRESENT = 'dev.Present(NULL, NULL, NULL, NULL)\n';
 async function withGoldens(): Promise<string> {
   const d = mkdtempSync(join(tmpdir(), 'replay9-check-'));
   for (const s of SAMPLES) copyFileSync(join('traces', s), join(d, s));
-  const up = await run('check', d, '--update');
+  const up = await runCli('check', d, '--update');
   expect(up.code).toBe(0);
   return d;
 }
@@ -42,15 +34,15 @@ describe('replay9 check', () => {
   it('reports traces without goldens as NO GOLDENS (not a pass), then passes after --update', async () => {
     const d = mkdtempSync(join(tmpdir(), 'replay9-check-'));
     for (const s of SAMPLES) copyFileSync(join('traces', s), join(d, s));
-    const before = await run('check', d, '--report', join(d, 'rep'));
+    const before = await runCli('check', d, '--report', join(d, 'rep'));
     expect(before.code).toBe(1);
     expect(before.out).toMatch(/^NO GOLDENS .*clear-colorfill\.r9t: no goldens/m);
     expect(before.out).toMatch(/^2 traces: 0 passed, 0 failed, 2 without goldens$/m);
-    const up = await run('check', d, '--update');
+    const up = await runCli('check', d, '--update');
     expect(up.code).toBe(0);
     expect(up.out).toMatch(/^UPDATED .*clear-colorfill\.r9t: 3 frames written to /m);
     expect(readdirSync(join(d, 'clear-colorfill.golden')).sort()).toEqual(['frame-0000.png', 'frame-0001.png', 'frame-0002.png', 'golden.json']);
-    const after = await run('check', d, '--report', join(d, 'rep'));
+    const after = await runCli('check', d, '--report', join(d, 'rep'));
     expect(after.code).toBe(0);
     expect(after.out).toMatch(/^PASS .*clear-colorfill\.r9t: 3 frames$/m);
     expect(after.out).toMatch(/^PASS .*triangles\.r9t: 1 frame$/m);
@@ -63,7 +55,7 @@ describe('replay9 check', () => {
     const t = join(d, 'clear-colorfill.r9t');
     edit(t, (s) => s.replace(FIRST_PRESENT, `dev.ColorFill(bb, {63, 47, 64, 48}, 0xffffffff)\n${FIRST_PRESENT}`));
     const rep = join(d, 'rep');
-    const r = await run('check', t, '--report', rep, '--json');
+    const r = await runCli('check', t, '--report', rep, '--json');
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out) as CheckReport;
     const tr = report.traces[0];
@@ -80,10 +72,10 @@ describe('replay9 check', () => {
     const actual = decodePng(readFileSync(files.actual!));
     expect([...actual.data.subarray((47 * 64 + 63) * 4, (47 * 64 + 63) * 4 + 4)]).toEqual([255, 255, 255, 255]);
     expect(tree(rep)).toEqual(['clear-colorfill/frame-0000-actual.png', 'clear-colorfill/frame-0000-diff.png', 'clear-colorfill/frame-0000-expected.png', 'index.html']);
-    const text = await run('check', t, '--report', rep);
+    const text = await runCli('check', t, '--report', rep);
     expect(text.out).toMatch(/^FAIL .*clear-colorfill\.r9t: frame 0 \(call 7\): 1 pixel differs \(max 0 allowed\), max channel difference 223/m);
     // one pixel is within --max-diff-pixels 1
-    expect((await run('check', t, '--report', rep, '--max-diff-pixels', '1')).code).toBe(0);
+    expect((await runCli('check', t, '--report', rep, '--max-diff-pixels', '1')).code).toBe(0);
   });
 
   it('fails on a missing frame (the golden has more) and on an extra frame (the replay has more)', async () => {
@@ -102,7 +94,7 @@ describe('replay9 check', () => {
     expect(report.traces[0].frameResults.map((f) => [f.frame, f.call, f.status])).toEqual([[0, 6, 'pass'], [1, 10, 'pass'], [2, 16, 'pass'], [3, 17, 'extra']]);
     expect(report.traces[0].reasons).toEqual(['frame 3 (call 17): presented by the replay, not in the golden']);
     expect(report.traces[0].frameResults[3].files).toEqual({ actual: join(d, 'rep', 'clear-colorfill', 'frame-0003-actual.png') });
-    const cli = await run('check', t, '--report', join(d, 'rep'));
+    const cli = await runCli('check', t, '--report', join(d, 'rep'));
     expect(cli.code).toBe(1);
     expect(cli.out).toMatch(/^FAIL .*: frame 3 \(call 17\): presented by the replay, not in the golden/m);
   });
@@ -111,7 +103,7 @@ describe('replay9 check', () => {
     const d = await withGoldens();
     const t = join(d, 'clear-colorfill.r9t');
     edit(t, (s) => s.replace('dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0) -> D3DERR_INVALIDCALL', 'dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0)'));
-    const r = await run('check', t, '--json', '--report', join(d, 'rep'));
+    const r = await runCli('check', t, '--json', '--report', join(d, 'rep'));
     expect(r.code).toBe(1);
     const tr = (JSON.parse(r.out) as CheckReport).traces[0];
     expect(tr.frameResults.every((f) => f.status === 'pass')).toBe(true);
@@ -125,12 +117,12 @@ describe('replay9 check', () => {
     const golden = join(d, 'clear-colorfill.golden');
     const before = tree(golden).map((f) => [f, readFileSync(join(golden, f)).toString('base64')]);
     edit(t, (s) => s.replace('dev.ColorFill(rt, NULL, 0xff808080)', 'dev.ColorFill(rt, NULL, 0xff808080'));
-    const r = await run('check', t, '--update');
+    const r = await runCli('check', t, '--update');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/clear-colorfill\.r9t:16:\d+: /);
     expect(tree(golden).map((f) => [f, readFileSync(join(golden, f)).toString('base64')])).toEqual(before);
     expect(readdirSync(d).sort()).toEqual(['clear-colorfill.golden', 'clear-colorfill.r9t', 'triangles.golden', 'triangles.r9t']);
-    expect((await run('check', t)).code).toBe(2);
+    expect((await runCli('check', t)).code).toBe(2);
   });
 
   it('keeps failure images inside the report folder whatever the trace file is called', async () => {
@@ -174,10 +166,10 @@ describe('replay9 check', () => {
   });
 
   it('explains every option in --help', async () => {
-    const r = await run('check', '--help');
+    const r = await runCli('check', '--help');
     expect(r.code).toBe(0);
     for (const o of ['--update', '--threshold', '--max-diff-pixels', '--report', '--json']) expect(r.out).toContain(o);
-    expect((await run('check', 'traces', '--threshold', '2')).code).toBe(2);
+    expect((await runCli('check', 'traces', '--threshold', '2')).code).toBe(2);
   });
 });
 
@@ -198,20 +190,20 @@ describe('replay9 diff-images', () => {
     const a = await png('a.png', 5, 4);
     // three pixels: blue 200 → 201, → 0, and red 0 → 50
     const b = await png('b.png', 5, 4, [[0, 0, [0, 0, 201, 255]], [4, 3, [0, 0, 0, 255]], [2, 1, [50, 0, 200, 255]]]);
-    const r = await run('diff-images', a, b, '--out', join(d, 'diff.png'));
+    const r = await runCli('diff-images', a, b, '--out', join(d, 'diff.png'));
     expect(r.code).toBe(1);
     expect(r.out).toContain('3 of 20 pixels differ (15.00%), max channel difference 200');
     expect(decodePng(readFileSync(join(d, 'diff.png')))).toMatchObject({ width: 5, height: 4 });
-    const j = await run('diff-images', a, b, '--json');
+    const j = await runCli('diff-images', a, b, '--json');
     expect(JSON.parse(j.out)).toMatchObject({ equal: false, diffPixels: 3, maxChannelDiff: 200, width: 5, height: 4, threshold: 0 });
     // at threshold 0.1 the change of blue by 1 no longer counts
-    expect(JSON.parse((await run('diff-images', a, b, '--json', '--threshold', '0.1')).out).diffPixels).toBe(2);
+    expect(JSON.parse((await runCli('diff-images', a, b, '--json', '--threshold', '0.1')).out).diffPixels).toBe(2);
   });
 
   it('exits 0 for equal images', async () => {
     const a = await png('e1.png', 3, 3);
     const b = await png('e2.png', 3, 3);
-    const r = await run('diff-images', a, b);
+    const r = await runCli('diff-images', a, b);
     expect(r.code).toBe(0);
     expect(r.out).toContain('0 of 9 pixels differ (0.00%), max channel difference 0, identical');
   });
@@ -219,14 +211,14 @@ describe('replay9 diff-images', () => {
   it('exits 1 with a message on a size mismatch, 2 on a missing file or one that is not a PNG', async () => {
     const a = await png('s1.png', 3, 3);
     const b = await png('s2.png', 3, 4);
-    const r = await run('diff-images', a, b);
+    const r = await runCli('diff-images', a, b);
     expect(r.code).toBe(1);
     expect(r.out).toContain('size 3×4 differs from the expected 3×3');
-    const missing = await run('diff-images', a, join(d, 'nope.png'));
+    const missing = await runCli('diff-images', a, join(d, 'nope.png'));
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('nope.png');
     writeFileSync(join(d, 'text.png'), 'not an image');
-    const bad = await run('diff-images', join(d, 'text.png'), a);
+    const bad = await runCli('diff-images', join(d, 'text.png'), a);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/text\.png: not a PNG image/);
   });

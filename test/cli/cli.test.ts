@@ -2,18 +2,9 @@ import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/io.js';
 import { decodePng } from '../../src/golden/image.js';
-import { sameBytes } from '../helpers.js';
+import { sameBytes, runCli } from '../helpers.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => { out += t.endsWith('\n') ? t : t + '\n'; }, err: (t) => { err += t.endsWith('\n') ? t : t + '\n'; }, tty: false };
-  const code = await main(args, io);
-  return { code, out, err };
-}
 
 const SAMPLE = 'traces/clear-colorfill.r9t';
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'replay9-cli-'));
@@ -21,17 +12,17 @@ const tmp = (): string => mkdtempSync(join(tmpdir(), 'replay9-cli-'));
 describe('replay9 on the command line', () => {
   it('converts text → binary → text → binary byte-identically', async () => {
     const d = tmp();
-    expect((await run('convert', SAMPLE, join(d, 'a.r9'))).code).toBe(0);
-    expect((await run('convert', join(d, 'a.r9'), join(d, 'a.r9t'))).code).toBe(0);
-    expect((await run('convert', join(d, 'a.r9t'), join(d, 'b.r9'))).code).toBe(0);
+    expect((await runCli('convert', SAMPLE, join(d, 'a.r9'))).code).toBe(0);
+    expect((await runCli('convert', join(d, 'a.r9'), join(d, 'a.r9t'))).code).toBe(0);
+    expect((await runCli('convert', join(d, 'a.r9t'), join(d, 'b.r9'))).code).toBe(0);
     expect(sameBytes(readFileSync(join(d, 'a.r9')), readFileSync(join(d, 'b.r9')))).toBe(true);
-    const dumped = await run('dump', join(d, 'a.r9'));
+    const dumped = await runCli('dump', join(d, 'a.r9'));
     expect(dumped.out).toBe(readFileSync(join(d, 'a.r9t'), 'utf8'));
   });
 
   it('replays, writes frame-NNNN.png per Present, and reports in JSON', async () => {
     const d = tmp();
-    const r = await run('replay', SAMPLE, '--out', d, '--json');
+    const r = await runCli('replay', SAMPLE, '--out', d, '--json');
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.out);
     expect(rep).toMatchObject({ calls: 19, frames: 3, mismatches: [] });
@@ -49,33 +40,33 @@ describe('replay9 on the command line', () => {
     const d = tmp();
     const t = join(d, 'bad.r9t');
     writeFileSync(t, readFileSync(SAMPLE, 'utf8').replace('dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0) -> D3DERR_INVALIDCALL', 'dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0)'));
-    const r = await run('replay', t, '--json');
+    const r = await runCli('replay', t, '--json');
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out).mismatches).toEqual([
       { call: 8, method: 'Clear', line: 11, expected: 'D3D_OK', actual: 'D3DERR_INVALIDCALL', message: 'call 8: IDirect3DDevice9::Clear returned D3DERR_INVALIDCALL, the trace recorded D3D_OK' },
     ]);
-    const text = await run('replay', t);
+    const text = await runCli('replay', t);
     expect(text.out).toContain('line 11, call 8: IDirect3DDevice9::Clear returned D3DERR_INVALIDCALL, the trace recorded D3D_OK');
   });
 
   it('prints info as text and JSON', async () => {
-    const r = await run('info', SAMPLE, '--json');
+    const r = await runCli('info', SAMPLE, '--json');
     expect(r.code).toBe(0);
     const i = JSON.parse(r.out);
     expect(i).toMatchObject({ calls: 19, frames: 3, footer: true, failedCalls: 2, objects: { Surface: 2, Direct3D9: 1, Device: 1 } });
     expect(i.commands.Present).toBe(3);
-    const t = await run('info', SAMPLE);
+    const t = await runCli('info', SAMPLE);
     expect(t.out).toMatch(/^calls +19 \(2 recorded as failing\)$/m);
   });
 
   it('dumps a call set with call numbers, and JSON lines', async () => {
-    const r = await run('dump', SAMPLE, '--calls', 'frame');
+    const r = await runCli('dump', SAMPLE, '--calls', 'frame');
     expect(r.out.trim().split('\n').slice(1)).toEqual([
       '      6  dev.Present(NULL, NULL, NULL, NULL)',
       '     10  dev.Present(NULL, NULL, NULL, NULL)',
       '     16  dev.Present(NULL, NULL, NULL, NULL)',
     ]);
-    const j = await run('dump', SAMPLE, '--calls', '3', '--json');
+    const j = await runCli('dump', SAMPLE, '--calls', '3', '--json');
     expect(JSON.parse(j.out)).toEqual({
       call: 3, method: 'IDirect3DDevice9::Clear', self: 'dev',
       args: { Count: 0, pRects: 'NULL', Flags: 'D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL', Color: '0xff203040', Z: 1, Stencil: 0 },
@@ -85,17 +76,17 @@ describe('replay9 on the command line', () => {
 
   it('repairs a trace whose footer is missing', async () => {
     const d = tmp();
-    await run('convert', SAMPLE, join(d, 'a.r9'), '--chunk', '256');
+    await runCli('convert', SAMPLE, join(d, 'a.r9'), '--chunk', '256');
     const full = readFileSync(join(d, 'a.r9'));
     writeFileSync(join(d, 'cut.r9'), full.subarray(0, full.length - 30));
-    const info = await run('info', join(d, 'cut.r9'), '--json');
+    const info = await runCli('info', join(d, 'cut.r9'), '--json');
     expect(info.code).toBe(0);
     expect(JSON.parse(info.out).footer).toBe(false);
     expect(JSON.parse(info.out).warnings.join('\n')).toMatch(/no footer index/);
-    expect((await run('info', join(d, 'cut.r9'))).err).toMatch(/warning: .*no footer index/);
-    const r = await run('repair', join(d, 'cut.r9'), '-o', join(d, 'fixed.r9'));
+    expect((await runCli('info', join(d, 'cut.r9'))).err).toMatch(/warning: .*no footer index/);
+    const r = await runCli('repair', join(d, 'cut.r9'), '-o', join(d, 'fixed.r9'));
     expect(r.code).toBe(0);
-    const fixed = JSON.parse((await run('info', join(d, 'fixed.r9'), '--json')).out);
+    const fixed = JSON.parse((await runCli('info', join(d, 'fixed.r9'), '--json')).out);
     expect(fixed.footer).toBe(true);
     expect(fixed.warnings).toEqual([]);
   });
@@ -112,18 +103,18 @@ describe('replay9 on the command line', () => {
         device.Present(null, null, null, null);
       }
     `);
-    const r = await run('record', scene, '-o', join(d, 's.r9t'));
+    const r = await runCli('record', scene, '-o', join(d, 's.r9t'));
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const text = readFileSync(join(d, 's.r9t'), 'utf8');
     expect(text).toContain('dev.Clear(0, NULL, D3DCLEAR_TARGET, 0xff336699, 1, 0)');
-    expect((await run('replay', join(d, 's.r9t'))).code).toBe(0);
+    expect((await runCli('replay', join(d, 's.r9t'))).code).toBe(0);
   });
 
   it('records the example scene of tools/scenes and replays it without findings', async () => {
     const d = tmp();
-    expect((await run('record', 'tools/scenes/fill-grid.ts', '-o', join(d, 'grid.r9'))).code).toBe(0);
-    const rep = JSON.parse((await run('replay', join(d, 'grid.r9'), '--json', '--out', d, '--frames', '1')).out);
+    expect((await runCli('record', 'tools/scenes/fill-grid.ts', '-o', join(d, 'grid.r9'))).code).toBe(0);
+    const rep = JSON.parse((await runCli('replay', join(d, 'grid.r9'), '--json', '--out', d, '--frames', '1')).out);
     expect(rep).toMatchObject({ calls: 61, frames: 4, mismatches: [], unimplemented: [] });
     expect(rep.written).toEqual([join(d, 'frame-0001.png')]);
     const img = decodePng(readFileSync(join(d, 'frame-0001.png')));
@@ -135,38 +126,38 @@ describe('replay9 on the command line', () => {
   });
 
   it('answers bad input with exit 2 and a clear message', async () => {
-    const missing = await run('info', 'no/such.r9');
+    const missing = await runCli('info', 'no/such.r9');
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/no\/such\.r9/);
     const d = tmp();
     writeFileSync(join(d, 'x.r9t'), 'd3d = Direct3DCreate9(32)\nd3d.Bogus()\n');
-    const bad = await run('dump', join(d, 'x.r9t'));
+    const bad = await runCli('dump', join(d, 'x.r9t'));
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('x.r9t:2:5: IDirect3D9 (d3d) has no method');
-    const usage = await run('replay');
+    const usage = await runCli('replay');
     expect(usage.code).toBe(2);
-    const unknown = await run('frobnicate');
+    const unknown = await runCli('frobnicate');
     expect(unknown.code).toBe(2);
   });
 
   it('prints the extended-format support table as the documented JSON', async () => {
-    const r = await run('formats', '--json');
+    const r = await runCli('formats', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.support.B8G8R8A8_UNORM).toMatchObject({ Texture2D: 'R', 'Display Scan Out': 'R', 'Multi-Sample Render Target': 'O' });
     expect(j.support.R10G10B10_XR_BIAS_A2_UNORM).toMatchObject({ 'Render Target': 'N/A', 'CPU Lockable': 'R', 'Display Scan Out': 'R' });
-    const one = await run('formats', 'D3DFMT_V8U8');
+    const one = await runCli('formats', 'D3DFMT_V8U8');
     expect(one.out).toContain('sampled   (U, V, 1, 1) as R, G, B, A');
-    expect((await run('formats', 'NOPE')).code).toBe(2);
+    expect((await runCli('formats', 'NOPE')).code).toBe(2);
   });
 
   it('explains every command with --help', async () => {
     for (const cmd of ['info', 'dump', 'convert', 'replay', 'repair', 'record', 'formats']) {
-      const r = await run(cmd, '--help');
+      const r = await runCli(cmd, '--help');
       expect(r.code, cmd).toBe(0);
       expect(r.out, cmd).toContain(`replay9 ${cmd}`);
     }
-    const top = await run('--help');
+    const top = await runCli('--help');
     expect(top.out).toContain('Exit codes: 0 success');
   });
 });

@@ -2,20 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/io.js';
+import { runCli } from '../helpers.js';
 import { pixelHistory } from '../../src/cli/inspect-history.js';
 import type { HistoryEvent } from '../../src/cli/inspect-history.js';
 import { replayToPoint } from '../../src/cli/inspect.js';
 import { openTrace } from '../../src/trace/open.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => { out += t.endsWith('\n') ? t : t + '\n'; }, err: (t) => { err += t.endsWith('\n') ? t : t + '\n'; }, tty: false };
-  const code = await main(args, io);
-  return { code, out, err };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'replay9-history-'));
 
@@ -43,10 +35,10 @@ function trace(name: string, body: string): string {
 }
 
 async function history(file: string, x: number, y: number): Promise<{ events: HistoryEvent[]; text: string[] }> {
-  const j = await run('inspect', file, '--frame', '0', '--history', `${x},${y}`, '--json');
+  const j = await runCli('inspect', file, '--frame', '0', '--history', `${x},${y}`, '--json');
   expect(j.err).toBe('');
   expect(j.code).toBe(0);
-  const t = await run('inspect', file, '--frame', '0', '--history', `${x},${y}`);
+  const t = await runCli('inspect', file, '--frame', '0', '--history', `${x},${y}`);
   expect(t.code).toBe(0);
   return { events: JSON.parse(j.out) as HistoryEvent[], text: t.out.trim().split('\n') };
 }
@@ -153,10 +145,10 @@ dev.SetRenderTarget(0, rt)
 
   it('refuses a pixel outside render target 0 and --history with --surface', async () => {
     const file = join(dir, 'written.r9t');
-    const out = await run('inspect', file, '--frame', '0', '--history', '16,0');
+    const out = await runCli('inspect', file, '--frame', '0', '--history', '16,0');
     expect(out.code).toBe(2);
     expect(out.err).toMatch(/pixel \(16, 0\) is outside render target 0 \('backbuffer'\), which is 16×8/);
-    const both = await run('inspect', file, '--frame', '0', '--history', '1,1', '--surface', 'backbuffer');
+    const both = await runCli('inspect', file, '--frame', '0', '--history', '1,1', '--surface', 'backbuffer');
     expect(both.code).toBe(2);
     expect(both.err).toMatch(/--history .* does not take --surface/);
   });

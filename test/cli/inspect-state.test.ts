@@ -2,17 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/io.js';
+import { runCli } from '../helpers.js';
 import { RENDER_STATES, SAMPLER_STATES, TEXTURE_STAGE_STATES } from '../../src/d3d9/index.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => { out += t.endsWith('\n') ? t : t + '\n'; }, err: (t) => { err += t.endsWith('\n') ? t : t + '\n'; }, tty: false };
-  const code = await main(args, io);
-  return { code, out, err };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'replay9-inspect-state-'));
 
@@ -41,7 +33,7 @@ const LAST = 14;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
 async function stateJson(call: number): Promise<Doc> {
-  const r = await run('inspect', T, '--call', String(call), '--state', '--json');
+  const r = await runCli('inspect', T, '--call', String(call), '--state', '--json');
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.out);
@@ -93,8 +85,8 @@ describe('inspect --state --json shows each value before and after the call that
 
 describe('inspect --state --json is the complete state in a fixed key order', () => {
   it('prints the same bytes twice, sections in the documented order', async () => {
-    const a = await run('inspect', T, '--call', String(LAST), '--state', '--json');
-    const b = await run('inspect', T, '--call', String(LAST), '--state', '--json');
+    const a = await runCli('inspect', T, '--call', String(LAST), '--state', '--json');
+    const b = await runCli('inspect', T, '--call', String(LAST), '--state', '--json');
     expect(a.out).toBe(b.out);
     expect(Object.keys(JSON.parse(a.out))).toEqual([
       'call', 'frames', 'renderStates', 'samplerStates', 'textureStageStates', 'transforms', 'viewport', 'scissorRect',
@@ -119,7 +111,7 @@ describe('inspect --state --json is the complete state in a fixed key order', ()
 
 describe('inspect --state text shows what differs from a new device', () => {
   it('lists what the trace set, by name, and hides the defaults', async () => {
-    const r = await run('inspect', T, '--call', String(LAST), '--state');
+    const r = await runCli('inspect', T, '--call', String(LAST), '--state');
     expect(r.code).toBe(0);
     for (const line of [
       /D3DRS_ZFUNC +D3DCMP_LESS$/m, /D3DRS_CULLMODE +D3DCULL_NONE$/m, /D3DRS_FOGSTART +6\.5$/m, /^sampler 1:\n +D3DSAMP_MINFILTER +D3DTEXF_LINEAR$/m,
@@ -132,13 +124,13 @@ describe('inspect --state text shows what differs from a new device', () => {
   });
 
   it('says so when every value is at its default', async () => {
-    const r = await run('inspect', T, '--call', '1', '--state');
+    const r = await runCli('inspect', T, '--call', '1', '--state');
     expect(r.out).toContain('every value is at its default');
     expect(r.out).not.toContain('D3DRS_');
   });
 
   it('shows every value with --all', async () => {
-    const r = await run('inspect', T, '--call', '1', '--state', '--all');
+    const r = await runCli('inspect', T, '--call', '1', '--state', '--all');
     expect(r.code).toBe(0);
     for (const line of [/D3DRS_ZENABLE +D3DZB_TRUE$/m, /D3DRS_ZFUNC +D3DCMP_LESSEQUAL$/m, /D3DRS_LIGHTING +TRUE$/m, /D3DRS_FOGEND +1$/m, /D3DRS_TEXTUREFACTOR +0xffffffff$/m,
       /^sampler 15:$/m, /^texture stage 7:$/m, /D3DTS_WORLD\n/, /render target 0: backbuffer/, /depth-stencil: depthstencil/, /scissor rect: left 0, top 0, right 16, bottom 8/]) {
@@ -155,7 +147,7 @@ describe('inspect --state refuses what it cannot answer, exit 2', () => {
   ];
   for (const [what, args, message] of cases) {
     it(what, async () => {
-      const r = await run('inspect', T, ...args);
+      const r = await runCli('inspect', T, ...args);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(message);
     });

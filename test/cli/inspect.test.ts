@@ -2,20 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/io.js';
 import { decodePng } from '../../src/golden/image.js';
 import { float32Text, replayToPoint } from '../../src/cli/inspect.js';
 import { TraceReader } from '../../src/trace/reader.js';
-import { fromText } from '../helpers.js';
+import { fromText, runCli } from '../helpers.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => { out += t.endsWith('\n') ? t : t + '\n'; }, err: (t) => { err += t.endsWith('\n') ? t : t + '\n'; }, tty: false };
-  const code = await main(args, io);
-  return { code, out, err };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'replay9-inspect-'));
 
@@ -36,7 +27,7 @@ const T = join(dir, 't.r9t');
 writeFileSync(T, TEXT);
 
 const pixelJson = async (...args: string[]): Promise<unknown> => {
-  const r = await run('inspect', T, ...args, '--json');
+  const r = await runCli('inspect', T, ...args, '--json');
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.out);
@@ -47,7 +38,7 @@ const D24_HALF = 0x800000;
 
 describe('inspect --pixel reads the stored bits and the channels of one texel', () => {
   it('prints a cleared D24S8 depth-stencil pixel in DESIGN.md\'s JSON form', async () => {
-    const r = await run('inspect', T, '--call', '3', '--surface', 'depthstencil', '--pixel', '3,4', '--json');
+    const r = await runCli('inspect', T, '--call', '3', '--surface', 'depthstencil', '--pixel', '3,4', '--json');
     expect(r.code).toBe(0);
     expect(r.out.trim()).toBe(`{"surface": "depthstencil", "format": "D3DFMT_D24S8", "x": 3, "y": 4, "raw": "0x80000008", "channels": {"depth": ${float32Text(D24_HALF / 0xffffff)}, "stencil": 8}}`);
     expect(JSON.parse(r.out).channels.depth).toBe(0.50000006);
@@ -80,7 +71,7 @@ describe('inspect --pixel reads the stored bits and the channels of one texel', 
   });
 
   it('prints human text without --json', async () => {
-    const r = await run('inspect', T, '--call', '3', '--surface', 'ds', '--pixel', '3,4');
+    const r = await runCli('inspect', T, '--call', '3', '--surface', 'ds', '--pixel', '3,4');
     expect(r.code).toBe(0);
     expect(r.out).toContain('raw 0x80000008');
     expect(r.out).toContain('stencil 8');
@@ -90,7 +81,7 @@ describe('inspect --pixel reads the stored bits and the channels of one texel', 
 describe('inspect --out writes a surface', () => {
   it('writes a colour surface as PNG with the filled pixels', async () => {
     const f = join(dir, 'rt.png');
-    expect((await run('inspect', T, '--frame', '1', '--surface', 'rt', '--out', f)).code).toBe(0);
+    expect((await runCli('inspect', T, '--frame', '1', '--surface', 'rt', '--out', f)).code).toBe(0);
     const img = decodePng(readFileSync(f));
     expect([img.width, img.height]).toEqual([8, 4]);
     const px = (x: number, y: number): number[] => [...img.data.subarray((y * 8 + x) * 4, (y * 8 + x) * 4 + 4)];
@@ -100,33 +91,33 @@ describe('inspect --out writes a surface', () => {
 
   it('writes depth as grey round(d·255) and a stencil-only format as its value', async () => {
     const f = join(dir, 'ds.png');
-    const r = await run('inspect', T, '--call', '3', '--surface', 'depthstencil', '--out', f);
+    const r = await runCli('inspect', T, '--call', '3', '--surface', 'depthstencil', '--out', f);
     expect(r.code).toBe(0);
     expect(r.out).toContain('0 black → 1 white');
     const img = decodePng(readFileSync(f));
     expect([...img.data.subarray(0, 4)]).toEqual([128, 128, 128, 255]);
     const s = join(dir, 's.png');
-    expect((await run('inspect', T, '--call', '3', '--surface', 'ds', '--as', 'S8_LOCKABLE', '--out', s)).code).toBe(0);
+    expect((await runCli('inspect', T, '--call', '3', '--surface', 'ds', '--as', 'S8_LOCKABLE', '--out', s)).code).toBe(0);
     expect([...decodePng(readFileSync(s)).data.subarray(0, 4)]).toEqual([8, 8, 8, 255]);
   });
 
   it('writes the exact stored bytes as .raw and prints format, size and pitch', async () => {
     const f = join(dir, 'ds.raw');
-    const r = await run('inspect', T, '--call', '3', '--surface', 'ds', '--out', f);
+    const r = await runCli('inspect', T, '--call', '3', '--surface', 'ds', '--out', f);
     expect(r.code).toBe(0);
     expect(r.out).toContain('format D3DFMT_D24S8, width 16, height 8, pitch 64');
     const bytes = readFileSync(f);
     expect(bytes.length).toBe(64 * 8);
     expect(bytes.readUInt32LE(0)).toBe(0x80000008);
     const d16 = join(dir, 'd16.raw');
-    expect((await run('inspect', T, '--call', '3', '--surface', 'ds', '--as', 'D16_LOCKABLE', '--out', d16)).code).toBe(0);
+    expect((await runCli('inspect', T, '--call', '3', '--surface', 'ds', '--as', 'D16_LOCKABLE', '--out', d16)).code).toBe(0);
     expect(readFileSync(d16).readUInt16LE(2 * 17)).toBe(0x8000);
   });
 });
 
 describe('inspect without --surface lists the surfaces at that point', () => {
   it('names the trace\'s surfaces and the device\'s own', async () => {
-    const r = await run('inspect', T, '--call', '5', '--json');
+    const r = await runCli('inspect', T, '--call', '5', '--json');
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
     expect(doc.call).toBe(5);
@@ -159,7 +150,7 @@ describe('inspect refuses what it cannot answer, exit 2', () => {
   ];
   for (const [what, args, message] of cases) {
     it(what, async () => {
-      const r = await run('inspect', T, ...args);
+      const r = await runCli('inspect', T, ...args);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(message);
     });
@@ -168,13 +159,13 @@ describe('inspect refuses what it cannot answer, exit 2', () => {
   it('refuses a pair with no channel in common (S8_LOCKABLE from a depth-only surface)', async () => {
     const t = join(dir, 'd16.r9t');
     writeFileSync(t, TEXT.replace('AutoDepthStencilFormat: D3DFMT_D24S8', 'AutoDepthStencilFormat: D3DFMT_D16').replace('D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL', 'D3DCLEAR_ZBUFFER'));
-    const r = await run('inspect', t, '--call', '3', '--surface', 'ds', '--as', 'S8_LOCKABLE', '--pixel', '0,0');
+    const r = await runCli('inspect', t, '--call', '3', '--surface', 'ds', '--as', 'S8_LOCKABLE', '--pixel', '0,0');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/share no channel/);
   });
 
   it('explains every option with an example under --help', async () => {
-    const r = await run('inspect', '--help');
+    const r = await runCli('inspect', '--help');
     expect(r.code).toBe(0);
     for (const opt of ['--call', '--frame', '--surface', '--out', '--as', '--pixel', '--json', 'Examples']) expect(r.out).toContain(opt);
   });
