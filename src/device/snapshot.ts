@@ -74,7 +74,6 @@ export type ObjectSnap =
 /** The internal fields a snapshot reads and writes (TypeScript `private` is compile-time only). */
 interface RefsInside { refs: number }
 interface DeviceInside { inScene: boolean; recording: StateBlock | null; defaultPool: Set<RefCounted>; budget: MemoryBudget }
-interface TextureInside { autoGenFilter: number; budget?: MemoryBudget }
 const inside = <T>(o: object): T => o as unknown as T;
 
 /** Thrown for a replay point that cannot be snapshotted (an open lock, a foreign device). */
@@ -129,7 +128,7 @@ export class ObjectCapture {
       for (const f of faces) for (const s of f) if (s.locked) throw new SnapshotError('a texture level is locked: snapshot refused until it is unlocked');
       return {
         kind: o instanceof Texture ? 'Texture' : 'CubeTexture', refs, budget: this.budgetRef(o), spec: textureSpecSnap(o.spec),
-        autoGenFilter: inside<TextureInside>(o).autoGenFilter, faces: faces.map((f) => f.map((s) => s.data.slice())),
+        autoGenFilter: o.GetAutoGenFilterType(), faces: faces.map((f) => f.map((s) => s.data.slice())),
       };
     }
     if (o instanceof VertexBuffer || o instanceof IndexBuffer) {
@@ -251,7 +250,8 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
         const faces = t instanceof Texture ? [t.levels] : t.faces;
         // the hidden AUTOGENMIPMAP chain is not stored: it regenerates from level 0 when next sampled
         s.faces.forEach((f, i) => f.forEach((bytes, l) => faces[i][l].data.set(bytes)));
-        inside<TextureInside>(t).autoGenFilter = s.autoGenFilter;
+        // NONE on a texture without AUTOGENMIPMAP is accepted and changes nothing
+        t.SetAutoGenFilterType(s.autoGenFilter);
         out[id] = t;
         break;
       }

@@ -117,9 +117,22 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
-/** SetAutoGenFilterType's rule: POINT and LINEAR (the MINF caps claimed); NONE and the rest refused. */
-function autoGenFilterOk(filter: number): boolean {
-  return filter === D3DTEXF.POINT || filter === D3DTEXF.LINEAR;
+/**
+ * The automatic-mip filter of a texture: LINEAR for AUTOGENMIPMAP textures, NONE for the others, on
+ * which setting it does nothing and fails nothing. POINT and LINEAR are taken (the MINF caps
+ * claimed); NONE and the rest are refused.
+ */
+class AutoGenFilter {
+  value: number;
+  constructor(private readonly autoGen: boolean) {
+    this.value = autoGen ? D3DTEXF.LINEAR : D3DTEXF.NONE;
+  }
+  set(filter: number): HRESULT {
+    if (!this.autoGen) return D3D_OK;
+    if (filter !== D3DTEXF.POINT && filter !== D3DTEXF.LINEAR) return D3DERR.INVALIDCALL;
+    this.value = filter;
+    return D3D_OK;
+  }
 }
 
 export function textureBytes(spec: TextureSpec): number {
@@ -134,32 +147,26 @@ export function textureBytes(spec: TextureSpec): number {
   return total;
 }
 
-/** AUTOGENMIPMAP textures start with LINEAR; the others report NONE. */
-const initialAutoGenFilter = (spec: TextureSpec): number => ((spec.usage & D3DUSAGE.AUTOGENMIPMAP) ? D3DTEXF.LINEAR : D3DTEXF.NONE);
-
 export class Texture extends RefCounted implements IDirect3DTexture9 {
   readonly levels: Surface[];
   private readonly autoMips: AutoMips | undefined;
-  private autoGenFilter: number;
+  private readonly autoGenFilter: AutoGenFilter;
 
   constructor(readonly spec: TextureSpec, private readonly budget?: MemoryBudget) {
     super();
     this.levels = makeLevels(this, spec);
     this.autoMips = generatesMips(spec) ? new AutoMips(this.levels[0], makeHiddenLevels(this, spec)) : undefined;
-    this.autoGenFilter = initialAutoGenFilter(spec);
+    this.autoGenFilter = new AutoGenFilter((spec.usage & D3DUSAGE.AUTOGENMIPMAP) !== 0);
   }
   /** The levels sampling reads: with automatic mips, level 0 and its generated chain. */
   sampledLevels(): Surface[] {
-    return this.autoMips ? this.autoMips.levels(this.autoGenFilter) : this.levels;
+    return this.autoMips ? this.autoMips.levels(this.autoGenFilter.value) : this.levels;
   }
   SetAutoGenFilterType(FilterType: number): HRESULT {
-    if (!(this.spec.usage & D3DUSAGE.AUTOGENMIPMAP)) return D3D_OK;
-    if (!autoGenFilterOk(FilterType)) return D3DERR.INVALIDCALL;
-    this.autoGenFilter = FilterType;
-    return D3D_OK;
+    return this.autoGenFilter.set(FilterType);
   }
   GetAutoGenFilterType(): number {
-    return this.autoGenFilter;
+    return this.autoGenFilter.value;
   }
   /** Brings the hidden chain up to date now (sampling would anyway). */
   GenerateMipSubLevels(): HRESULT {
@@ -201,26 +208,23 @@ export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
   /** faces[face][level], faces in D3DCUBEMAP_FACES order */
   readonly faces: Surface[][];
   private readonly autoMips: AutoMips[] | undefined;
-  private autoGenFilter: number;
+  private readonly autoGenFilter: AutoGenFilter;
 
   constructor(readonly spec: TextureSpec, private readonly budget?: MemoryBudget) {
     super();
     this.faces = [0, 1, 2, 3, 4, 5].map(() => makeLevels(this, spec));
     this.autoMips = generatesMips(spec) ? this.faces.map((levels) => new AutoMips(levels[0], makeHiddenLevels(this, spec))) : undefined;
-    this.autoGenFilter = initialAutoGenFilter(spec);
+    this.autoGenFilter = new AutoGenFilter((spec.usage & D3DUSAGE.AUTOGENMIPMAP) !== 0);
   }
   /** faces[face][level] as sampling reads them (with automatic mips, each face's generated chain). */
   sampledFaces(): Surface[][] {
-    return this.autoMips ? this.autoMips.map((m) => m.levels(this.autoGenFilter)) : this.faces;
+    return this.autoMips ? this.autoMips.map((m) => m.levels(this.autoGenFilter.value)) : this.faces;
   }
   SetAutoGenFilterType(FilterType: number): HRESULT {
-    if (!(this.spec.usage & D3DUSAGE.AUTOGENMIPMAP)) return D3D_OK;
-    if (!autoGenFilterOk(FilterType)) return D3DERR.INVALIDCALL;
-    this.autoGenFilter = FilterType;
-    return D3D_OK;
+    return this.autoGenFilter.set(FilterType);
   }
   GetAutoGenFilterType(): number {
-    return this.autoGenFilter;
+    return this.autoGenFilter.value;
   }
   GenerateMipSubLevels(): HRESULT {
     this.sampledFaces();
