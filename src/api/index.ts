@@ -5,6 +5,7 @@
  */
 import { D3D_SDK_VERSION } from '../d3d9/index.js';
 import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
+import { captureHandles, encodeSnapshot, SnapshotError, SNAPSHOT_VERSION } from '../device/snapshot.js';
 import type { Direct3DCreate9Fn, IDirect3D9, IDirect3DDevice9, PerfMarkers } from '../device/types.js';
 import type { DeviceProfile } from '../device/caps.js';
 import type { TraceRecorder } from '../record/recorder.js';
@@ -51,11 +52,33 @@ for (const cls of [Direct3D9Api, DeviceApi]) {
   });
 }
 
+/** Gives the recorder its snapshot source: the objects behind the context's handles, captured as a replay would hold them. */
+function attachSnapshots(recorder: TraceRecorder): void {
+  recorder.setSnapshotSource((at) => {
+    const handles = recorder.handleTable();
+    let captured: ReturnType<typeof captureHandles>;
+    try {
+      captured = captureHandles(handles);
+    } catch (e) {
+      if (e instanceof SnapshotError) return e.message;
+      throw e;
+    }
+    return encodeSnapshot({
+      version: SNAPSHOT_VERSION, callsReplayed: at.calls, frames: at.frames, perfDepth: at.perfDepth, profile: recorder.profile,
+      objects: captured.objects, handles: captured.handles, missing: [], names: at.names, findings: [],
+    });
+  });
+}
+
 export function Direct3DCreate9(SDKVersion: number = D3D_SDK_VERSION, options: CreateOptions = {}): Direct3D9 | null {
   const ctx = new ApiContext(options.recorder);
   const profile = options.profile ?? options.recorder?.profile ?? 'dx9';
   if (options.recorder && options.recorder.profile !== profile) {
     throw new Error(`Direct3DCreate9: the recorder writes a ${options.recorder.profile} trace, the device was asked for ${profile}: give the profile to TraceRecorder`);
+  }
+  if (options.recorder && options.recorder.snapshotEvery > 0) {
+    if (options.backend) throw new Error('Direct3DCreate9: snapshots (snapshotEvery) capture the emulated device; they cannot be taken with another backend');
+    attachSnapshots(options.recorder);
   }
   const create = options.backend ?? ((v: number) => emulatedCreate(v, profile));
   const out = invoke(undefined, commandInfo('Direct3DCreate9'), [SDKVersion], {

@@ -8,7 +8,7 @@
 import type { ArgValue, StructValue } from '../trace/call.js';
 import { COMMANDS, structDef } from '../trace/commands.js';
 import type { CommandInfo, HandleKind } from '../trace/commands.js';
-import type { StructDef, TableField } from '../trace/schema-types.js';
+import type { Scalar, StructDef, TableField } from '../trace/schema-types.js';
 import type { TraceRecorder } from '../record/recorder.js';
 import { RESULT_KEY } from '../device/types.js';
 import type { LockData, LockSub } from '../device/types.js';
@@ -31,6 +31,47 @@ export class ApiContext {
 
 export class ApiObject {
   constructor(readonly inner: object, readonly ctx: ApiContext) {}
+}
+
+/**
+ * An argument as the device receives it at replay, per its schema field: the
+ * C type's value (float32, wrapped uint32/int32, BOOL as 0/1, a missing struct
+ * member as 0, HWND-like "null" fields as null) with handles unwrapped. The
+ * device then computes at record time exactly what it computes at replay.
+ */
+function deviceArg(f: TableField, v: unknown): unknown {
+  if (v instanceof ApiObject) return v.inner;
+  if (v === undefined || v === null || f.r9 === 'data') return v;
+  switch (f.type.kind) {
+    case 'scalar': return f.r9 === 'null' ? (scalarAs('uint', v) as number) || null : scalarAs(f.type.scalar, v);
+    case 'struct': return deviceStruct(structDef(f.type.struct), v as Record<string, unknown>);
+    case 'structs': {
+      const def = structDef(f.type.struct);
+      return (v as Array<Record<string, unknown>>).map((x) => deviceStruct(def, x));
+    }
+    default: return v;
+  }
+}
+
+function scalarAs(s: Scalar, v: unknown): number | boolean {
+  const n = typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'number' ? v : 0;
+  switch (s) {
+    case 'float': return Math.fround(n);
+    case 'uint': return n >>> 0;
+    case 'int': return n | 0;
+    case 'ubyte': return n & 0xff;
+    case 'bool': return n !== 0;
+  }
+}
+
+function deviceStruct(def: StructDef, v: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of def.fields) {
+    const x = v[f.name];
+    if (typeof f.type === 'object') out[f.name] = deviceStruct(structDef(f.type.struct), (x ?? {}) as Record<string, unknown>);
+    else out[f.name] = f.r9 === 'null' ? (scalarAs('uint', x) as number) || null : scalarAs(f.type, x);
+  }
+  return out;
 }
 
 /** Plain-data form of an argument for the trace, per its schema field. */
@@ -87,7 +128,8 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
   const ctx = (self?.ctx ?? (backend as unknown as { ctx: ApiContext }).ctx) as ApiContext;
   const rec = ctx.recorder;
   const unlockData = rec && isUnlock(info) ? ((backend as Partial<LockData>).captureLock?.(lockSub(info, args)) ?? null) : null;
-  const innerArgs = args.map((a) => (a instanceof ApiObject ? a.inner : a));
+  const fields = info.table.fields;
+  const innerArgs = args.map((a, i) => (i < fields.length ? deviceArg(fields[i], a) : a instanceof ApiObject ? a.inner : a));
   const fn = (backend as Record<string, unknown>)[info.method];
   if (typeof fn !== 'function') throw new TypeError(`${info.method} is not a method of this backend object`);
   let out = (fn as (...a: unknown[]) => unknown).apply(backend, innerArgs);
@@ -101,7 +143,9 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
     if (obj && typeof obj === 'object') {
       const w = ctx.wrap(obj, info.creates);
       out = { ...(out as object), [key]: w };
-      if (rec) ({ id: created, name } = rec.bind(w, info.creates));
+      if (rec) {
+        ({ id: created, name } = rec.bind(w, info.creates, obj));
+      }
     }
   }
   // a failed creating call uses up the name given for it too

@@ -12,11 +12,10 @@ import {
 } from '../formats/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import type { Rgba8Image } from '../golden/image.js';
-import { commandInfo } from '../trace/commands.js';
-import type { HandleKind } from '../trace/commands.js';
 import type { TraceReader } from '../trace/reader.js';
 import { defaultName } from '../trace/text/names.js';
 import { Replayer } from '../replay/replayer.js';
+import { replayTo } from '../replay/seek.js';
 import type { ReplayOptions } from '../replay/replayer.js';
 
 /** A request the trace cannot answer (call beyond the end, unknown surface, …): the CLI exits 2 with the message. */
@@ -40,6 +39,8 @@ export interface InspectPoint {
   device?: Device;
   /** every object the trace bound up to `call` with the name it was first bound as */
   names: Map<object, string>;
+  /** the call the replay started from: 0, or the call a snapshot chunk stands before */
+  from: number;
 }
 
 export interface InspectAt {
@@ -65,30 +66,20 @@ export function resolveStop(reader: TraceReader, at: InspectAt): number {
   return n;
 }
 
-/** Handle names as the text form prints them, in creation order, for calls [0, to]. */
-function boundNames(reader: TraceReader, to: number): Array<{ name: string; id: number; kind: HandleKind }> {
-  const seen = new Set<number>();
-  const out: Array<{ name: string; id: number; kind: HandleKind }> = [];
-  for (const { call } of reader.calls(0, to + 1)) {
-    const kind = commandInfo(call.command).creates;
-    if (!call.created || !kind || seen.has(call.created)) continue;
-    // a handle keeps the name it got when first bound (GetBackBuffer twice returns one name)
-    seen.add(call.created);
-    out.push({ name: call.name ?? defaultName(kind, call.created), id: call.created, kind });
-  }
-  return out;
-}
-
 /** Replays the trace up to and including the call `at` names, and collects its surfaces by name. */
 export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?: readonly number[]; profile?: DeviceProfile; beforeCall?: ReplayOptions['beforeCall'] } = {}): InspectPoint {
   const call = resolveStop(reader, at);
-  const replayer = new Replayer({ lines: opts.lines, profile: opts.profile, beforeCall: opts.beforeCall }).run(reader, call + 1);
+  const options: ReplayOptions = { lines: opts.lines, profile: opts.profile, beforeCall: opts.beforeCall };
+  // an observer must see every call, so it replays from the start; otherwise from the nearest snapshot
+  const { replayer, from } = opts.beforeCall ? { replayer: new Replayer(options).run(reader, call + 1), from: 0 } : replayTo(reader, call + 1, options);
   const surfaces = new Map<string, Surface>();
   const released = new Set<string>();
   const names = new Map<object, string>();
   let device: Device | undefined;
-  for (const b of boundNames(reader, call)) {
-    const obj = replayer.object(b.id)?.obj;
+  // handles in id order, which is creation order; each keeps the name it was first bound as
+  for (const h of replayer.tables().handles) {
+    const b = { name: replayer.nameOf(h.id) ?? defaultName(h.kind, h.id), obj: h.obj };
+    const obj = b.obj;
     if (obj && !names.has(obj)) names.set(obj, b.name);
     if (obj instanceof Device) device = obj;
     if (!(obj instanceof Surface)) continue;
@@ -98,7 +89,7 @@ export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?
   // the trace's own names win over the device's two (a handle may be named `backbuffer`)
   if (device && !surfaces.has(BACKBUFFER)) surfaces.set(BACKBUFFER, device.backBuffer);
   if (device?.autoDepthStencil && !surfaces.has(DEPTHSTENCIL)) surfaces.set(DEPTHSTENCIL, device.autoDepthStencil);
-  return { call, frames: replayer.frames, replayer, surfaces, released, device, names };
+  return { call, frames: replayer.frames, replayer, surfaces, released, device, names, from };
 }
 
 export function findSurface(p: InspectPoint, name: string): Surface {

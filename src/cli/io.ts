@@ -1,4 +1,5 @@
 import { CallSet } from '../trace/call-set.js';
+import { ChunkKind } from '../trace/container.js';
 
 /** Where a command writes, so tests can run the CLI in-process. */
 export interface Io {
@@ -32,4 +33,11 @@ export function callSetOption(text: string | undefined): CallSet | undefined {
 
 export function thousands(n: number): string {
   return n.toLocaleString('en-US');
+}
+
+/** The text form shows a trace from its first call: a trace that starts from a stored state (trim's output) has no text form. */
+export function refuseRestoredForText(reader: { chunks: ReadonlyArray<{ kind: number }>; label: string }, what: string): void {
+  if (reader.chunks.some((c) => c.kind === ChunkKind.Restore)) {
+    throw new UsageError(`${reader.label} starts from a stored device state (it was written by trim), which the text form cannot show; ${what}`);
+  }
 }

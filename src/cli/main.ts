@@ -17,10 +17,12 @@ import { registerMergeReports } from './commands/merge-reports.js';
 import { registerRecord } from './commands/record.js';
 import { registerRepair } from './commands/repair.js';
 import { registerReplay } from './commands/replay.js';
+import { registerSnapshot } from './commands/snapshot.js';
+import { registerTrim } from './commands/trim.js';
 import { EXIT, processIo, UsageError } from './io.js';
 import type { Io } from './io.js';
 
-const COMMANDS = [registerInfo, registerDump, registerConvert, registerReplay, registerInspect, registerCheck, registerMergeReports, registerDiffImages, registerRepair, registerRecord, registerFormats, registerCaps];
+const COMMANDS = [registerInfo, registerDump, registerConvert, registerReplay, registerInspect, registerCheck, registerMergeReports, registerDiffImages, registerSnapshot, registerTrim, registerRepair, registerRecord, registerFormats, registerCaps];
 
 /** Runs the CLI on `args`; returns the exit code. */
 export async function main(args: readonly string[], io: Io = processIo): Promise<number> {

@@ -7,6 +7,7 @@
  * place that reads and writes the classes' internal fields (lock state,
  * reference counts, scene state), so the classes keep their shape.
  */
+import { Packr } from 'msgpackr';
 import { formatInfo } from '../formats/index.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { BufferSpec } from './buffers.js';
@@ -332,4 +333,90 @@ function restoreMask(m: StateMask, s: MaskSnap): void {
   m.fvf = s.fvf;
   m.indices = s.indices;
   m.material = s.material;
+}
+
+// ---- the whole replay point, as stored in a trace ----
+
+/** Bumped whenever the shape of SnapshotData or ObjectSnap changes. */
+export const SNAPSHOT_VERSION = 2;
+
+/** One entry of the handle table: the trace's handle id, its kind, the object it names. */
+export interface HandleSnap { id: number; kind: string; object: Ref }
+
+/** A replay finding as a snapshot keeps it (the replayer's Finding). */
+export interface FindingSnap { kind: string; call: number; method: string; message: string; line?: number; expected?: string; actual?: string }
+
+/**
+ * Everything a replay needs to go on from a call: the emulated objects with
+ * their bytes and states, the handle table, the names the trace gave, the
+ * counters and the findings so far. Plain data; encodeSnapshot stores it.
+ */
+export interface SnapshotData {
+  version: number;
+  /** the next call to replay */
+  callsReplayed: number;
+  /** frames presented before it */
+  frames: number;
+  perfDepth: number;
+  profile: DeviceProfile;
+  /** the emulated objects, by id */
+  objects: ObjectSnap[];
+  /** handle → object id, sorted by handle */
+  handles: HandleSnap[];
+  /** handles whose creating call made no object at replay, sorted */
+  missing: number[];
+  /** the names the trace gave its handles (`rt = dev.CreateRenderTarget(...)`), sorted by handle */
+  names: Array<[number, string]>;
+  findings: FindingSnap[];
+}
+
+/**
+ * Captures the objects behind a handle table (sorted by id: ids follow it, so
+ * the same point always gives the same snapshot). Refused while a lock is open.
+ */
+export function captureHandles(handles: ReadonlyArray<{ id: number; kind: string; obj: object }>): { objects: ObjectSnap[]; handles: HandleSnap[] } {
+  const cap = new ObjectCapture();
+  const out = handles.map((h) => ({ id: h.id, kind: h.kind, object: cap.ref(h.obj) }));
+  cap.finish();
+  return { objects: cap.objects, handles: out };
+}
+
+// msgpackr as plain data: maps as objects, no record extension, so the bytes depend only on the data
+const snapshotPackr = new Packr({ useRecords: false, mapsAsObjects: true });
+
+export function encodeSnapshot(s: SnapshotData): Uint8Array {
+  return snapshotPackr.pack(s);
+}
+
+/** Decodes and checks the outer shape of a stored snapshot; SnapshotError names what is wrong. */
+export function decodeSnapshot(bytes: Uint8Array): SnapshotData {
+  let v: unknown;
+  try {
+    v = snapshotPackr.unpack(bytes);
+  } catch (e) {
+    throw new SnapshotError(`not a snapshot: ${(e as Error).message}`);
+  }
+  const o = v as Record<string, unknown>;
+  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new SnapshotError('not a snapshot: the payload is not a map');
+  if (o.version !== SNAPSHOT_VERSION) throw new SnapshotError(`snapshot version ${String(o.version)}, this replay9 reads version ${SNAPSHOT_VERSION}`);
+  const count = (k: string): void => {
+    if (!Number.isSafeInteger(o[k]) || (o[k] as number) < 0) throw new SnapshotError(`snapshot field ${k} is not a count`);
+  };
+  count('callsReplayed'); count('frames'); count('perfDepth');
+  if (o.profile !== 'dx9' && o.profile !== 'dx8') throw new SnapshotError(`snapshot profile ${String(o.profile)} is neither dx9 nor dx8`);
+  for (const k of ['objects', 'handles', 'missing', 'names', 'findings']) if (!Array.isArray(o[k])) throw new SnapshotError(`snapshot field ${k} is not a list`);
+  const objects = o.objects as unknown[];
+  for (const [i, x] of objects.entries()) {
+    if (!x || typeof x !== 'object' || typeof (x as { kind?: unknown }).kind !== 'string') throw new SnapshotError(`snapshot object ${i} has no kind`);
+  }
+  for (const h of o.handles as unknown[]) {
+    const e = h as Partial<HandleSnap>;
+    if (!e || !Number.isSafeInteger(e.id) || typeof e.kind !== 'string' || !Number.isSafeInteger(e.object) || e.object! < 0 || e.object! >= objects.length) {
+      throw new SnapshotError('snapshot handle table names an object it does not hold');
+    }
+  }
+  for (const n of o.names as unknown[]) {
+    if (!Array.isArray(n) || !Number.isSafeInteger(n[0]) || typeof n[1] !== 'string') throw new SnapshotError('snapshot name table is malformed');
+  }
+  return o as unknown as SnapshotData;
 }

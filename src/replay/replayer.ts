@@ -9,13 +9,18 @@ import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
 import { NotImplementedError } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData, LockSub } from '../device/types.js';
 import type { DeviceProfile } from '../device/caps.js';
-import { COMMANDS, COUNT_RESULTS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
+import { restoreObjects, SnapshotError } from '../device/snapshot.js';
+import type { SnapshotData } from '../device/snapshot.js';
+import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
 import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
 import { TraceFormatError } from '../trace/errors.js';
 import * as fb from '../trace/generated/replay9.js';
+import { ChunkKind } from '../trace/container.js';
+import type { ChunkInfo } from '../trace/container.js';
 import type { LoadedBatch, TraceReader } from '../trace/reader.js';
 import type { Finding } from './findings.js';
 import { commandPool, HANDLERS } from './handlers.js';
+import { readSnapshotChunk } from './snapshot-chunk.js';
 import type { CallScope, Outcome } from './handlers.js';
 
 export interface PresentEvent {
@@ -40,6 +45,14 @@ export interface ReplayOptions {
 }
 
 interface Handle { kind: HandleKind; obj: object }
+
+/** The replayer's tables, for snapshots: handles sorted by id, failed handles, perf nesting, names. */
+export interface ReplayTables {
+  handles: ReadonlyArray<{ id: number; kind: HandleKind; obj: object }>;
+  missing: readonly number[];
+  perfDepth: number;
+  names: ReadonlyArray<readonly [number, string]>;
+}
 
 /** What a handler sees of the call being replayed. */
 class Scope implements CallScope {
@@ -71,6 +84,10 @@ export class Replayer {
   private readonly handles = new Map<number, Handle>();
   /** handles whose creating call did not produce an object at replay */
   private readonly missing = new Set<number>();
+  /** the names the trace gave its handles */
+  private readonly names = new Map<number, string>();
+  /** the Restore chunk this replay started from (seek), which run() must not restore again */
+  private startedFrom = -1;
   private readonly pool = commandPool();
   private readonly callObj = new fb.Call();
   /** the driver profile of this replay: the option, else the trace's */
@@ -82,14 +99,62 @@ export class Replayer {
   constructor(private readonly options: ReplayOptions = {}) {
   }
 
-  /** Replays calls [from, to) of the trace. */
+  /**
+   * Replays calls [callsReplayed, to) of the trace. A Restore chunk on the way
+   * (a trimmed trace's starting state) replaces the replay's state; Snapshot
+   * chunks are seek points and change nothing.
+   */
   run(reader: TraceReader, to = Infinity): this {
     this.profile = this.options.profile ?? reader.header.profile;
-    for (const b of reader.batches(this.callsReplayed)) {
-      if (!this.replayBatch(b, to)) break;
+    for (const c of reader.chunks) {
+      if (c.kind === ChunkKind.Restore) {
+        if (c.firstCall < this.callsReplayed || c.firstCall >= to || c.offset === this.startedFrom) continue;
+        this.loadSnapshot(readSnapshotChunk(reader, c), c);
+        continue;
+      }
+      if (c.kind !== ChunkKind.Commands || c.firstCall + c.callCount <= this.callsReplayed) continue;
+      if (c.firstCall >= to) break;
+      if (!this.replayBatch(reader.loadBatch(c), to)) break;
       this.options.onProgress?.(this.callsReplayed);
     }
     return this;
+  }
+
+  /**
+   * Replaces this replay's objects, handle table, names and counters with a
+   * snapshot's. `from` is the chunk it came from, for errors. The findings
+   * are the replay's own: a snapshot's findings are added only to a replay
+   * that has none yet (one that starts from the snapshot).
+   */
+  loadSnapshot(s: SnapshotData, from?: ChunkInfo): void {
+    const where = from ? `the snapshot chunk at byte ${from.offset}` : 'the snapshot';
+    let objects: object[];
+    try {
+      objects = restoreObjects(s.objects);
+    } catch (e) {
+      if (!from) throw e instanceof SnapshotError ? e : new SnapshotError(`${where} is malformed (${(e as Error).message})`);
+      if (e instanceof SnapshotError) throw new TraceFormatError(`${where}: ${e.message}`, from?.offset);
+      throw new TraceFormatError(`${where} is malformed (${(e as Error).message})`, from?.offset);
+    }
+    const handles: Array<{ id: number; kind: HandleKind; obj: object }> = [];
+    for (const h of s.handles) {
+      if (!(HANDLE_KINDS as readonly string[]).includes(h.kind)) {
+        const message = `${where}: handle ${h.id} has unknown kind ${h.kind}`;
+        throw from ? new TraceFormatError(message, from.offset) : new SnapshotError(message);
+      }
+      handles.push({ id: h.id, kind: h.kind as HandleKind, obj: objects[h.object] });
+    }
+    this.loadTables({ handles, missing: s.missing, perfDepth: s.perfDepth, names: s.names });
+    this.callsReplayed = s.callsReplayed;
+    this.frames = s.frames;
+    this.profile = s.profile;
+    if (this.findings.length === 0) this.findings.push(...s.findings.map((f) => ({ ...f }) as Finding));
+    if (from) this.startedFrom = from.offset;
+  }
+
+  /** The name the trace gave handle `id`, if it gave one. */
+  nameOf(id: number): string | undefined {
+    return this.names.get(id);
   }
 
   /** The live object behind a handle, if any (for inspection). */
@@ -145,6 +210,8 @@ export class Replayer {
     if (created) {
       if (obj) {
         this.handles.set(created, { kind: info.creates!, obj });
+        const name = call.name();
+        if (name && !this.names.has(created)) this.names.set(created, name);
         this.missing.delete(created);
       } else this.missing.add(created);
     }
@@ -193,17 +260,20 @@ export class Replayer {
   }
 
   /** Snapshot hook (./snapshot.ts): the handle table sorted by id, the handles that failed, the perf nesting. */
-  tables(): { handles: Array<{ id: number; kind: HandleKind; obj: object }>; missing: number[]; perfDepth: number } {
+  tables(): ReplayTables {
     const handles = [...this.handles].sort((a, b) => a[0] - b[0]).map(([id, h]) => ({ id, kind: h.kind, obj: h.obj }));
-    return { handles, missing: [...this.missing].sort((a, b) => a - b), perfDepth: this.perfDepth };
+    const names = [...this.names].sort((a, b) => a[0] - b[0]);
+    return { handles, missing: [...this.missing].sort((a, b) => a - b), perfDepth: this.perfDepth, names };
   }
 
   /** Snapshot hook: loads the tables of tables() into a fresh replayer. */
-  loadTables(t: { handles: ReadonlyArray<{ id: number; kind: HandleKind; obj: object }>; missing: readonly number[]; perfDepth: number }): void {
+  loadTables(t: ReplayTables): void {
     this.handles.clear();
     this.missing.clear();
+    this.names.clear();
     for (const h of t.handles) this.handles.set(h.id, { kind: h.kind, obj: h.obj });
     for (const id of t.missing) this.missing.add(id);
+    for (const [id, name] of t.names) this.names.set(id, name);
     this.perfDepth = t.perfDepth;
   }
 

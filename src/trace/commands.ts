@@ -6,6 +6,7 @@
 import type { Command } from './generated/replay9.js';
 import { SCHEMA } from './generated/schema-spec.js';
 import type { StructDef, TableDef } from './schema-types.js';
+import type { CallRecord } from './call.js';
 
 export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
 
@@ -108,3 +109,18 @@ export const COUNT_RESULTS: ReadonlySet<string> = new Set(['Release', 'PerfBegin
 export const DRAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'DrawPrimitive', 'DrawIndexedPrimitive', 'DrawPrimitiveUP', 'DrawIndexedPrimitiveUP',
 ]);
+
+/** The parameters of each command that are handles (r9 "handle KIND"), by union type id. */
+const HANDLE_FIELDS: readonly string[][] = COMMANDS.map((c) => (c ? c.table.fields.filter((f) => f.r9?.startsWith('handle ')).map((f) => f.name) : []));
+
+/** Every handle a call names: the object it is called on, its handle parameters, the handle it creates. */
+export function handlesOfCall(call: CallRecord): number[] {
+  const out: number[] = [];
+  if (call.self) out.push(call.self);
+  if (call.created) out.push(call.created);
+  for (const name of HANDLE_FIELDS[commandInfo(call.command).type]) {
+    const v = call.args[name];
+    if (typeof v === 'number' && v !== 0) out.push(v);
+  }
+  return out;
+}

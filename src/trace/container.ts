@@ -9,8 +9,10 @@
  *   chunk   32 B  "CHK9", u8 kind, u8 compression, u16 0, u32 stored size, u32 raw
  *                 size, u32 CRC-32 of the stored bytes, u32 first call, u32 call
  *                 count, u32 CRC-32 of bytes 0..27 of this header; then the stored
- *                 bytes (the chunk's calls, each a size-prefixed FlatBuffer whose root
- *                 is a Call; deflated when flagged)
+ *                 bytes (kind 1: the chunk's calls, each a size-prefixed FlatBuffer whose
+ *                 root is a Call; kinds 2 and 3: a replay snapshot, msgpackr; deflated
+ *                 when flagged); a snapshot chunk's first call is the call it precedes
+ *                 and its call count 0
  *   footer        "IDX9", u32 chunk count, u32 frame count, u32 call count, then per
  *                 chunk 24 B (u32 offset lo, u32 offset hi, u32 first call, u32 call
  *                 count, u8 kind, 3 B 0, u32 stored size), then u32 per frame (the
@@ -27,7 +29,12 @@ export const TRAILER_MAGIC = 0x39444e45; // "END9"
 export const TRAILER_SIZE = 16;
 export const FOOTER_ENTRY_SIZE = 24;
 
-export const ChunkKind = { Commands: 1, Snapshot: 2 } as const;
+/**
+ * Commands: calls. Snapshot: the replay state before its first call, a seek point (a replay from
+ * the start ignores it). Restore: a state the replay takes on at its first call (a trimmed trace's
+ * start): the calls before it do not lead there. Both snapshot kinds hold msgpackr SnapshotData.
+ */
+export const ChunkKind = { Commands: 1, Snapshot: 2, Restore: 3 } as const;
 export type ChunkKind = (typeof ChunkKind)[keyof typeof ChunkKind];
 export const Compression = { None: 0, Deflate: 1 } as const;
 export type Compression = (typeof Compression)[keyof typeof Compression];
@@ -72,3 +79,5 @@ export function versionBytes(v: string): [number, number, number] {
   if (parts.some((p) => p > 255)) throw new Error(`writer version ${v} does not fit the header`);
   return parts as [number, number, number];
 }
+
+export const isSnapshotKind = (k: ChunkKind): boolean => k === ChunkKind.Snapshot || k === ChunkKind.Restore;

@@ -14,7 +14,7 @@ import {
   HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
 } from './container.js';
 import type { ChunkInfo, TraceHeader } from './container.js';
-import { PROFILES } from './container.js';
+import { isSnapshotKind, PROFILES } from './container.js';
 
 function failProfile(p: number): never {
   throw new TraceFormatError(`trace header: byte 21: unknown driver profile ${p} (0 dx9, 1 dx8)`, 21);
@@ -139,7 +139,7 @@ export class TraceReader {
       };
       if (c.offset !== expectOffset) return unusable(`chunk ${i} listed at byte ${c.offset}, expected ${expectOffset}`);
       if (c.kind === ChunkKind.Commands && c.firstCall !== expectCall) return unusable(`chunk ${i} starts at call ${c.firstCall}, expected ${expectCall}`);
-      if (c.kind !== ChunkKind.Commands && c.kind !== ChunkKind.Snapshot) return unusable(`chunk ${i} has unknown kind ${c.kind}`);
+      if (c.kind !== ChunkKind.Commands && !isSnapshotKind(c.kind)) return unusable(`chunk ${i} has unknown kind ${c.kind}`);
       expectOffset = c.offset + CHUNK_HEADER_SIZE + c.storedSize;
       if (c.kind === ChunkKind.Commands) expectCall += c.callCount;
       this.chunks.push(c);
@@ -181,7 +181,7 @@ export class TraceReader {
       firstCall: u32(h, 20),
       callCount: u32(h, 24),
     };
-    if (c.kind !== ChunkKind.Commands && c.kind !== ChunkKind.Snapshot) throw new TraceFormatError(`trace chunk: byte ${offset + 4}: unknown chunk kind ${c.kind}`, offset + 4);
+    if (c.kind !== ChunkKind.Commands && !isSnapshotKind(c.kind)) throw new TraceFormatError(`trace chunk: byte ${offset + 4}: unknown chunk kind ${c.kind}`, offset + 4);
     if (c.compression !== Compression.None && c.compression !== Compression.Deflate) throw new TraceFormatError(`trace chunk: byte ${offset + 5}: unknown compression ${c.compression}`, offset + 5);
     const maxRaw = c.compression === Compression.Deflate ? Math.min(MAX_CHUNK_RAW, c.storedSize * MAX_DEFLATE_RATIO + 64) : c.storedSize;
     if (c.rawSize > maxRaw || (c.compression === Compression.None && c.rawSize !== c.storedSize)) {

@@ -7,10 +7,11 @@ import { parseTrace } from '../../trace/text/parse.js';
 import { isTextTrace, openTrace } from '../../trace/open.js';
 import { TraceWriter } from '../../trace/writer.js';
 import type { WriterOptions } from '../../trace/writer.js';
-import { EXIT } from '../io.js';
+import { EXIT, refuseRestoredForText } from '../io.js';
+import { ChunkKind } from '../../trace/container.js';
 import type { Io } from '../io.js';
 
-export function convertTrace(input: string, output: string, options: WriterOptions = {}): { calls: number } {
+export function convertTrace(input: string, output: string, options: WriterOptions = {}): { calls: number; snapshotsLeftOut: number } {
   const tmp = `${output}.tmp`;
   const rewrite = Object.keys(options).length > 0;
   if (isTextTrace(input) && !isTextTrace(output) && !rewrite) {
@@ -20,11 +21,15 @@ export function convertTrace(input: string, output: string, options: WriterOptio
     for (const c of parsed.calls) w.append(c);
     w.close();
     renameSync(tmp, output);
-    return { calls: parsed.calls.length };
+    return { calls: parsed.calls.length, snapshotsLeftOut: 0 };
   }
   const { reader } = openTrace(input);
   try {
+    let snapshotsLeftOut = 0;
     if (isTextTrace(output)) {
+      refuseRestoredForText(reader, 'keep it as .r9');
+      // seek snapshots can be made again from the calls (`replay9 snapshot`)
+      snapshotsLeftOut = reader.chunks.filter((c) => c.kind === ChunkKind.Snapshot).length;
       writeFileSync(tmp, [...traceText(reader)].join('\n') + '\n');
     } else {
       const w = new TraceWriter(new FileSink(tmp), {
@@ -35,11 +40,16 @@ export function convertTrace(input: string, output: string, options: WriterOptio
         profile: reader.header.profile,
         ...options,
       });
-      for (const { call } of reader.calls()) w.append(call);
+      // snapshot chunks go where they stood, before the same call
+      for (const c of reader.chunks) {
+        if (c.kind === ChunkKind.Commands) {
+          for (const { call } of reader.calls(c.firstCall, c.firstCall + c.callCount)) w.append(call);
+        } else w.appendChunk(c.kind, reader.readPayload(c));
+      }
       w.close();
     }
     renameSync(tmp, output);
-    return { calls: reader.callCount };
+    return { calls: reader.callCount, snapshotsLeftOut };
   } finally {
     reader.close();
   }
@@ -62,7 +72,8 @@ export function registerConvert(y: Argv, io: Io, done: (code: number) => void): 
       if (argv.compression) opts.compression = argv.compression;
       if (argv.chunk !== undefined) opts.chunkBytes = argv.chunk;
       if (argv.level !== undefined) opts.level = argv.level;
-      const { calls } = convertTrace(argv.input as string, argv.output as string, opts);
+      const { calls, snapshotsLeftOut } = convertTrace(argv.input as string, argv.output as string, opts);
+      if (snapshotsLeftOut) io.err(`warning: the text form has no place for the ${snapshotsLeftOut} seek snapshot${snapshotsLeftOut === 1 ? '' : 's'} of ${argv.input}; \`replay9 snapshot\` makes them again`);
       io.out(`wrote ${argv.output} (${calls} calls)`);
       done(EXIT.ok);
     },

@@ -5,7 +5,7 @@ import { traceText } from '../../trace/convert.js';
 import { openTrace } from '../../trace/open.js';
 import { headerPragma, TextPrinter } from '../../trace/text/print.js';
 import { hresultName } from '../../d3d9/index.js';
-import { callSetOption, EXIT } from '../io.js';
+import { refuseRestoredForText, callSetOption, EXIT } from '../io.js';
 import type { Io } from '../io.js';
 
 export function registerDump(y: Argv, io: Io, done: (code: number) => void): Argv {
@@ -22,6 +22,7 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       const set = callSetOption(argv.calls);
       const { reader, lines } = openTrace(argv.trace as string);
       try {
+        refuseRestoredForText(reader, 'dump the trace it was trimmed from, with --calls');
         if (!argv.json && !set) {
           for (const line of traceText(reader)) io.out(line);
         } else {

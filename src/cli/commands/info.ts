@@ -18,6 +18,8 @@ export interface TraceInfo {
   rawBytes: number;
   chunks: number;
   snapshots: number;
+  /** stored starting states (a trimmed trace) */
+  restores: number;
   calls: number;
   frames: number;
   footer: boolean;
@@ -62,6 +64,7 @@ export function traceInfo(path: string): TraceInfo {
       rawBytes,
       chunks: reader.chunks.filter((c) => c.kind === ChunkKind.Commands).length,
       snapshots: reader.chunks.filter((c) => c.kind === ChunkKind.Snapshot).length,
+      restores: reader.chunks.filter((c) => c.kind === ChunkKind.Restore).length,
       calls: reader.callCount,
       frames: reader.frames.length,
       footer: reader.hasFooter,
@@ -80,7 +83,8 @@ export function printInfo(i: TraceInfo, io: Io): void {
   const rows: Array<[string, string]> = [
     ['trace', i.path],
     ['format', `${i.format} (written by replay9 ${i.writer})`],
-    ['size', `${thousands(i.bytes)} bytes in ${i.chunks} chunks${i.snapshots ? ` and ${i.snapshots} snapshots` : ''}; ${i.compression}${i.compression === 'deflate' ? ` level ${i.level}` : ''}; ${thousands(i.rawBytes)} bytes of commands (${ratio}:1)`],
+    ...(i.restores ? [['state', `starts from a stored device state${i.restores > 1 ? ` (${i.restores} stored states in all)` : ''}: a trimmed trace`] as [string, string]] : []),
+    ['size', `${thousands(i.bytes)} bytes in ${i.chunks} chunks${i.snapshots ? ` and ${i.snapshots} snapshot${i.snapshots === 1 ? '' : 's'}` : ''}; ${i.compression}${i.compression === 'deflate' ? ` level ${i.level}` : ''}; ${thousands(i.rawBytes)} bytes of commands (${ratio}:1)`],
     ['calls', `${thousands(i.calls)}${i.failedCalls ? ` (${thousands(i.failedCalls)} recorded as failing)` : ''}`],
     ['frames', thousands(i.frames)],
     ['index', i.footer ? 'footer present' : 'no footer (run `replay9 repair`)'],

@@ -35,9 +35,10 @@ export async function loadScene(path: string): Promise<Scene> {
 }
 
 /** Records a scene into `output` (.r9, or .r9t via an in-memory binary). */
-export async function recordScene(scene: Scene, output: string): Promise<{ calls: number; error?: unknown }> {
+export async function recordScene(scene: Scene, output: string, options: { snapshotEvery?: number } = {}): Promise<{ calls: number; error?: unknown; warnings: string[] }> {
   const text = isTextTrace(output);
-  const rec = text ? TraceRecorder.inMemory() : TraceRecorder.toFile(output);
+  if (text && options.snapshotEvery) throw new UsageError(`${output}: the text form (.r9t) has no place for snapshots; record a .r9 trace`);
+  const rec = text ? TraceRecorder.inMemory() : TraceRecorder.toFile(output, { snapshotEvery: options.snapshotEvery });
   let error: unknown;
   try {
     const d3d = Direct3DCreate9(D3D_SDK_VERSION, { recorder: rec });
@@ -50,7 +51,7 @@ export async function recordScene(scene: Scene, output: string): Promise<{ calls
     rec.close();
   }
   if (text) writeFileSync(output, [...traceText(TraceReader.fromBytes(rec.bytes(), output))].join('\n') + '\n');
-  return { calls: rec.callCount, error };
+  return { calls: rec.callCount, error, warnings: rec.warnings };
 }
 
 export function registerRecord(y: Argv, io: Io, done: (code: number) => void): Argv {
@@ -60,10 +61,15 @@ export function registerRecord(y: Argv, io: Io, done: (code: number) => void): A
     (a) => a
       .positional('scene', { type: 'string', demandOption: true, describe: 'a .ts or .js module: export default function (d3d, ctx) {...}' })
       .option('output', { alias: 'o', type: 'string', demandOption: true, describe: 'the trace to write (.r9, or .r9t for text)' })
-      .example('$0 record tools/scenes/clear.ts -o traces/clear.r9', ''),
+      .option('snapshot-every', { type: 'number', describe: 'store a device-state snapshot every K frames, for fast inspect and trim (.r9 only)' })
+      .example('$0 record tools/scenes/clear.ts -o traces/clear.r9', '')
+      .example('$0 record scene.ts -o t.r9 --snapshot-every 100', 'with a seek snapshot every 100 frames'),
     async (argv) => {
       const scene = await loadScene(argv.scene as string);
-      const { calls, error } = await recordScene(scene, argv.output as string);
+      const every = argv['snapshot-every'] as number | undefined;
+      if (every !== undefined && !(Number.isInteger(every) && every >= 1)) throw new UsageError(`--snapshot-every expects a whole number of frames from 1, found ${every}`);
+      const { calls, error, warnings } = await recordScene(scene, argv.output as string, { snapshotEvery: every });
+      for (const w of warnings) io.err(`warning: ${w}`);
       if (error) {
         io.err(`replay9: the scene failed after ${calls} calls: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
         io.err(`the calls up to the failure are in ${argv.output}`);

@@ -1,0 +1,67 @@
+/** `replay9 trim T --frames SET -o OUT`: a smaller trace that replays the same frames. */
+import { renameSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Argv } from 'yargs';
+import type { DeviceProfile } from '../../device/caps.js';
+import { framesIn, trim } from '../../replay/rewrite.js';
+import type { TrimReport } from '../../replay/rewrite.js';
+import { FileSink } from '../../trace/byte-io.js';
+import type { CallSet } from '../../trace/call-set.js';
+import { isTextTrace, openTrace } from '../../trace/open.js';
+import { callSetOption, EXIT, thousands, UsageError } from '../io.js';
+import type { Io } from '../io.js';
+import { progressLine } from './snapshot.js';
+
+export function trimTrace(input: string, output: string, set: CallSet, opts: { profile?: DeviceProfile; io?: Io } = {}): TrimReport & { sourceFrames: number; sourceCalls: number } {
+  if (isTextTrace(output)) throw new UsageError(`${output}: a trimmed trace starts from a stored state, which the text form (.r9t) cannot hold; write a .r9 trace`);
+  const { reader } = openTrace(input);
+  const tmp = `${output}.tmp`;
+  try {
+    let frames: number[];
+    try {
+      frames = framesIn(set, reader.frames.length);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const progress = opts.io ? progressLine(opts.io, `trimming ${basename(input)}`, reader.callCount) : undefined;
+    const rep = trim(reader, new FileSink(tmp), frames, { profile: opts.profile, onProgress: progress });
+    if (progress) opts.io!.err('\n');
+    renameSync(tmp, output);
+    return { ...rep, sourceFrames: reader.frames.length, sourceCalls: reader.callCount };
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  } finally {
+    reader.close();
+  }
+}
+
+export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Argv {
+  return y.command(
+    'trim <trace>',
+    'Write a trace holding only some frames: each run of frames starts from the device state stored before it (objects the run never names are left out); it replays to the same frames',
+    (a) => a
+      .positional('trace', { type: 'string', demandOption: true, describe: 'the trace (.r9 or .r9t)' })
+      .option('frames', { type: 'string', demandOption: true, describe: 'frames to keep, from 0, apitrace syntax: 7, 3-9, 10-, 0,4,8-12' })
+      .option('output', { alias: 'o', type: 'string', demandOption: true, describe: 'the .r9 trace to write' })
+      .option('profile', { choices: ['dx9', 'dx8'] as const, describe: 'replay on this driver profile (default: the trace\'s)' })
+      .option('json', { type: 'boolean', default: false })
+      .example('$0 trim game.r9 --frames 120 -o bug.r9', 'frame 120 alone, as frame 0 of bug.r9')
+      .example('$0 trim game.r9 --frames 10-19,40 -o part.r9', 'frames 10 to 19 and 40: output frames 0-10'),
+    (argv) => {
+      const set = callSetOption(argv.frames as string)!;
+      const out = argv.output as string;
+      if (out === argv.trace) throw new UsageError('trim writes a new trace: give -o a path other than the input');
+      const rep = trimTrace(argv.trace as string, out, set, { profile: argv.profile as DeviceProfile | undefined, io });
+      if (argv.json) io.out(JSON.stringify({ output: out, ...rep }, null, 2));
+      else {
+        io.out(`${out}: ${rep.frames.length} of ${rep.sourceFrames} frames, ${thousands(rep.calls)} of ${thousands(rep.sourceCalls)} calls`);
+        for (const r of rep.runs) {
+          const frames = r.firstFrame === r.lastFrame ? `frame ${r.firstFrame}` : `frames ${r.firstFrame}-${r.lastFrame}`;
+          io.out(`  ${frames}: starts from ${r.objects} object${r.objects === 1 ? '' : 's'} under ${r.handles} handle${r.handles === 1 ? '' : 's'}; ${r.dropped} handle${r.dropped === 1 ? '' : 's'} of the source left out`);
+        }
+      }
+      done(EXIT.ok);
+    },
+  );
+}

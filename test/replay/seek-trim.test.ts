@@ -1,0 +1,298 @@
+/**
+ * Snapshot chunks, seek and trim. A seek (restore the nearest snapshot, replay
+ * the rest) must stand exactly where a replay from call 0 stands: the test
+ * compares the whole replay state, encoded, byte for byte, at random calls of
+ * every sample trace. A trimmed trace must present exactly the kept frames of
+ * its source, for every sample trace and several frame sets, and leave out the
+ * objects its frames never name.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Direct3DCreate9 } from '../../src/api/index.js';
+import { loadScene, recordScene } from '../../src/cli/commands/record.js';
+import { D3DFMT, D3DPOOL } from '../../src/d3d9/index.js';
+import { encodeSnapshot } from '../../src/device/snapshot.js';
+import { presentedImage } from '../../src/golden/image.js';
+import { TraceRecorder } from '../../src/record/recorder.js';
+import { Replayer } from '../../src/replay/replayer.js';
+import { addSnapshots, framesIn, trim } from '../../src/replay/rewrite.js';
+import { readSnapshotChunk, snapshotChunks } from '../../src/replay/snapshot-chunk.js';
+import { captureReplay } from '../../src/replay/snapshot.js';
+import { replayTo, seekPoint } from '../../src/replay/seek.js';
+import { MemorySink } from '../../src/trace/byte-io.js';
+import { CallSet } from '../../src/trace/call-set.js';
+import { ChunkKind } from '../../src/trace/container.js';
+import { TraceFormatError } from '../../src/trace/errors.js';
+import { openTrace } from '../../src/trace/open.js';
+import { TraceReader } from '../../src/trace/reader.js';
+import { TraceWriter } from '../../src/trace/writer.js';
+import { runCli, sameBytes } from '../helpers.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const TRACES = join(ROOT, 'traces');
+const names = readdirSync(TRACES).filter((n) => n.endsWith('.r9t')).sort();
+const tmp = mkdtempSync(join(tmpdir(), 'replay9-seek-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const binary = (name: string): Uint8Array => {
+  const { reader } = openTrace(join(TRACES, name));
+  const sink = new MemorySink();
+  const w = new TraceWriter(sink, { compression: 'none' });
+  for (const { call } of reader.calls()) w.append(call);
+  w.close();
+  reader.close();
+  return sink.bytes();
+};
+
+/** sha-256 of every presented back buffer. */
+function frameHashes(reader: TraceReader): string[] {
+  const out: string[] = [];
+  new Replayer({ onPresent: ({ device }) => out.push(createHash('sha256').update(presentedImage(device)!.data).digest('hex')) }).run(reader);
+  return out;
+}
+
+function withSnapshots(bytes: Uint8Array, every: number): Uint8Array {
+  const sink = new MemorySink();
+  addSnapshots(TraceReader.fromBytes(bytes), sink, every);
+  return sink.bytes();
+}
+
+function trimmed(bytes: Uint8Array, frames: number[]): { bytes: Uint8Array; report: ReturnType<typeof trim> } {
+  const sink = new MemorySink();
+  const report = trim(TraceReader.fromBytes(bytes), sink, frames);
+  return { bytes: sink.bytes(), report };
+}
+
+/** A small deterministic generator (mulberry32), so the "random" calls are the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('snapshot chunks', () => {
+  it('stand before the first call of every K-th frame and leave the calls and frames as they were', () => {
+    const src = binary('fill-grid.r9t');
+    const plain = TraceReader.fromBytes(src);
+    const out = TraceReader.fromBytes(withSnapshots(src, 2));
+    const at = snapshotChunks(out).map((c) => c.firstCall);
+    // after the Presents of frames 1 and 3 (fill-grid has 4 frames: 0-3)
+    expect(plain.frames.length).toBe(4);
+    expect(at).toEqual([plain.frames[1] + 1, plain.frames[3] + 1]);
+    expect(out.callCount).toBe(plain.callCount);
+    expect(out.frames).toEqual(plain.frames);
+    expect([...out.calls()].map((c) => c.call)).toEqual([...plain.calls()].map((c) => c.call));
+    expect(frameHashes(out)).toEqual(frameHashes(plain));
+    // each snapshot says where it stands
+    expect(snapshotChunks(out).map((c) => readSnapshotChunk(out, c)).map((s) => [s.callsReplayed, s.frames])).toEqual([[at[0], 2], [at[1], 4]]);
+  });
+
+  it('recorded in flight (snapshotEvery) are byte for byte the ones `snapshot` adds to the same trace afterwards', async () => {
+    for (const scene of ['lit-fog-blend.ts', 'depth-stencil-copies.ts', 'shadow-volume.ts']) {
+      const withIt = join(tmp, `rec-${scene}.r9`);
+      const without = join(tmp, `plain-${scene}.r9`);
+      const fn = await loadScene(join(ROOT, 'tools', 'scenes', scene));
+      expect((await recordScene(fn, withIt, { snapshotEvery: 1 })).error).toBeUndefined();
+      expect((await recordScene(fn, without)).error).toBeUndefined();
+      const recorded = new Uint8Array(readFileSync(withIt));
+      const added = withSnapshots(new Uint8Array(readFileSync(without)), 1);
+      const r = TraceReader.fromBytes(recorded);
+      expect(snapshotChunks(r).length, scene).toBe(r.frames.length);
+      expect(sameBytes(recorded, added), scene).toBe(true);
+    }
+  });
+
+  it('the recorder refuses snapshots with a device other than the emulated one', () => {
+    const rec = TraceRecorder.inMemory({ snapshotEvery: 1 });
+    expect(() => Direct3DCreate9(32, { recorder: rec, backend: () => null })).toThrow(/emulated device/);
+  });
+
+  it('a snapshot chunk that does not decode is a TraceFormatError naming its byte', () => {
+    const src = TraceReader.fromBytes(binary('clear-colorfill.r9t'));
+    const sink = new MemorySink();
+    const w = new TraceWriter(sink, { compression: 'none' });
+    const calls = [...src.calls()];
+    w.append(calls[0].call);
+    w.appendChunk(ChunkKind.Restore, Uint8Array.of(0xc1, 0xc1, 0xc1));
+    for (const c of calls.slice(1)) w.append(c.call);
+    w.close();
+    const bad = TraceReader.fromBytes(sink.bytes());
+    const chunk = snapshotChunks(bad)[0];
+    expect(chunk.firstCall).toBe(1);
+    const payloadAt = chunk.offset + 32;
+    expect(() => new Replayer().run(bad)).toThrow(TraceFormatError);
+    expect(() => new Replayer().run(bad)).toThrow(new RegExp(`trace snapshot: byte ${payloadAt}: not a snapshot`));
+    // a well-formed snapshot of the wrong call is refused too
+    const sink2 = new MemorySink();
+    const w2 = new TraceWriter(sink2, { compression: 'none' });
+    const r = new Replayer().run(TraceReader.fromBytes(binary('clear-colorfill.r9t')), 3);
+    w2.append(calls[0].call);
+    w2.appendChunk(ChunkKind.Snapshot, encodeSnapshot(captureReplay(r)));
+    w2.close();
+    const wrong = TraceReader.fromBytes(sink2.bytes());
+    expect(() => replayTo(wrong, 1)).toThrow(/the snapshot is of call 3, its chunk header says call 1/);
+  });
+});
+
+describe('seek: restore the nearest snapshot, then replay', () => {
+  for (const name of names) {
+    it(`${name}: stands where a replay from call 0 stands, at random calls (whole state compared)`, () => {
+      const src = binary(name);
+      const seekable = TraceReader.fromBytes(withSnapshots(src, 1));
+      const plain = TraceReader.fromBytes(src);
+      const random = rng(0x5eed + name.length);
+      const points = new Set([0, plain.callCount]);
+      while (points.size < 8) points.add(Math.floor(random() * (plain.callCount + 1)));
+      let fromSnapshot = 0;
+      for (const n of [...points].sort((a, b) => a - b)) {
+        const want = new Replayer().run(plain, n);
+        const { replayer: got, from } = replayTo(seekable, n);
+        if (from > 0) fromSnapshot++;
+        expect(from).toBe(seekPoint(seekable, n)?.firstCall ?? 0);
+        expect(from).toBeLessThanOrEqual(n);
+        expect(got.callsReplayed).toBe(n);
+        expect(sameBytes(encodeSnapshot(captureReplay(got)), encodeSnapshot(captureReplay(want))), `${name} at call ${n}`).toBe(true);
+      }
+      if (snapshotChunks(seekable).length > 0) expect(fromSnapshot).toBeGreaterThan(0);
+    });
+  }
+
+  it('inspect reads the same pixel from the snapshotted trace as from its source, starting at the snapshot', async () => {
+    const src = join(TRACES, 'lit-fog-blend.r9t');
+    const snap = join(tmp, 'lfb-snap.r9');
+    expect((await runCli('snapshot', src, '-o', snap, '--every', '1')).code).toBe(0);
+    const args = ['--frame', '2', '--surface', 'backbuffer', '--pixel', '40,60', '--json'];
+    const a = await runCli('inspect', src, ...args);
+    const b = await runCli('inspect', snap, ...args);
+    expect(a.code).toBe(0);
+    expect(b.out).toBe(a.out);
+    const { reader } = openTrace(snap);
+    // inspecting frame 2 (up to its Present) starts from the snapshot after that very Present; frame 1 from the one after frame 0
+    expect(seekPoint(reader, reader.frames[2] + 1)!.firstCall).toBe(reader.frames[2] + 1);
+    expect(seekPoint(reader, reader.frames[1] + 1)!.firstCall).toBe(reader.frames[1] + 1);
+    expect(seekPoint(reader, reader.frames[1])!.firstCall).toBe(reader.frames[0] + 1);
+    reader.close();
+  });
+});
+
+describe('trim', () => {
+  for (const name of names) {
+    it(`${name}: the trimmed trace presents exactly the kept frames of its source`, () => {
+      const src = binary(name);
+      const want = frameHashes(TraceReader.fromBytes(src));
+      const count = want.length;
+      const sets = new Set<string>();
+      for (let f = 0; f < count; f++) sets.add(String(f));
+      sets.add(`0-${count - 1}`);
+      if (count > 1) sets.add(`1-${count - 1}`);
+      if (count > 2) sets.add(`0,${count - 1}`);
+      for (const text of sets) {
+        const frames = framesIn(CallSet.parse(text), count);
+        const { bytes, report } = trimmed(src, frames);
+        const out = TraceReader.fromBytes(bytes);
+        expect(out.frames.length, `${name} --frames ${text}`).toBe(frames.length);
+        expect(frameHashes(out), `${name} --frames ${text}`).toEqual(frames.map((f) => want[f]));
+        // one starting state per run of consecutive frames
+        const runs = frames.filter((f, i) => i === 0 || frames[i - 1] !== f - 1).length;
+        expect(out.chunks.filter((c) => c.kind === ChunkKind.Restore).length).toBe(runs);
+        expect(report.runs.length).toBe(runs);
+      }
+    });
+  }
+
+  it('a trimmed trace trims again, and takes snapshots, and still presents the same frames', () => {
+    const src = binary('fill-grid.r9t');
+    const want = frameHashes(TraceReader.fromBytes(src));
+    const once = trimmed(src, [1, 2, 3]).bytes;
+    const twice = trimmed(once, [1]).bytes;
+    expect(frameHashes(TraceReader.fromBytes(twice))).toEqual([want[2]]);
+    const snapped = withSnapshots(once, 1);
+    expect(frameHashes(TraceReader.fromBytes(snapped))).toEqual([want[1], want[2], want[3]]);
+    // seeking in it starts from the trimmed trace's own snapshots
+    const r = TraceReader.fromBytes(snapped);
+    const { replayer, from } = replayTo(r, r.frames[2] + 1);
+    expect(from).toBe(r.frames[2] + 1);
+    expect(replayer.frames).toBe(3);
+    expect(replayTo(r, r.frames[2]).from).toBe(r.frames[1] + 1);
+  });
+
+  it('leaves out a texture the kept frames never name, keeps one bound in the state they start from', () => {
+    const rec = TraceRecorder.inMemory({ compression: 'none' });
+    const d3d = Direct3DCreate9(32, { recorder: rec })!;
+    const { device: dev } = d3d.CreateDevice(0, 1, 0, 0x20, {
+      BackBufferWidth: 16, BackBufferHeight: 16, BackBufferFormat: D3DFMT.X8R8G8B8, BackBufferCount: 1, MultiSampleType: 0,
+      MultiSampleQuality: 0, SwapEffect: 1, hDeviceWindow: 0, Windowed: 1, EnableAutoDepthStencil: 0, AutoDepthStencilFormat: 0,
+      Flags: 0, FullScreen_RefreshRateInHz: 0, PresentationInterval: 0,
+    });
+    // a 64×64 texture used only in frame 0, a 4×4 one bound in frame 0 and left bound
+    const big = dev!.CreateTexture(64, 64, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.MANAGED).texture!;
+    const small = dev!.CreateTexture(4, 4, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.MANAGED).texture!;
+    dev!.SetTexture(1, big);
+    dev!.SetTexture(1, null);
+    dev!.SetTexture(0, small);
+    dev!.Clear(0, null, 1, 0xff102030, 1, 0);
+    dev!.Present(null, null, 0, null);
+    dev!.Clear(0, null, 1, 0xff405060, 1, 0);
+    dev!.Present(null, null, 0, null);
+    rec.close();
+    const src = rec.bytes();
+    const { bytes, report } = trimmed(src, [1]);
+    const out = TraceReader.fromBytes(bytes);
+    const state = readSnapshotChunk(out, snapshotChunks(out)[0]);
+    const textures = state.objects.filter((o) => o.kind === 'Texture') as Array<{ spec: { width: number } }>;
+    expect(textures.map((t) => t.spec.width)).toEqual([4]);
+    // the handle table holds only what frame 1 names: the device (Clear, Present)
+    expect(state.handles.map((h) => h.kind)).toEqual(['Device']);
+    expect(report.runs[0].dropped).toBe(3);
+    expect(frameHashes(out)).toEqual([frameHashes(TraceReader.fromBytes(src))[1]]);
+  });
+
+  it('refuses frame sets beyond the trace or naming no frame', () => {
+    expect(() => framesIn(CallSet.parse('2-9'), 4)).toThrow('--frames 2-9: frame 9 is beyond the trace, which has 4 frames (0-3)');
+    expect(framesIn(CallSet.parse('2-'), 4)).toEqual([2, 3]);
+    expect(framesIn(CallSet.parse('0,2,3'), 4)).toEqual([0, 2, 3]);
+  });
+});
+
+describe('the snapshot and trim commands', () => {
+  it('snapshot rewrites in place and reports where the snapshots stand', async () => {
+    const t = join(tmp, 'fill.r9');
+    writeFileSync(t, binary('fill-grid.r9t'));
+    const r = await runCli('snapshot', t, '--every', '1', '--json');
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.out) as { snapshots: number[]; frames: number };
+    const { reader } = openTrace(t);
+    expect(rep.snapshots).toEqual(reader.frames.map((p) => p + 1));
+    expect(snapshotChunks(reader).map((c) => c.firstCall)).toEqual(rep.snapshots);
+    reader.close();
+    const info = await runCli('info', t);
+    expect(info.out).toMatch(/and 4 snapshots/);
+  });
+
+  it('trim writes the kept frames and says what the starting state holds; bad requests exit 2', async () => {
+    const out = join(tmp, 'trimmed.r9');
+    const ok = await runCli('trim', join(TRACES, 'stencil-ref-mask.r9t'), '--frames', '1', '-o', out);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/trimmed\.r9: 1 of 2 frames/);
+    expect(ok.out).toMatch(/frame 1: starts from \d+ objects under 1 handle/);
+    expect((await runCli('info', out)).out).toMatch(/starts from a stored device state/);
+    const beyond = await runCli('trim', join(TRACES, 'stencil-ref-mask.r9t'), '--frames', '5', '-o', out);
+    expect(beyond.code).toBe(2);
+    expect(beyond.err).toMatch(/frame 5 is beyond the trace, which has 2 frames/);
+    const text = await runCli('trim', join(TRACES, 'stencil-ref-mask.r9t'), '--frames', '1', '-o', join(tmp, 'x.r9t'));
+    expect(text.code).toBe(2);
+    expect(text.err).toMatch(/text form \(\.r9t\) cannot hold/);
+    // the text form cannot show a trace that starts from a stored state
+    const dump = await runCli('dump', out);
+    expect(dump.code).toBe(2);
+    expect(dump.err).toMatch(/starts from a stored device state/);
+  });
+});
