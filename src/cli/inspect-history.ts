@@ -18,13 +18,15 @@ import type { InspectAt, InspectPoint } from './inspect.js';
 /**
  * One event; every key is always present (null where it does not apply).
  * `write`: Clear, ColorFill, StretchRect or UpdateSurface; `fragment`: one fragment of a draw;
- * `no fragment`: a draw that generated no fragment at the pixel (culled, clipped, or elsewhere).
+ * `no fragment`: a draw that generated no fragment at the pixel; its fate says why when the
+ * draw covers the pixel: `culled` (back-face culling, `culledFace` the triangle's winding) or
+ * `scissored` (outside the scissor rect); null when it is clipped or draws elsewhere.
  */
 export interface HistoryEvent {
   call: number;
   method: string;
   event: 'write' | 'fragment' | 'no fragment';
-  fate: FragmentFate | null;
+  fate: FragmentFate | 'culled' | 'scissored' | null;
   /** render target bits at the pixel before and after, hex (after = before unless written) */
   before: string | null;
   after: string | null;
@@ -37,6 +39,8 @@ export interface HistoryEvent {
   stencilFace: 'front' | 'ccw' | null;
   depthBefore: number | null;
   fragmentDepth: number | null;
+  /** a culled draw: the winding of the triangle that covered the pixel */
+  culledFace: 'clockwise' | 'counter-clockwise' | null;
 }
 
 export interface PixelHistory {
@@ -48,7 +52,7 @@ export interface PixelHistory {
   events: HistoryEvent[];
 }
 
-const blank = { fate: null, before: null, after: null, source: null, stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null } as const;
+const blank = { fate: null, before: null, after: null, source: null, stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null, culledFace: null } as const;
 
 function fragmentEvent(call: number, method: string, r: FragmentReport): HistoryEvent {
   return {
@@ -60,6 +64,7 @@ function fragmentEvent(call: number, method: string, r: FragmentReport): History
     stencilFace: r.stencil?.face ?? null,
     depthBefore: r.depth ? float32Text(r.depth.before) : null,
     fragmentDepth: r.depth ? float32Text(r.depth.fragment) : null,
+    culledFace: null,
   };
 }
 
@@ -73,7 +78,7 @@ export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: n
       run();
       seen.push({ surface, e: { call, method, event: 'write', ...blank, before, after: rawHex(surface, x, y) } });
     },
-    draw(method, target, run) {
+    draw(method, target, run, explain) {
       let fragments = 0;
       const watch: PixelWatch = {
         x, y,
@@ -83,7 +88,11 @@ export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: n
         },
       };
       run(watch);
-      if (fragments === 0 && target) seen.push({ surface: target, e: { call, method, event: 'no fragment', ...blank } });
+      if (fragments === 0 && target) {
+        const why = explain();
+        const face = why?.fate === 'culled' ? (why.front ? 'clockwise' : 'counter-clockwise') : null;
+        seen.push({ surface: target, e: { call, method, event: 'no fragment', ...blank, fate: why?.fate ?? null, culledFace: face } });
+      }
     },
   };
   const point = replayToPoint(reader, at, {
@@ -112,7 +121,11 @@ export function historyText(h: PixelHistory): string[] {
 function eventText(e: HistoryEvent): string {
   const at = `call ${e.call} ${e.method}`;
   if (e.event === 'write') return `${at}: ${e.before} → ${e.after}`;
-  if (e.event === 'no fragment') return `${at}: no fragment`;
+  if (e.event === 'no fragment') {
+    if (e.fate === 'culled') return `${at}: culled (a ${e.culledFace} triangle covering the pixel)`;
+    if (e.fate === 'scissored') return `${at}: scissored (the draw covers the pixel, outside the scissor rect)`;
+    return `${at}: no fragment`;
+  }
   const parts: string[] = [];
   const src = `source (${e.source!.join(', ')})`;
   if (e.stencilOp !== null) parts.push(`stencil ${e.stencilBefore} → ${e.stencilAfter} by ${e.stencilOp} (${e.stencilFace})`);

@@ -15,7 +15,7 @@ import type { PixelObserver } from './pixel-observer.js';
 import { CLIPS_TRANSFORMED_VERTICES, deviceCaps } from './caps.js';
 import type { DeviceCaps } from './caps-view.js';
 import { executeCopy, planGetRenderTargetData, planUpdateSurface, updateTexture } from './copies.js';
-import { executeDraw, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, planDrawPrimitive, planDrawPrimitiveUP } from './draw.js';
+import { executeDraw, explainMiss, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, planDrawPrimitive, planDrawPrimitiveUP } from './draw.js';
 import type { DrawCall } from '../driver/raster/draw.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
@@ -406,7 +406,9 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   private draw(plan: DrawCall | HRESULT, method: string): HRESULT {
     if (typeof plan === 'number') return plan;
     const o = this.pixelObserver;
-    if (o) o.draw(method, this.state.renderTargets[0], (watch) => executeDraw(this.state, this.rasterCaps, plan, watch));
+    if (o) {
+      o.draw(method, this.state.renderTargets[0], (watch) => executeDraw(this.state, this.rasterCaps, plan, watch), () => explainMiss(this.state, this.rasterCaps, plan, o.x, o.y));
+    }
     else executeDraw(this.state, this.rasterCaps, plan);
     return D3D_OK;
   }

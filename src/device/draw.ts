@@ -7,8 +7,8 @@
  */
 import { D3DERR, D3DFMT, D3DPT } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
-import { drawPrimitives } from '../driver/raster/draw.js';
-import type { DrawCall } from '../driver/raster/draw.js';
+import { drawPrimitives, missedFragment } from '../driver/raster/draw.js';
+import type { DrawCall, MissedFragment } from '../driver/raster/draw.js';
 import { verticesNeeded } from '../driver/raster/setup/index.js';
 import type { StreamView } from '../driver/raster/types.js';
 import type { PixelWatch } from '../driver/raster/pixel/index.js';
@@ -76,4 +76,9 @@ export function planDrawIndexedPrimitiveUP(st: DeviceState, type: number, minInd
 
 export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall, watch?: PixelWatch): void {
   drawPrimitives(rasterState(st, caps), plan, watch ? { watch } : undefined);
+}
+
+/** For a draw that put no fragment at (x, y): whether culling or the scissor test kept it out (null: it never reached the pixel). */
+export function explainMiss(st: DeviceState, caps: DeviceCaps, plan: DrawCall, x: number, y: number): MissedFragment | null {
+  return missedFragment(rasterState(st, caps), plan, x, y);
 }

@@ -43,7 +43,7 @@ async function history(file: string, x: number, y: number): Promise<{ events: Hi
   return { events: JSON.parse(j.out) as HistoryEvent[], text: t.out.trim().split('\n') };
 }
 
-const KEYS = ['call', 'method', 'event', 'fate', 'before', 'after', 'source', 'stencilBefore', 'stencilAfter', 'stencilOp', 'stencilFace', 'depthBefore', 'fragmentDepth'];
+const KEYS = ['call', 'method', 'event', 'fate', 'before', 'after', 'source', 'stencilBefore', 'stencilAfter', 'stencilOp', 'stencilFace', 'depthBefore', 'fragmentDepth', 'culledFace'];
 
 describe('inspect --history lists what each call did to one pixel of render target 0', () => {
   it('a Clear then a quad written over it: colour before is the clear colour, after the quad\'s', async () => {
@@ -64,8 +64,30 @@ describe('inspect --history lists what each call did to one pixel of render targ
   it('a draw that covers nothing at the pixel is listed as "no fragment"', async () => {
     const file = join(dir, 'written.r9t');
     const { events, text } = await history(file, 12, 7);
-    expect(events.map((e) => [e.call, e.event])).toEqual([[2, 'write'], [7, 'no fragment']]);
+    expect(events.map((e) => [e.call, e.event, e.fate])).toEqual([[2, 'write', null], [7, 'no fragment', null]]);
     expect(text[2]).toBe('call 7 DrawPrimitiveUP: no fragment');
+  });
+
+  // quad() is a strip whose two triangles run clockwise on screen (right along the top, then down-left)
+  it('a clockwise quad under D3DCULL_CW is culled, with its winding; under D3DCULL_CCW it is written', async () => {
+    const file = trace('culled', 'dev.SetRenderState(D3DRS_CULLMODE, D3DCULL_CW)\n' + quad(2, 1, 10, 6, 0.5, '0xffff0000') + 'dev.SetRenderState(D3DRS_CULLMODE, D3DCULL_CCW)\n' + quad(2, 1, 10, 6, 0.5, '0xff00ff00') + END);
+    const { events, text } = await history(file, 4, 3);
+    expect(events.map((e) => [e.call, e.event, e.fate, e.culledFace])).toEqual([
+      [2, 'write', null, null], [8, 'no fragment', 'culled', 'clockwise'], [10, 'fragment', 'written', null],
+    ]);
+    expect(text[2]).toBe('call 8 DrawPrimitiveUP: culled (a clockwise triangle covering the pixel)');
+  });
+
+  it('a quad outside the scissor rect at the pixel is scissored; inside it is written; culled wins over scissored', async () => {
+    const body = 'dev.SetRenderState(D3DRS_SCISSORTESTENABLE, TRUE)\ndev.SetScissorRect({left: 0, top: 0, right: 4, bottom: 8})\n'
+      + quad(2, 1, 10, 6, 0.5, '0xffff0000')
+      + 'dev.SetRenderState(D3DRS_CULLMODE, D3DCULL_CW)\n' + quad(2, 1, 10, 6, 0.5, '0xff00ff00') + END;
+    const file = trace('scissored', body);
+    const outside = await history(file, 6, 3);
+    expect(outside.events.map((e) => [e.call, e.event, e.fate])).toEqual([[2, 'write', null], [9, 'no fragment', 'scissored'], [11, 'no fragment', 'culled']]);
+    expect(outside.text[2]).toBe('call 9 DrawPrimitiveUP: scissored (the draw covers the pixel, outside the scissor rect)');
+    const inside = await history(file, 3, 3);
+    expect(inside.events.map((e) => [e.call, e.event, e.fate])).toEqual([[2, 'write', null], [9, 'fragment', 'written'], [11, 'no fragment', 'culled']]);
   });
 
   it('a stencil-masked quad: EQUAL ref 1 over stencil 0 fails, KEEP leaves 0, the colour is unchanged', async () => {
@@ -108,7 +130,7 @@ dev.SetRenderTarget(0, rt)
     // the back buffer's Clear (call 2) is another surface: not listed
     expect(events).toEqual([{
       call: 9, method: 'ColorFill', event: 'write', fate: null, before: '0x00000000', after: '0xff00ff00', source: null,
-      stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null,
+      stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null, culledFace: null,
     }]);
     expect(text).toEqual(["pixel (4, 3) of render target 0 'rt' (D3DFMT_A8R8G8B8) up to call 12: 1 event", 'call 9 ColorFill: 0x00000000 → 0xff00ff00']);
   });

@@ -3,7 +3,7 @@
  * vertex processing → primitive assembly, clipping and rasterization → the
  * pixel stages, with each bound texture sampled by its stage's sampler.
  */
-import { D3DTOP, D3DTSS } from '../../d3d9/index.js';
+import { D3DCULL, D3DRS, D3DTOP, D3DTSS } from '../../d3d9/index.js';
 import { choosePixelPaths, createPixelStages, GENERIC_PATHS, observedPipelineOf, pipelineOf } from './pixel/index.js';
 import type { PixelPaths, PixelWatch, StageSampler } from './pixel/index.js';
 import { rasterizePrimitives } from './setup/index.js';
@@ -72,4 +72,34 @@ export function drawVertices(
   const spans = createSpanPath(watch ? 'generic' : options.spanPath ?? chooseSpanPath(state), state, stages);
   const pipeline = watch ? observedPipelineOf(state, stages, watch) : pipelineOf(state, stages);
   rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipeline, spans);
+}
+
+/** Why a draw put no fragment at a pixel it would otherwise cover (inspect --history). */
+export type MissedFragment = { fate: 'culled'; front: boolean } | { fate: 'scissored' };
+
+/**
+ * Whether the draw would put a fragment at (x, y) with back-face culling and
+ * the scissor test turned off, and which of the two kept it out. Writes
+ * nothing: the primitives are rasterized into a function that only looks at
+ * the pixel. Culling comes before the scissor test, so a pixel both would
+ * reject is 'culled'. null: the draw does not reach the pixel at all.
+ */
+export function missedFragment(state: RasterState, call: DrawCall, x: number, y: number): MissedFragment | null {
+  if (call.primitiveCount <= 0 || call.vertexCount <= 0) return null;
+  const covers = (cull: boolean): { front: boolean } | null => {
+    const rs = state.renderStates.slice();
+    rs[D3DRS.SCISSORTESTENABLE] = 0;
+    if (!cull) rs[D3DRS.CULLMODE] = D3DCULL.NONE;
+    const probe: RasterState = { ...state, renderStates: rs };
+    const vertices = new VertexProcessor(probe).process(call.stream, call.firstVertex, call.vertexCount);
+    let hit: { front: boolean } | null = null;
+    rasterizePrimitives(probe, call.primitiveType, vertices, call.indices, call.primitiveCount, (f) => {
+      if (f.x === x && f.y === y && !hit) hit = { front: f.front };
+    });
+    return hit;
+  };
+  const any = covers(false);
+  if (!any) return null;
+  if (covers(true)) return { fate: 'scissored' };
+  return { fate: 'culled', front: any.front };
 }
