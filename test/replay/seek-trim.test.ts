@@ -142,6 +142,36 @@ describe('snapshot chunks', () => {
   });
 });
 
+describe('a damaged snapshot payload (valid CRC: made so on purpose) is a TraceFormatError or a replay, never a crash', () => {
+  it('150 seeded mutants of a Restore chunk in lit-fog-blend', () => {
+    const src = TraceReader.fromBytes(binary('lit-fog-blend.r9t'));
+    const calls = [...src.calls()].map((c) => c.call);
+    const at = 45;
+    const snap = encodeSnapshot(captureReplay(new Replayer().run(src, at)));
+    const random = rng(77);
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < 150; i++) {
+      const m = snap.slice();
+      const k = 1 + Math.floor(random() * 4);
+      for (let j = 0; j < k; j++) m[Math.floor(random() * m.length)] = Math.floor(random() * 256);
+      const sink = new MemorySink();
+      const w = new TraceWriter(sink, { compression: 'none' });
+      for (let n = 0; n < at; n++) w.append(calls[n]);
+      w.appendChunk(ChunkKind.Restore, m);
+      for (let n = at; n < calls.length; n++) w.append(calls[n]);
+      w.close();
+      let outcome = 'replayed';
+      try {
+        new Replayer().run(TraceReader.fromBytes(sink.bytes()));
+      } catch (e) {
+        outcome = e instanceof TraceFormatError ? 'TraceFormatError' : `${(e as Error).name}: ${(e as Error).message}`;
+      }
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    }
+    expect([...outcomes.keys()].sort()).toEqual(['TraceFormatError', 'replayed']);
+  });
+});
+
 describe('seek: restore the nearest snapshot, then replay', () => {
   for (const name of names) {
     it(`${name}: stands where a replay from call 0 stands, at random calls (whole state compared)`, () => {
