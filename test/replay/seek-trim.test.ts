@@ -317,12 +317,21 @@ describe('the snapshot and trim commands', () => {
     const beyond = await runCli('trim', join(TRACES, 'stencil-ref-mask.r9t'), '--frames', '5', '-o', out);
     expect(beyond.code).toBe(2);
     expect(beyond.err).toMatch(/frame 5 is beyond the trace, which has 2 frames/);
-    const text = await runCli('trim', join(TRACES, 'stencil-ref-mask.r9t'), '--frames', '1', '-o', join(tmp, 'x.r9t'));
-    expect(text.code).toBe(2);
-    expect(text.err).toMatch(/text form \(\.r9t\) cannot hold/);
-    // the text form cannot show a trace that starts from a stored state
+    const toText = await runCli('trim', join(TRACES, 'stencil-ref-mask.r9t'), '--frames', '1', '-o', join(tmp, 'x.r9t'));
+    expect(toText.code).toBe(2);
+    expect(toText.err).toMatch(/text form \(\.r9t\) cannot hold/);
+    // dump shows the calls after a comment naming what the stored state holds; convert to text refuses
     const dump = await runCli('dump', out);
-    expect(dump.code).toBe(2);
-    expect(dump.err).toMatch(/starts from a stored device state/);
+    expect(dump.code).toBe(0);
+    const lines = dump.out.trim().split('\n');
+    expect(lines[1]).toMatch(/starts from stored device states \(written by trim\)/);
+    expect(lines[2]).toMatch(/^# the device state stored before call 0: \d+ objects; dev \(Device\)$/);
+    expect(lines[3]).toMatch(/^dev\.Clear\(/);
+    expect(lines.at(-1)).toBe('dev.Present(NULL, NULL, NULL, NULL)');
+    const numbered = await runCli('dump', out, '--calls', '0-1');
+    expect(numbered.out.trim().split('\n').filter((l) => /^ +\d+  /.test(l)).map((l) => l.trim().split(/\s+/)[0])).toEqual(['0', '1']);
+    const text = await runCli('convert', out, join(tmp, 'trimmed.r9t'));
+    expect(text.code).toBe(2);
+    expect(text.err).toMatch(/starts from a stored device state/);
   });
 });

@@ -5,8 +5,38 @@ import { traceText } from '../../trace/convert.js';
 import { openTrace } from '../../trace/open.js';
 import { headerPragma, TextPrinter } from '../../trace/text/print.js';
 import { hresultName } from '../../d3d9/index.js';
-import { refuseRestoredForText, callSetOption, EXIT } from '../io.js';
+import { callSetOption, EXIT } from '../io.js';
 import type { Io } from '../io.js';
+import { readSnapshotChunk } from '../../replay/snapshot-chunk.js';
+import { ChunkKind } from '../../trace/container.js';
+import type { TraceReader } from '../../trace/reader.js';
+import type { CallRecord } from '../../trace/call.js';
+import { HANDLE_KINDS } from '../../trace/commands.js';
+import type { HandleKind } from '../../trace/commands.js';
+import { defaultName } from '../../trace/text/names.js';
+
+/**
+ * The calls of a trace that starts from stored states (trim's output), with a
+ * comment for each state: the printer learns the handles each one holds.
+ */
+function* restoredCalls(reader: TraceReader, printer: TextPrinter, to: number): Generator<{ n: number; call: CallRecord } | { comment: string }> {
+  for (const c of reader.chunks) {
+    if (c.firstCall >= to) return;
+    if (c.kind === ChunkKind.Restore) {
+      const s = readSnapshotChunk(reader, c);
+      const names = new Map(s.names);
+      const handles = s.handles.filter((h) => (HANDLE_KINDS as readonly string[]).includes(h.kind)).map((h) => {
+        const kind = h.kind as HandleKind;
+        const o = s.objects[h.object] as { kind: string; state?: { fvf: number } };
+        return { id: h.id, kind, name: names.get(h.id) ?? defaultName(kind, h.id), fvf: o.kind === 'Device' ? o.state?.fvf : undefined };
+      });
+      printer.seed(handles);
+      yield { comment: `# the device state stored before call ${c.firstCall}: ${s.objects.length} objects; ${handles.map((h) => `${h.name} (${h.kind})`).join(', ') || 'no handles'}` };
+    } else if (c.kind === ChunkKind.Commands) {
+      for (const x of reader.calls(c.firstCall, Math.min(to, c.firstCall + c.callCount))) yield x;
+    }
+  }
+}
 
 export function registerDump(y: Argv, io: Io, done: (code: number) => void): Argv {
   return y.command(
@@ -22,17 +52,25 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       const set = callSetOption(argv.calls);
       const { reader, lines } = openTrace(argv.trace as string);
       try {
-        refuseRestoredForText(reader, 'dump the trace it was trimmed from, with --calls');
-        if (!argv.json && !set) {
+        const restored = reader.chunks.some((c) => c.kind === ChunkKind.Restore);
+        if (!argv.json && !set && !restored) {
           for (const line of traceText(reader)) io.out(line);
         } else {
           const printer = new TextPrinter();
           if (!argv.json) io.out(headerPragma(reader.header));
-          for (const { n, call } of reader.calls(0, set ? set.max + 1 : Infinity)) {
+          if (!argv.json && restored) io.out('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
+          const to = set ? set.max + 1 : Infinity;
+          const items = restored ? restoredCalls(reader, printer, to) : reader.calls(0, to);
+          for (const item of items) {
+            if ('comment' in item) {
+              if (!argv.json) io.out(item.comment);
+              continue;
+            }
+            const { n, call } = item;
             const text = printer.indented(call, n);
             if (set && !set.has(n, call.command)) continue;
             if (!argv.json) {
-              io.out(`${String(n).padStart(7)}  ${text.trimStart()}`);
+              io.out(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
               continue;
             }
             const info = commandInfo(call.command);

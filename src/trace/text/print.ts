@@ -45,6 +45,25 @@ export class TextPrinter {
   private fvf = new Map<number, number>();
   private depth = 0;
 
+  /** handles may be created with gaps (a trimmed trace names only some of its source's objects) */
+  private gaps = false;
+
+  /**
+   * Starts from handles a stored state holds (a trace written by trim): their
+   * kinds, names and the FVF each device had. The text then reads well but
+   * does not convert back, since the state itself is not text.
+   */
+  seed(handles: ReadonlyArray<{ id: number; kind: HandleKind; name: string; fvf?: number }>): void {
+    for (const h of handles) {
+      this.kinds.set(h.id, h.kind);
+      this.names.set(h.id, h.name);
+      this.usedNames.add(h.name);
+      this.maxId = Math.max(this.maxId, h.id);
+      if (h.fvf !== undefined) this.fvf.set(h.id, h.fvf);
+    }
+    this.gaps = true;
+  }
+
   kindOf(id: number): HandleKind | undefined {
     return this.kinds.get(id);
   }
@@ -66,7 +85,7 @@ export class TextPrinter {
       if (known !== kind) this.bad(`handle ${call.created} is a ${known}, ${info.method} returns a ${kind}`);
       return;
     }
-    if (call.created !== this.maxId + 1) this.bad(`handle ${call.created} is created out of order (expected ${this.maxId + 1})`);
+    if (this.gaps ? call.created <= this.maxId : call.created !== this.maxId + 1) this.bad(`handle ${call.created} is created out of order (expected ${this.maxId + 1})`);
     const name = call.name ?? defaultName(kind, call.created);
     if (this.usedNames.has(name)) this.bad(`the name '${name}' of handle ${call.created} is taken`);
     this.maxId = call.created;
