@@ -6,6 +6,7 @@
 import { D3DTS } from '../d3d9/index.js';
 import type { LightState, Mat4, RasterState, TextureView } from '../driver/raster/types.js';
 import type { DeviceCaps } from './caps-view.js';
+import { DIRTY, DIRTY_ALL } from './state.js';
 import type { DeviceState } from './state.js';
 import { CubeTexture, Texture } from './texture.js';
 import type { D3DCOLORVALUE, D3DLIGHT9, D3DMATRIX } from './types.js';
@@ -33,27 +34,62 @@ function textureView(t: Texture | CubeTexture | null): TextureView | null {
   return null;
 }
 
+/** The parts of a RasterState that only setters change, kept per device state and rebuilt when their group is dirty. */
+interface DerivedParts {
+  renderStates: Uint32Array;
+  samplerStates: Uint32Array[];
+  stageStates: Uint32Array[];
+  world: Mat4;
+  view: Mat4;
+  projection: Mat4;
+  textureTransforms: Mat4[];
+  viewport: RasterState['viewport'];
+  scissor: RasterState['scissor'];
+  material: RasterState['material'];
+  lights: LightState[];
+  renderTargets: RasterState['renderTargets'];
+}
+
+const derived = new WeakMap<DeviceState, DerivedParts>();
+
+/**
+ * The frozen state of a draw. Parts whose state group no setter touched since
+ * the last draw are the same objects as then (the driver never writes into a
+ * RasterState), so a run of draws with unchanged state allocates little.
+ * Textures are looked at every draw: what they sample depends on their bytes.
+ */
 export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
-  return {
-    renderStates: st.renderStates.slice(),
-    samplerStates: st.samplerStates.map((s) => s.slice()),
-    stageStates: st.stageStates.map((s) => s.slice()),
-    textures: st.textures.map(textureView),
-    world: mat4(st.transform(D3DTS.WORLD)),
-    view: mat4(st.transform(D3DTS.VIEW)),
-    projection: mat4(st.transform(D3DTS.PROJECTION)),
-    textureTransforms: Array.from({ length: 8 }, (_, i) => mat4(st.transform(D3DTS.TEXTURE0 + i))),
-    viewport: { x: st.viewport.X, y: st.viewport.Y, width: st.viewport.Width, height: st.viewport.Height, minZ: st.viewport.MinZ, maxZ: st.viewport.MaxZ },
-    scissor: { ...st.scissor },
-    fvf: st.fvf,
-    material: {
+  const known = derived.get(st);
+  const taken = st.takeDirty();
+  const dirty = known ? taken : DIRTY_ALL;
+  const p = known ?? ({} as DerivedParts);
+  if (dirty & DIRTY.render) p.renderStates = st.renderStates.slice();
+  if (dirty & DIRTY.sampler) p.samplerStates = st.samplerStates.map((s) => s.slice());
+  if (dirty & DIRTY.stage) p.stageStates = st.stageStates.map((s) => s.slice());
+  if (dirty & DIRTY.transform) {
+    p.world = mat4(st.transform(D3DTS.WORLD));
+    p.view = mat4(st.transform(D3DTS.VIEW));
+    p.projection = mat4(st.transform(D3DTS.PROJECTION));
+    p.textureTransforms = Array.from({ length: 8 }, (_, i) => mat4(st.transform(D3DTS.TEXTURE0 + i)));
+  }
+  if (dirty & DIRTY.viewport) p.viewport = { x: st.viewport.X, y: st.viewport.Y, width: st.viewport.Width, height: st.viewport.Height, minZ: st.viewport.MinZ, maxZ: st.viewport.MaxZ };
+  if (dirty & DIRTY.scissor) p.scissor = { ...st.scissor };
+  if (dirty & DIRTY.material) {
+    p.material = {
       diffuse: color(st.material.Diffuse), ambient: color(st.material.Ambient), specular: color(st.material.Specular),
       emissive: color(st.material.Emissive), power: st.material.Power,
-    },
-    // enabled lights in ascending index order: the order of a Map's insertion must not show
-    lights: [...st.lights].filter(([, s]) => s.enabled).sort((a, b) => a[0] - b[0]).map(([, s]) => light(s.light)),
-    renderTargets: st.renderTargets.slice(),
-    depthStencil: st.depthStencil,
+    };
+  }
+  // enabled lights in ascending index order: the order of a Map's insertion must not show
+  if (dirty & DIRTY.lights) p.lights = [...st.lights].filter(([, s]) => s.enabled).sort((a, b) => a[0] - b[0]).map(([, s]) => light(s.light));
+  if (dirty & DIRTY.targets) p.renderTargets = st.renderTargets.slice();
+  derived.set(st, p);
+  return {
+    renderStates: p.renderStates, samplerStates: p.samplerStates, stageStates: p.stageStates,
+    textures: st.textures.map(textureView),
+    world: p.world, view: p.view, projection: p.projection, textureTransforms: p.textureTransforms,
+    viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, material: p.material, lights: p.lights,
+    renderTargets: p.renderTargets, depthStencil: st.depthStencil,
     clipTransformedVertices: caps.clipTransformedVertices,
     maxPointSize: caps.maxPointSize,
   };

@@ -1,0 +1,64 @@
+/**
+ * rasterState keeps the parts of a draw's frozen state whose group no setter
+ * touched since the last draw. Each setter must show in the next derivation,
+ * and only its own part may be rebuilt: a stale part would draw with old state.
+ */
+import { describe, expect, it } from 'vitest';
+import { D3DRS, D3DSAMP, D3DTS, D3DTSS } from '../../src/d3d9/index.js';
+import { rasterState } from '../../src/device/derive.js';
+import { DeviceState } from '../../src/device/state.js';
+
+const caps = { clipTransformedVertices: true, maxPointSize: 64 };
+const PARTS = ['renderStates', 'samplerStates', 'stageStates', 'world', 'view', 'projection', 'textureTransforms', 'viewport', 'scissor', 'material', 'lights', 'renderTargets'] as const;
+type Part = (typeof PARTS)[number];
+
+const matrix = (k: number) => ({
+  _11: k, _12: 0, _13: 0, _14: 0, _21: 0, _22: k, _23: 0, _24: 0, _31: 0, _32: 0, _33: k, _34: 0, _41: 1, _42: 2, _43: 3, _44: 1,
+});
+const black = { r: 0, g: 0, b: 0, a: 0 };
+const light = { Type: 3, Diffuse: { r: 1, g: 0.5, b: 0.25, a: 1 }, Specular: black, Ambient: black, Position: { x: 0, y: 0, z: 0 }, Direction: { x: 0, y: 0, z: 1 }, Range: 0, Falloff: 0, Attenuation0: 0, Attenuation1: 0, Attenuation2: 0, Theta: 0, Phi: 0 };
+
+const CASES: Array<{ what: string; parts: Part[]; set(st: DeviceState): void; check(r: ReturnType<typeof rasterState>): void }> = [
+  { what: 'a render state', parts: ['renderStates'], set: (st) => st.setRenderState(D3DRS.ZFUNC, 5), check: (r) => expect(r.renderStates[D3DRS.ZFUNC]).toBe(5) },
+  { what: 'a sampler state', parts: ['samplerStates'], set: (st) => st.setSamplerState(2, D3DSAMP.MAGFILTER, 2), check: (r) => expect(r.samplerStates[2][D3DSAMP.MAGFILTER]).toBe(2) },
+  { what: 'a stage state', parts: ['stageStates'], set: (st) => st.setTextureStageState(1, D3DTSS.COLOROP, 4), check: (r) => expect(r.stageStates[1][D3DTSS.COLOROP]).toBe(4) },
+  {
+    what: 'a transform', parts: ['world', 'view', 'projection', 'textureTransforms'], set: (st) => st.setTransform(D3DTS.VIEW, matrix(2)),
+    check: (r) => expect([r.view[0], r.view[12], r.world[0]]).toEqual([2, 1, 1]),
+  },
+  { what: 'the viewport', parts: ['viewport'], set: (st) => st.setViewport({ X: 1, Y: 2, Width: 3, Height: 4, MinZ: 0.25, MaxZ: 0.5 }), check: (r) => expect(r.viewport).toEqual({ x: 1, y: 2, width: 3, height: 4, minZ: 0.25, maxZ: 0.5 }) },
+  { what: 'the scissor rect', parts: ['scissor'], set: (st) => st.setScissor({ left: 1, top: 2, right: 3, bottom: 4 }), check: (r) => expect(r.scissor).toEqual({ left: 1, top: 2, right: 3, bottom: 4 }) },
+  {
+    what: 'the material', parts: ['material'], set: (st) => st.setMaterial({ Diffuse: { r: 0.5, g: 0, b: 0, a: 1 }, Ambient: black, Specular: black, Emissive: black, Power: 8 }),
+    check: (r) => expect([r.material.diffuse.r, r.material.power]).toEqual([0.5, 8]),
+  },
+  { what: 'a light and its enable', parts: ['lights'], set: (st) => { st.setLight(3, light); st.lightEnable(3, true); }, check: (r) => expect(r.lights.map((l) => l.diffuse.g)).toEqual([0.5]) },
+];
+
+describe('rasterState rebuilds exactly the parts whose state changed', () => {
+  for (const c of CASES) {
+    it(c.what, () => {
+      const st = new DeviceState(false);
+      const before = rasterState(st, caps);
+      const again = rasterState(st, caps);
+      // nothing set: every part is the same object
+      for (const p of PARTS) expect(again[p], p).toBe(before[p]);
+      c.set(st);
+      const after = rasterState(st, caps);
+      c.check(after);
+      for (const p of PARTS) {
+        if (c.parts.includes(p)) expect(after[p], p).not.toBe(before[p]);
+        else expect(after[p], p).toBe(before[p]);
+      }
+      // the earlier derivation still shows the state of its own draw
+      expect(before).toEqual(rasterState(new DeviceState(false), caps));
+    });
+  }
+
+  it('a state derived for the first time is complete, whatever was taken before', () => {
+    const st = new DeviceState(false);
+    st.setRenderState(D3DRS.ZFUNC, 5);
+    st.takeDirty();
+    expect(rasterState(st, caps).renderStates[D3DRS.ZFUNC]).toBe(5);
+  });
+});
