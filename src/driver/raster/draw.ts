@@ -56,9 +56,26 @@ export interface DrawOptions {
   watch?: PixelWatch;
 }
 
+/** What a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
+function vertexInputs(state: RasterState): readonly unknown[] {
+  return [state.fvf, state.world, state.view, state.projection, state.renderStates, state.stageStates, state.textureTransforms, state.lights, state.material, state.viewport, state.maxPointSize];
+}
+
+/** The last draw's vertex stage and its output vertices, reused while its inputs are the same objects. */
+let lastVertexStage: { inputs: readonly unknown[]; processor: VertexProcessor; out: ClipVertex[] } | undefined;
+
+function vertexStage(state: RasterState): { processor: VertexProcessor; out: ClipVertex[] } {
+  const inputs = vertexInputs(state);
+  const last = lastVertexStage;
+  if (last && inputs.every((v, i) => v === last.inputs[i])) return last;
+  lastVertexStage = { inputs, processor: new VertexProcessor(state), out: [] };
+  return lastVertexStage;
+}
+
 export function drawPrimitives(state: RasterState, call: DrawCall, options: DrawOptions = {}): void {
   if (call.primitiveCount <= 0 || call.vertexCount <= 0) return;
-  const vertices = new VertexProcessor(state).process(call.stream, call.firstVertex, call.vertexCount);
+  const stage = vertexStage(state);
+  const vertices = stage.processor.process(call.stream, call.firstVertex, call.vertexCount, stage.out);
   drawVertices(state, call.primitiveType, vertices, call.indices, call.primitiveCount, options);
 }
 
