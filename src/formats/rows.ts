@@ -70,7 +70,12 @@ function lutChannels(f: FormatInfo): boolean {
     && f.channels.every((c) => c.bits <= 16 && c.type !== 'float') && !f.swizzle.includes('c');
 }
 
-interface Source { shift: number; mask: number; lut8: Uint8Array; lutF: Float32Array; constant?: number }
+/**
+ * lutU is the component in filter units (see chooseRowToUnits): the code itself
+ * for a UNORM channel not read through the sRGB curve (divisor 2^n − 1), else
+ * the float value (divisor 1).
+ */
+interface Source { shift: number; mask: number; lut8: Uint8Array; lutF: Float32Array; lutU: Float32Array; divisor: number; constant?: number }
 
 const lutCache = new Map<string, Source[]>();
 
@@ -83,7 +88,7 @@ function sources(f: FormatInfo, srgb: boolean): Source[] {
     const ch = f.channels.find((c) => c.name === name) as Channel | undefined;
     if (!ch) {
       const v = name === '1' ? 1 : 0;
-      return { shift: 0, mask: 0, lut8: Uint8Array.of(unorm8(v)), lutF: Float32Array.of(v), constant: v };
+      return { shift: 0, mask: 0, lut8: Uint8Array.of(unorm8(v)), lutF: Float32Array.of(v), lutU: Float32Array.of(v), divisor: 1, constant: v };
     }
     const n = 2 ** ch.bits;
     const lutF = new Float32Array(n);
@@ -95,7 +100,9 @@ function sources(f: FormatInfo, srgb: boolean): Source[] {
       lutF[raw] = v;
       lut8[raw] = unorm8(v);
     }
-    return { shift: ch.shift, mask: n - 1, lut8, lutF };
+    const code = ch.type === 'unorm' && !(srgb && k < 3);
+    const lutU = code ? Float32Array.from({ length: n }, (_, raw) => raw) : lutF;
+    return { shift: ch.shift, mask: n - 1, lut8, lutF, lutU, divisor: code ? n - 1 : 1 };
   });
   lutCache.set(key, s);
   return s;
@@ -152,6 +159,11 @@ function lutRowToFloat(f: FormatInfo, srgb: boolean): RowDecoder<Float32Array> {
   return lutRow<Float32Array>(f, [s[0].lutF, s[1].lutF, s[2].lutF, s[3].lutF], s);
 }
 
+function lutRowToUnits(f: FormatInfo, srgb: boolean): RowDecoder<Float32Array> {
+  const s = sources(f, srgb);
+  return lutRow<Float32Array>(f, [s[0].lutU, s[1].lutU, s[2].lutU, s[3].lutU], s);
+}
+
 const HALF = Float32Array.from({ length: 65536 }, (_, h) => halfToFloat(h));
 
 /** Float formats: halves through a 64 K table, float32 straight from a view; missing channels 1. */
@@ -190,6 +202,27 @@ export function chooseRowToFloat(f: FormatInfo, opts?: SampleOptions): RowDecode
     if (fast) return fast;
   }
   return genericRowToFloat(f, opts);
+}
+
+/** A row decoder into filter units and, per component R, G, B, A, the divisor that turns a unit into the sampled value. */
+export interface UnitRows {
+  row: RowDecoder<Float32Array>;
+  divisors: readonly [number, number, number, number];
+}
+
+/**
+ * Rows for texture filtering: a UNORM channel of a packed format (not read
+ * through the sRGB curve) as its integer code c, whose value is c / (2^n − 1);
+ * every other component as its float value (divisor 1). A sum of codes times
+ * integer weights is exact in a double whatever its order, so a filter can
+ * divide once at the end and every implementation of it gets the same bits.
+ */
+export function chooseRowToUnits(f: FormatInfo, opts?: SampleOptions): UnitRows {
+  if (lutChannels(f)) {
+    const s = sources(f, opts?.srgb === true);
+    return { row: lutRowToUnits(f, opts?.srgb === true), divisors: [s[0].divisor, s[1].divisor, s[2].divisor, s[3].divisor] };
+  }
+  return { row: chooseRowToFloat(f, opts), divisors: [1, 1, 1, 1] };
 }
 
 /** Packed UNORM formats from RGBA8: each stored channel rescaled from 8 bits by D3D's rounding. */

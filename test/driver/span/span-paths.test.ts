@@ -112,18 +112,19 @@ function depthStates(r: Rand, init: StateInit): void {
   });
 }
 
-const TEXTURE_FORMATS = [F.A8R8G8B8, F.A8R8G8B8, F.X8R8G8B8, F.L8, F.R5G6B5, F.A4R4G4B4, F.A8, F.A16B16G16R16F];
+const TEXTURE_FORMATS = [F.A8R8G8B8, F.A8R8G8B8, F.X8R8G8B8, F.A8B8G8R8, F.X8B8G8R8, F.L8, F.R5G6B5, F.A4R4G4B4, F.A8, F.A16B16G16R16F];
 const ADDRESS = [D3DTADDRESS.WRAP, D3DTADDRESS.WRAP, D3DTADDRESS.CLAMP, D3DTADDRESS.MIRROR, D3DTADDRESS.MIRRORONCE, D3DTADDRESS.BORDER, 0];
 const FILTERS = [D3DTEXF.POINT, D3DTEXF.LINEAR, D3DTEXF.LINEAR, D3DTEXF.ANISOTROPIC, D3DTEXF.NONE];
 const TEX_ARGS = [D3DTA.TEXTURE, D3DTA.TEXTURE, D3DTA.DIFFUSE, D3DTA.CURRENT, D3DTA.TEXTURE | D3DTA.COMPLEMENT];
 const TEX_OPS = [D3DTOP.MODULATE, D3DTOP.MODULATE, D3DTOP.SELECTARG1, D3DTOP.SELECTARG2, D3DTOP.ADD];
 
-function randomTexture(r: Rand): TextureView {
-  const format = pick(r, TEXTURE_FORMATS);
+function randomTexture(r: Rand, formats: readonly number[] = TEXTURE_FORMATS): TextureView {
+  const format = pick(r, formats);
   let w = pick(r, [1, 2, 3, 4, 5, 8, 16]), h = pick(r, [1, 2, 3, 4, 7, 8, 16]);
   const levels = [];
   for (let i = int(r, 1, 3); i > 0; i--) {
-    levels.push(randomSurface(r, format, w, h));
+    // now and then a level whose words are not 4-byte aligned in memory, or whose rows are padded
+    levels.push(randomSurface(r, format, w, h, chance(r, 0.1) ? 2 : 0, pick(r, [0, 0, 0, 4, 8])));
     w = Math.max(1, w >> 1); h = Math.max(1, h >> 1);
   }
   return { kind: '2d', levels };
@@ -149,10 +150,66 @@ function texturedStates(r: Rand, init: StateInit): void {
   if (chance(r, 0.5)) depthStates(r, init);
 }
 
-type Family = 'color' | 'depth' | 'textured';
+const RGBA8_TEXTURES = [F.A8R8G8B8, F.X8R8G8B8, F.A8B8G8R8, F.X8B8G8R8];
+const PASS_THROUGH: Record<number, number>[] = [
+  { [D3DTSS.COLOROP]: D3DTOP.SELECTARG1, [D3DTSS.COLORARG1]: D3DTA.TEXTURE, [D3DTSS.ALPHAOP]: D3DTOP.SELECTARG1, [D3DTSS.ALPHAARG1]: D3DTA.TEXTURE },
+  {}, // the defaults: colour MODULATE texture × diffuse, alpha SELECTARG1 texture
+  { [D3DTSS.ALPHAOP]: D3DTOP.MODULATE, [D3DTSS.ALPHAARG1]: D3DTA.TEXTURE, [D3DTSS.ALPHAARG2]: D3DTA.DIFFUSE },
+  { [D3DTSS.ALPHAOP]: D3DTOP.SELECTARG1, [D3DTSS.ALPHAARG1]: D3DTA.DIFFUSE },
+];
+
+/** Bilinear filtering of 8-bit RGBA textures through stages that pass the texel on (the integer path), every address mode. */
+function bilinearStates(r: Rand, init: StateInit): void {
+  init.texture = randomTexture(r, RGBA8_TEXTURES);
+  init.rt = randomSurface(r, pick(r, [F.A8R8G8B8, F.X8R8G8B8, F.A8B8G8R8, F.X8B8G8R8]), W, H, 0, pad(r));
+  const linear = chance(r, 0.9) ? D3DTEXF.LINEAR : pick(r, [D3DTEXF.ANISOTROPIC, D3DTEXF.POINT]);
+  init.sampler = {
+    ADDRESSU: pick(r, ADDRESS), ADDRESSV: pick(r, ADDRESS), MAGFILTER: linear, MINFILTER: chance(r, 0.9) ? linear : D3DTEXF.POINT,
+    MIPFILTER: pick(r, [D3DTEXF.NONE, D3DTEXF.POINT, D3DTEXF.LINEAR]), MAXMIPLEVEL: pick(r, [0, 1, 2, 5]),
+    SRGBTEXTURE: chance(r, 0.1) ? 1 : 0, BORDERCOLOR: u32(r),
+  };
+  init.stages = { 0: pick(r, PASS_THROUGH) };
+  if (chance(r, 0.5)) depthStates(r, init);
+}
+
+/**
+ * A screen-aligned rectangle (two triangles) with u along x and v along y, as 2D
+ * draws have: rows of one t, magnified or minified, mirrored or not.
+ */
+function randomRectangle(r: Rand): ClipVertex[] {
+  const x0 = r() * W * 0.6 - 6, y0 = r() * H - 4, x1 = x0 + 4 + r() * W * 1.5, y1 = y0 + 2 + r() * H;
+  const u0 = r() * 4 - 2, du = (r() - 0.3) * pick(r, [0.5, 2, 6]);
+  // v in quarters (every row of exactly one t: neighbouring pixels share texel rows and columns) or anything
+  const quarters = chance(r, 0.7);
+  const v0 = quarters ? int(r, -8, 8) / 4 : r() * 4 - 2, dv = quarters ? pick(r, [1, 0.5, 2, -1, 0.25]) : (r() - 0.3) * pick(r, [0.5, 2, 6]);
+  const rhw = pick(r, [1, 1, 0.5, 2, 0.75]), z = r();
+  const c = sharedColor(r);
+  const v = (x: number, y: number, u: number, t: number): ClipVertex => vertex(x, y, z, 1 / rhw, true, { diffuse: c, uv: [u, t] });
+  const a = v(x0, y0, u0, v0), b = v(x1, y0, u0 + du, v0), d = v(x0, y1, u0, v0 + dv), e = v(x1, y1, u0 + du, v0 + dv);
+  return [a, b, d, b, e, d];
+}
+
+/** Texture coordinates: mostly within a few repeats, sometimes far out (past the integer path's range) or not finite. */
+function bilinearTriangles(r: Rand, n: number): ClipVertex[] {
+  const verts = chance(r, 0.5) ? randomTriangles(r, n, { equalColors: 0.7, equalZ: 0.5 }) : Array.from({ length: n }, () => randomRectangle(r)).flat();
+  const scale = pick(r, [1, 1, 1, 0.1, 40, 3e6]);
+  for (const v of verts) {
+    v.tex[0] *= scale; v.tex[1] *= scale;
+    if (chance(r, 0.02)) v.tex[0] = Number.NaN;
+  }
+  // white vertices now and then: MODULATE by white passes the texel through
+  if (chance(r, 0.5)) for (const v of verts) v.diffuse.fill(1);
+  return verts;
+}
+
+type Family = 'color' | 'depth' | 'textured' | 'bilinear';
 
 function randomDraw(r: Rand, family: Family): { st: RasterState; verts: ClipVertex[] } {
   const init = commonInit(r);
+  if (family === 'bilinear') {
+    bilinearStates(r, init);
+    return { st: makeState(init), verts: bilinearTriangles(r, int(r, 1, 8)) };
+  }
   if (family === 'textured') texturedStates(r, init);
   else {
     init.rt = chance(r, 0.93) ? randomSurface(r, pick(r, COLOR_TARGETS), W, H, 0, pad(r)) : null;
@@ -194,13 +251,19 @@ describe('span fast paths store the bytes of the generic Fragment path', () => {
 
   it('one texture stage: point and bilinear, every address mode but border, one level, with and without depth', () => {
     const fills = compareFamily(0x5eed03, 'textured', 700);
-    for (const f of ['textured:TexturedSpanPath', 'generic:per-pixel']) expect(fills).toContain(f);
+    for (const f of ['textured:TexturedSpanPath', 'textured:Rgba8BilinearSpans', 'generic:per-pixel']) expect(fills).toContain(f);
+  });
+
+  it('bilinear 8-bit RGBA textures filtered in integers: wrap, mirror, clamp, mirror-once, odd sizes, far and NaN coordinates', () => {
+    const fills = compareFamily(0x5eed04, 'bilinear', 700);
+    for (const f of ['textured:Rgba8BilinearSpans', 'textured:TexturedSpanPath', 'generic:per-pixel']) expect(fills).toContain(f);
   });
 });
 
 describe('span paths on the benchmark-like draws', () => {
-  function quad(color: number[], z: number, uvScale = 1): ClipVertex[] {
-    const v = (x: number, y: number, u: number, t: number): ClipVertex => vertex(x, y, z, 1, true, { diffuse: color, uv: [u * uvScale, t * uvScale] });
+  function quad(color: number[], z: number, uvScale = 1, uvOffset = 0): ClipVertex[] {
+    const v = (x: number, y: number, u: number, t: number): ClipVertex =>
+      vertex(x, y, z, 1, true, { diffuse: color, uv: [u * uvScale + uvOffset, t * uvScale + uvOffset] });
     const a = v(-0.5, -0.5, 0, 0), b = v(W - 0.5, -0.5, 1, 0), c = v(-0.5, H - 0.5, 0, 1), d = v(W - 0.5, H - 0.5, 1, 1);
     return [a, b, c, b, d, c];
   }
@@ -239,8 +302,26 @@ describe('span paths on the benchmark-like draws', () => {
       const fills = new Set<string>();
       drawChosen(st, quad(white, 0.5, uvScale), fills);
       drawGeneric(ref, quad(white, 0.5, uvScale));
-      expect([...fills]).toEqual(['textured:TexturedSpanPath']);
+      expect([...fills]).toEqual(['textured:Rgba8BilinearSpans']);
       expect(firstDifference(st, ref), `uv × ${uvScale}`).toBeUndefined();
+    }
+  });
+
+  it('magnified across the texture edge with every address mode: the taps change at the edge, not only the texel', () => {
+    for (const mode of [D3DTADDRESS.CLAMP, D3DTADDRESS.MIRROR, D3DTADDRESS.MIRRORONCE, D3DTADDRESS.WRAP]) {
+      for (const [w, h] of [[4, 2], [3, 5], [1, 1]]) {
+        const texture = { kind: '2d' as const, levels: [randomSurface(prng(11 + w), F.A8R8G8B8, w, h)] };
+        const st = makeState({
+          texture, rs: { ZENABLE: 0, CULLMODE: 1 },
+          sampler: { MAGFILTER: D3DTEXF.LINEAR, MINFILTER: D3DTEXF.LINEAR, ADDRESSU: mode, ADDRESSV: mode },
+        });
+        const ref = copyState(st);
+        const fills = new Set<string>();
+        drawChosen(st, quad(white, 0.5, 2.5, -0.75), fills);
+        drawGeneric(ref, quad(white, 0.5, 2.5, -0.75));
+        expect([...fills]).toEqual(['textured:Rgba8BilinearSpans']);
+        expect(firstDifference(st, ref), `mode ${mode}, ${w}×${h}`).toBeUndefined();
+      }
     }
   });
 });

@@ -64,9 +64,12 @@ describe('which level a sample reads', () => {
   });
 });
 
-describe('trilinear filtering blends two levels by the fraction of λ', () => {
+describe('trilinear filtering blends two levels by the fraction of λ, truncated to 256ths', () => {
+  // The blend weight is frac(λ) truncated to 8 bits (D3D11_MIP_LOD_FRACTIONAL_BIT_COUNT).
+  // stepFor(1.5) = √8 / 8 gives λ = log2(√8 rounded) = 1.4999999999999998, a hair under
+  // the half: frac · 256 = 127.99…, truncated 127, so level 2 weighs 127/256 and level 1 129/256.
   const TABLE: [number, Record<string, number>, [number, number][]][] = [
-    [1.5, {}, [[0.5, 1], [0.5, 2]]], //       halfway between levels 1 and 2
+    [1.5, {}, [[129 / 256, 1], [127 / 256, 2]]], // (nearly) halfway between levels 1 and 2
     [1.25, {}, [[0.75, 1], [0.25, 2]]],
     [0.5, {}, [[0.5, 0], [0.5, 1]]],
     [2.5, { MAXMIPLEVEL: 3 }, [[1, 3]]], //  clamped up to MAXMIPLEVEL: no blend
@@ -80,8 +83,9 @@ describe('trilinear filtering blends two levels by the fraction of λ', () => {
   }
 
   it('measures each screen axis by its Euclidean length in texels', () => {
-    // d/dx = (1.2, 1.2) texels: |·| = 1.2·√2, λ = log2(1.2·√2) ≈ 0.763 (max-abs would give 0.263)
-    const f = Math.log2(1.2 * Math.SQRT2);
+    // d/dx = (1.2, 1.2) texels: |·| = 1.2·√2, λ = log2(1.2·√2) ≈ 0.763 (max-abs would give 0.263);
+    // 0.763 · 256 = 195.3, truncated: level 1 weighs 195/256
+    const f = 195 / 256;
     const got = sampleWith(mips, { MIPFILTER: LINEAR }, 1.2 / 8, 1.2 / 8, 0, 0);
     expectClose(got, mix([1 - f, rgba(LEVEL[0])], [f, rgba(LEVEL[1])]), 1e-6, 'euclidean');
   });

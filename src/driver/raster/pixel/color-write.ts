@@ -108,7 +108,7 @@ const UNORM8 = Float32Array.from({ length: 256 }, (_, i) => unormToFloat(i, 8));
 const SRGB8 = Float32Array.from({ length: 256 }, (_, i) => Math.fround(srgbToLinear(UNORM8[i])));
 
 /** Byte offsets of R, G, B, A (−1: none) and X (−1: none) of a 4-byte 8-bit-channel format. */
-interface Rgba8Layout { r: number; g: number; b: number; a: number; x: number }
+export interface Rgba8Layout { r: number; g: number; b: number; a: number; x: number }
 
 export function rgba8Layout(f: FormatInfo): Rgba8Layout | undefined {
   if (f.kind !== 'color' || f.blockBytes !== 4 || f.blockW !== 1) return undefined;

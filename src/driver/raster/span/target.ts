@@ -6,6 +6,7 @@
  */
 import { D3DRS } from '../../../d3d9/index.js';
 import { rgba8Layout, targetUse } from '../pixel/color-write.js';
+import type { Rgba8Layout } from '../pixel/color-write.js';
 import type { RasterState } from '../types.js';
 import { wordView } from './words.js';
 import type { WordArray } from './words.js';
@@ -17,6 +18,8 @@ export interface TargetWords {
   readonly width: number;
   /** A8R8G8B8-like targets (not sRGB): the packer for per-pixel colours */
   readonly rgba8: Rgba8Packer | undefined;
+  /** and the byte positions of their channels */
+  readonly layout: Rgba8Layout | undefined;
 }
 
 /** null: the draw writes no colour; undefined: only the per-pixel path can write it. */
@@ -30,7 +33,7 @@ export function targetWords(state: RasterState): TargetWords | null | undefined 
   const words = wordView(t, bytes);
   if (!words) return undefined;
   const l = use.srgb ? undefined : rgba8Layout(t.format);
-  return { words, pitch: t.pitch / bytes, width: t.width, rgba8: l && new Rgba8Packer(l.r, l.g, l.b, l.a, l.x) };
+  return { words, pitch: t.pitch / bytes, width: t.width, rgba8: l && new Rgba8Packer(l.r, l.g, l.b, l.a, l.x), layout: l };
 }
 
 /** FLOAT→UNORM8 of a float32 value (formats/convert floatToUnorm(v, 8) without the fround). */

@@ -8,11 +8,13 @@
  * optional depth and stencil work. Per pixel it runs the Fragment path's
  * arithmetic (perspective-correct coordinates and derivatives, the sampler's
  * filter, the stage's float32 rounding and the rgba8 encode) with no Fragment.
+ * When the stage passes the texel of an 8-bit RGBA texture through and both
+ * filters are bilinear, a triangle goes to one fused loop that filters in
+ * integers from the stored texture words (Rgba8BilinearSpans).
  */
 import { D3DSAMP, D3DTADDRESS, D3DTEXF, bitsToFloat32 } from '../../../d3d9/index.js';
 import { chooseAlphaTest } from '../pixel/alpha-test.js';
 import { chooseColorSum } from '../pixel/fog.js';
-import { CH_TEX } from '../setup/interpolate.js';
 import type { AttributeSetup } from '../setup/interpolate.js';
 import { addressMode } from '../texture/address.js';
 import { DecodedLevel } from '../texture/decoded-level.js';
@@ -25,6 +27,9 @@ import { ConstantColor } from './constant.js';
 import { DepthStencilSpan } from './depth-stencil.js';
 import type { DepthStencilLayoutName } from './depth-stencil.js';
 import { LevelSampler } from './level-sampler.js';
+import { Rgba8Bilinear, rgba8TextureLanes } from './rgba8-texture.js';
+import { TexCoordRows } from './tex-coords.js';
+import { Rgba8BilinearSpans } from './textured-direct.js';
 import type { Rgba8Packer, TargetWords } from './target.js';
 import { targetWords } from './target.js';
 import type { SpanFill, SpanPath } from './types.js';
@@ -95,24 +100,24 @@ function formValue(form: number, t: number, d: number): number {
 export class TexturedSpanPath implements SpanPath, SpanFill {
   readonly name = 'textured';
   private readonly ds: DepthStencilSpan | null;
-  private readonly sampler: LevelSampler;
+  /** the decoded-level sampler, made on first use (draws the fused fill takes decode nothing) */
+  private levels: LevelSampler | null = null;
+  /** the fused fill for 8-bit RGBA textures filtered bilinearly and passed through */
+  private readonly direct: Rgba8BilinearSpans | null;
   private readonly constant = new ConstantColor();
   private readonly needsDiffuse: boolean;
   /** the target stores alpha: the sampler computes it */
   private readonly alpha: boolean;
   /** MAG and MIN filters agree: λ is not needed */
   private readonly fixedLinear: boolean | null;
-  // row buffers, one entry per pixel of a span: selection (0: not drawn; 1 bilinear, 2 point), u v, 1/Σ wᵢ·rhwᵢ, texel RGBA
+  // row buffers, one entry per pixel of a span: selection (0: not drawn; 1 bilinear, 2 point), u v and 1/Σ wᵢ·rhwᵢ, texel RGBA
   private readonly sel: Int32Array;
-  private readonly st: Float64Array;
-  private readonly inv: Float64Array;
+  private readonly coords: TexCoordRows;
   private readonly texels: Float32Array;
   private readonly diffuse = new Float32Array(4);
-  // the triangle: weight steps, rhw, u and v planes (3 vertex terms, x and y gradients), diffuse planes, forms
+  // the triangle: weight steps, diffuse planes, forms
   private readonly steps = new Float64Array(3);
-  private readonly uv = new Float64Array(10);
   private readonly dc = new Float64Array(12);
-  private r0 = 0; private r1 = 0; private r2 = 0;
   private dDx = 0; private dDy = 0;
   private perPixelDiffuse = false;
   private color = 0;
@@ -120,70 +125,64 @@ export class TexturedSpanPath implements SpanPath, SpanFill {
 
   constructor(state: RasterState, private readonly plan: TexturedPlan, layout: DepthStencilLayoutName | null) {
     this.ds = layout ? new DepthStencilSpan(state, layout) : null;
-    this.sampler = new LevelSampler(new DecodedLevel(plan.level, { srgb: plan.srgb }), plan.addrU, plan.addrV);
     this.needsDiffuse = plan.color !== FORM_TEXTURE || plan.alpha !== FORM_TEXTURE;
     this.alpha = plan.pack.alpha;
     this.fixedLinear = plan.magLinear === plan.minLinear ? plan.magLinear : null;
     const n = plan.target.width;
     this.sel = scratchRow(n);
-    this.st = new Float64Array(2 * n);
-    this.inv = new Float64Array(n);
+    this.coords = new TexCoordRows(n);
     this.texels = new Float32Array(4 * n);
+    const lanes = this.fixedLinear === true ? rgba8TextureLanes(plan.level, plan.srgb) : undefined;
+    const words = lanes && new Rgba8Bilinear(plan.level, lanes, plan.addrU, plan.addrV);
+    this.direct = words ? new Rgba8BilinearSpans(words, this.coords, plan.target, this.ds, this.sel) : null;
   }
 
   triangle(attr: AttributeSetup, front: boolean, bias: number): SpanFill {
     this.steps.set(attr.gx);
     this.ds?.begin(attr, front, bias);
-    const c = attr.coef, k = CH_TEX * 5;
-    for (let i = 0; i < 10; i++) this.uv[i] = c[k + i];
-    this.r0 = attr.rhw0; this.r1 = attr.rhw1; this.r2 = attr.rhw2;
+    const c = attr.coef;
+    this.coords.begin(attr);
     this.dDx = attr.dDx; this.dDy = attr.dDy;
     this.perPixelDiffuse = false;
     this.color = this.plan.color;
     this.alphaForm = this.plan.alpha;
-    if (!this.needsDiffuse) return this;
-    if (this.constant.of(attr, 4)) {
-      const d = this.diffuse;
-      d.set(this.constant.diffuse);
-      // texel × 1 is the texel (a float32 times 1 is exact)
-      if (this.color === FORM_MODULATE && d[0] === 1 && d[1] === 1 && d[2] === 1) this.color = FORM_TEXTURE;
-      if (this.alphaForm === FORM_MODULATE && d[3] === 1) this.alphaForm = FORM_TEXTURE;
-    } else {
-      this.perPixelDiffuse = true;
-      for (let i = 0; i < 12; i++) this.dc[i] = c[(i / 3 | 0) * 5 + (i % 3)];
+    if (this.needsDiffuse) {
+      if (this.constant.of(attr, 4)) {
+        const d = this.diffuse;
+        d.set(this.constant.diffuse);
+        // texel × 1 is the texel (a float32 times 1 is exact)
+        if (this.color === FORM_MODULATE && d[0] === 1 && d[1] === 1 && d[2] === 1) this.color = FORM_TEXTURE;
+        if (this.alphaForm === FORM_MODULATE && d[3] === 1) this.alphaForm = FORM_TEXTURE;
+      } else {
+        this.perPixelDiffuse = true;
+        for (let i = 0; i < 12; i++) this.dc[i] = c[(i / 3 | 0) * 5 + (i % 3)];
+      }
     }
+    // the stored bytes are the filtered texel's when colour (and alpha, if stored) pass it through
+    if (this.direct && this.color === FORM_TEXTURE && (!this.alpha || this.alphaForm === FORM_TEXTURE)) return this.direct;
     return this;
+  }
+
+  private levelSampler(): LevelSampler {
+    const p = this.plan;
+    return this.levels ?? (this.levels = new LevelSampler(new DecodedLevel(p.level, { srgb: p.srgb }), p.addrU, p.addrV));
   }
 
   span(y: number, x0: number, x1: number, e0: number, e1: number, e2: number): void {
     const n = x1 - x0, sel = this.sel;
     sel.fill(this.ds ? 0 : 1, 0, n);
     this.ds?.run(y, x0, x1, e0, e1, e2, sel, -x0, 1);
-    this.coordinates(n, e0, e1, e2);
+    this.coords.run(n, e0, e1, e2);
     if (this.fixedLinear === null) this.chooseFilters(n);
-    if (this.fixedLinear !== false) this.sampler.bilinearSpan(n, this.st, sel, 1, this.texels, this.alpha);
-    if (this.fixedLinear !== true) this.sampler.pointSpan(n, this.st, sel, this.fixedLinear === false ? 1 : 2, this.texels);
+    if (this.fixedLinear !== false) this.levelSampler().bilinearSpan(n, this.coords.st, sel, 1, this.texels, this.alpha);
+    if (this.fixedLinear !== true) this.levelSampler().pointSpan(n, this.coords.st, sel, this.fixedLinear === false ? 1 : 2, this.texels);
     if (this.color !== FORM_TEXTURE || this.alphaForm !== FORM_TEXTURE) this.combine(n, e0, e1, e2);
     this.encode(y * this.plan.target.pitch + x0, n);
   }
 
-  /** AttributeSetup.shade's u and v (and 1 / Σ wᵢ·rhwᵢ) at each pixel, weights e + k·step. */
-  private coordinates(n: number, e0: number, e1: number, e2: number): void {
-    const uv = this.uv, st = this.st, inv = this.inv;
-    const g0 = this.steps[0], g1 = this.steps[1], g2 = this.steps[2], r0 = this.r0, r1 = this.r1, r2 = this.r2;
-    const u0 = uv[0], u1 = uv[1], u2 = uv[2], v0 = uv[5], v1 = uv[6], v2 = uv[7];
-    for (let k = 0; k < n; k++) {
-      const w0 = e0 + k * g0, w1 = e1 + k * g1, w2 = e2 + k * g2;
-      const q = 1 / (w0 * r0 + w1 * r1 + w2 * r2);
-      inv[k] = q;
-      st[2 * k] = (w0 * u0 + w1 * u1 + w2 * u2) * q;
-      st[2 * k + 1] = (w0 * v0 + w1 * v1 + w2 * v2) * q;
-    }
-  }
-
   /** Bilinear (sel 1) or point (sel 2) per drawn pixel from λ: the shade's derivatives, the sampler's lodOf and chooseMip. */
   private chooseFilters(n: number): void {
-    const uv = this.uv, st = this.st, inv = this.inv, sel = this.sel, p = this.plan;
+    const uv = this.coords.uv, st = this.coords.st, inv = this.coords.inv, sel = this.sel, p = this.plan;
     for (let k = 0; k < n; k++) {
       if (sel[k] === 0) continue;
       const u = st[2 * k], v = st[2 * k + 1], q = inv[k];
@@ -199,7 +198,7 @@ export class TexturedSpanPath implements SpanPath, SpanFill {
     const t = this.texels, d = this.diffuse, sel = this.sel, color = this.color, alpha = this.alphaForm;
     for (let k = 0; k < n; k++) {
       if (sel[k] === 0) continue;
-      if (this.perPixelDiffuse) this.diffuseAt(e0 + k * this.steps[0], e1 + k * this.steps[1], e2 + k * this.steps[2], this.inv[k]);
+      if (this.perPixelDiffuse) this.diffuseAt(e0 + k * this.steps[0], e1 + k * this.steps[1], e2 + k * this.steps[2], this.coords.inv[k]);
       const o = 4 * k;
       t[o] = formValue(color, t[o], d[0]); t[o + 1] = formValue(color, t[o + 1], d[1]); t[o + 2] = formValue(color, t[o + 2], d[2]);
       t[o + 3] = formValue(alpha, t[o + 3], d[3]);

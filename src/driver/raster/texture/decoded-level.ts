@@ -1,19 +1,23 @@
 /**
- * One mip level (or cube face level) decoded to float RGBA as sampling sees it,
- * row by row on first use: the sampler never decodes a row it does not read,
- * and decodes each row at most once per draw. Rows of 1×1-block formats go
- * through the row decoders chosen by chooseRowToFloat (tested bit for bit
- * against decodeTexel); block-compressed rows through decodeTexel itself.
+ * One mip level (or cube face level) decoded for filtering, row by row on first
+ * use: the sampler never decodes a row it does not read, and decodes each row
+ * at most once per draw. Components are in filter units (chooseRowToUnits):
+ * UNORM channels of packed formats as integer codes, every other component as
+ * its float value after the sRGB curve when SRGBTEXTURE is set; the sampled
+ * value is a unit divided by `divisors[k]`. Block-compressed rows go through
+ * decodeTexel (floats, divisor 1).
  */
-import { chooseRowToFloat, decodeTexel } from '../../../formats/index.js';
+import { chooseRowToUnits, decodeTexel } from '../../../formats/index.js';
 import type { RowDecoder, SampleOptions } from '../../../formats/index.js';
 import type { SurfaceView } from '../../surface-view.js';
 
 export class DecodedLevel {
   readonly width: number;
   readonly height: number;
-  /** RGBA floats, row-major, 4 per texel; valid only for rows marked ready */
+  /** RGBA in filter units, row-major, 4 per texel; valid only for rows marked ready */
   readonly texels: Float32Array;
+  /** per component R, G, B, A: the divisor from a unit to the sampled value (2^n − 1 for UNORM codes, else 1) */
+  readonly divisors: Float64Array;
   private readonly ready: Uint8Array;
   private readonly row: RowDecoder<Float32Array> | undefined;
 
@@ -23,7 +27,9 @@ export class DecodedLevel {
     this.texels = new Float32Array(view.width * view.height * 4);
     this.ready = new Uint8Array(view.height);
     // block rows taller than one texel cannot be read as one-row surfaces
-    this.row = view.format.blockH === 1 ? chooseRowToFloat(view.format, opts) : undefined;
+    const units = view.format.blockH === 1 ? chooseRowToUnits(view.format, opts) : undefined;
+    this.row = units?.row;
+    this.divisors = Float64Array.from(units?.divisors ?? [1, 1, 1, 1]);
   }
 
   /** Offset in `texels` of texel (x, y), decoding its row first if needed. */

@@ -7,6 +7,9 @@ import { D3DTEXF } from '../../../d3d9/index.js';
 
 const { NONE, POINT, LINEAR } = D3DTEXF;
 
+/** Steps of the mip blend weight: 2^D3D11_MIP_LOD_FRACTIONAL_BIT_COUNT. */
+export const MIP_FRACTION_STEPS = 256;
+
 /**
  * λ = log2 of the longer screen-space step in texels, each step measured with
  * the Euclidean norm (the D3D11.3 spec's isotropic LOD): derivatives already
@@ -33,7 +36,7 @@ export interface MipSettings {
   last: number;
 }
 
-/** Where a sample reads: `level` with weight 1 − weight, `next` with `weight` (0 unless trilinear). */
+/** Where a sample reads: `level` with weight 1 − weight, `next` with `weight` (0 unless trilinear; a multiple of 1/256). */
 export interface MipPlan {
   linear: boolean;
   level: number;
@@ -74,5 +77,6 @@ export function chooseMip(lambda: number, m: MipSettings, plan: MipPlan): void {
   const base = Math.floor(c);
   plan.level = base;
   plan.next = base < m.last ? base + 1 : base;
-  plan.weight = c - base;
+  // D3D11_MIP_LOD_FRACTIONAL_BIT_COUNT = 8: the blend weight is the LOD fraction truncated to 256ths, as hardware does
+  plan.weight = Math.floor((c - base) * MIP_FRACTION_STEPS) / MIP_FRACTION_STEPS;
 }

@@ -2,10 +2,19 @@
  * Sampling a bound texture for a fixed-function stage ("Texture Filtering",
  * "Texture Addressing Modes", "Mipmap filtering"; D3D11.3 §7.18). A sampler is
  * built once per draw per stage from the stage's TextureView and sampler
- * states; levels decode lazily, row by row, to float RGBA (DecodedLevel), and
- * filtering runs on those decoded floats (after the sRGB curve when
- * SRGBTEXTURE is set). A stage with no texture reads (0, 0, 0, 1): the caller's
- * concern, as is a texture without levels.
+ * states; levels decode lazily, row by row, to filter units (DecodedLevel:
+ * UNORM codes, other components as floats after the sRGB curve when
+ * SRGBTEXTURE is set). A stage with no texture reads (0, 0, 0, 1): the
+ * caller's concern, as is a texture without levels.
+ *
+ * Filter weights have hardware precision: the fraction of the texel-space
+ * position is truncated to D3D11_SUBTEXEL_FRACTIONAL_BIT_COUNT = 8 bits
+ * (D3D11.3 §7.18.16.1), so the bilinear weights are products of 256ths, and the
+ * mip blend weight to D3D11_MIP_LOD_FRACTIONAL_BIT_COUNT = 8 bits (chooseMip).
+ * Each tap's weight is then a whole number of 2^−24 and the sum over taps of
+ * weight × UNORM code is an exact integer in a double; the sampled value is that
+ * sum divided once by 2^24 · (2^n − 1). Fast paths that add the same integers
+ * in any order, and divide the same way, get the same bits.
  */
 import { D3DSAMP, D3DTADDRESS, bitsToFloat32 } from '../../../d3d9/index.js';
 import type { SampleOptions } from '../../../formats/index.js';
@@ -15,7 +24,7 @@ import { BORDER_TEXEL, addressMode, addressTexel } from './address.js';
 import { projectCube } from './cube.js';
 import type { CubeCoord } from './cube.js';
 import { DecodedLevel } from './decoded-level.js';
-import { chooseMip, isLinearFilter, lodOf, mipFilter } from './lod.js';
+import { MIP_FRACTION_STEPS, chooseMip, isLinearFilter, lodOf, mipFilter } from './lod.js';
 import type { MipPlan, MipSettings } from './lod.js';
 
 export interface Sampler {
@@ -45,6 +54,11 @@ export function borderColour(argb: number, out: Float64Array): void {
   out[3] = (argb >>> 24) / 255;
 }
 
+/** Sub-texel steps per texel: 2^D3D11_SUBTEXEL_FRACTIONAL_BIT_COUNT. */
+export const SUBTEXEL_STEPS = 256;
+/** The weight of a whole sample in tap-weight units: 256ths of a level times 256² ths of a bilinear footprint. */
+const WHOLE = MIP_FRACTION_STEPS * SUBTEXEL_STEPS * SUBTEXEL_STEPS;
+
 /** A finite number or 0: NaN and ±∞ coordinates read texel 0 rather than poisoning the index math. */
 function finite(x: number): number {
   return x - x === 0 ? x : 0;
@@ -62,7 +76,8 @@ class TextureSampler implements Sampler {
   private readonly addrV: number;
   private readonly mip: MipSettings;
   private readonly opts: SampleOptions;
-  private readonly border = new Float64Array(4);
+  /** the border colour as bytes (D3DCOLOR channels), R G B A */
+  private readonly border8 = new Float64Array(4);
   private readonly acc = new Float64Array(4);
   private readonly plan: MipPlan = { linear: false, level: 0, next: 0, weight: 0 };
   private readonly cc: CubeCoord = { face: 0, s: 0, t: 0, dsdx: 0, dtdx: 0, dsdy: 0, dtdy: 0 };
@@ -78,7 +93,8 @@ class TextureSampler implements Sampler {
     // cube maps clamp within the face: seamless filtering across faces is not emulated
     this.addrU = this.cube ? D3DTADDRESS.CLAMP : addressMode(states[D3DSAMP.ADDRESSU]);
     this.addrV = this.cube ? D3DTADDRESS.CLAMP : addressMode(states[D3DSAMP.ADDRESSV]);
-    borderColour(states[D3DSAMP.BORDERCOLOR] >>> 0, this.border);
+    const bc = states[D3DSAMP.BORDERCOLOR] >>> 0;
+    this.border8.set([(bc >>> 16) & 0xff, (bc >>> 8) & 0xff, bc & 0xff, bc >>> 24]);
     const last = texture.levels.length - 1;
     const bias = bitsToFloat32(states[D3DSAMP.MIPMAPLODBIAS]);
     this.mip = {
@@ -110,27 +126,32 @@ class TextureSampler implements Sampler {
     const plan = this.plan, acc = this.acc;
     chooseMip(lambda, this.mip, plan);
     acc[0] = acc[1] = acc[2] = acc[3] = 0;
-    this.addLevel(face, plan.level, s, t, 1 - plan.weight);
-    if (plan.weight > 0) this.addLevel(face, plan.next, s, t, plan.weight);
-    out[o] = acc[0]; out[o + 1] = acc[1]; out[o + 2] = acc[2]; out[o + 3] = acc[3];
+    const next = plan.weight * MIP_FRACTION_STEPS; // a whole number of 256ths
+    const level = this.level(face, plan.level);
+    this.addLevel(level, s, t, MIP_FRACTION_STEPS - next);
+    if (next > 0) this.addLevel(this.level(face, plan.next), s, t, next);
+    // every level of a texture has the same format, hence the same divisors
+    const d = level.divisors;
+    out[o] = acc[0] / (WHOLE * d[0]); out[o + 1] = acc[1] / (WHOLE * d[1]);
+    out[o + 2] = acc[2] / (WHOLE * d[2]); out[o + 3] = acc[3] / (WHOLE * d[3]);
   }
 
-  /** Adds `weight` × the point or bilinear sample of one level to acc. */
-  private addLevel(face: number, index: number, s: number, t: number, weight: number): void {
-    const level = this.level(face, index);
+  /** Adds the point or bilinear sample of one level, weighted `weight` 256ths, to acc (in units of 2^−24). */
+  private addLevel(level: DecodedLevel, s: number, t: number, weight: number): void {
     const W = level.width, H = level.height;
     if (!this.plan.linear) {
       // point: the texel whose cell holds the coordinate, floor(u·W)
-      this.addTexel(level, Math.floor(finite(s * W)), Math.floor(finite(t * H)), weight);
+      this.addTexel(level, Math.floor(finite(s * W)), Math.floor(finite(t * H)), weight * SUBTEXEL_STEPS * SUBTEXEL_STEPS);
       return;
     }
-    // bilinear: texel centres at (i + 0.5)/W, so weights come from u·W − 0.5
+    // bilinear: texel centres at (i + 0.5)/W, so weights come from u·W − 0.5, its fraction truncated to 8 bits
     const x = finite(s * W - 0.5), y = finite(t * H - 0.5);
     const x0 = Math.floor(x), y0 = Math.floor(y);
-    const a = x - x0, b = y - y0;
-    this.addTexel(level, x0, y0, weight * (1 - a) * (1 - b));
-    this.addTexel(level, x0 + 1, y0, weight * a * (1 - b));
-    this.addTexel(level, x0, y0 + 1, weight * (1 - a) * b);
+    const a = Math.floor((x - x0) * SUBTEXEL_STEPS), b = Math.floor((y - y0) * SUBTEXEL_STEPS);
+    const ia = SUBTEXEL_STEPS - a, ib = SUBTEXEL_STEPS - b;
+    this.addTexel(level, x0, y0, weight * ia * ib);
+    this.addTexel(level, x0 + 1, y0, weight * a * ib);
+    this.addTexel(level, x0, y0 + 1, weight * ia * b);
     this.addTexel(level, x0 + 1, y0 + 1, weight * a * b);
   }
 
@@ -141,8 +162,9 @@ class TextureSampler implements Sampler {
     const y = addressTexel(this.addrV, j, level.height);
     const acc = this.acc;
     if (x === BORDER_TEXEL || y === BORDER_TEXEL) {
-      const b = this.border;
-      acc[0] += weight * b[0]; acc[1] += weight * b[1]; acc[2] += weight * b[2]; acc[3] += weight * b[3];
+      // the border colour in the level's units: byte · divisor / 255 (exactly the byte for 8-bit UNORM)
+      const b = this.border8, d = level.divisors;
+      for (let k = 0; k < 4; k++) acc[k] += weight * ((b[k] * d[k]) / 255);
       return;
     }
     const p = level.at(x, y), tx = level.texels;

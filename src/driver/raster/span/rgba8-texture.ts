@@ -1,0 +1,181 @@
+/**
+ * Bilinear filtering of 8-bit RGBA textures (A8R8G8B8, X8R8G8B8, A8B8G8R8,
+ * X8B8G8R8, not read through the sRGB curve) straight from their stored words,
+ * in integers, for the textured span path. TextureSampler weighs taps in
+ * 65536ths (8-bit sub-texel fractions a, b: (256 − a)(256 − b) … a·b) and reads
+ * these channels as their codes, so a filtered channel is S / (65536 · 255) for
+ * the integer S = Σ wᵢ·cᵢ ≤ 65536 · 255: S is all this sampler computes.
+ * The vertical step takes two channels per 32-bit multiply (lanes of
+ * 0x00ff00ff: 255 · 256 fits 16 bits) and is kept while neighbouring pixels
+ * read the same two columns (magnification); the horizontal one takes each
+ * channel alone (its 24 bits leave no room for a neighbour). S is an exact
+ * integer whatever the order of the sums. Nothing is decoded per draw.
+ */
+import { D3DTADDRESS } from '../../../d3d9/index.js';
+import { rgba8Layout } from '../pixel/color-write.js';
+import { addressTexel } from '../texture/address.js';
+import { SUBTEXEL_STEPS } from '../texture/sampler.js';
+import type { SurfaceView } from '../../surface-view.js';
+import { address } from './level-sampler.js';
+import { unorm8 } from './target.js';
+import type { TexCoordRows } from './tex-coords.js';
+import { wordView } from './words.js';
+
+const { WRAP } = D3DTADDRESS;
+/** the divisor from S to the filtered value: the whole footprint's weight times 255 */
+const DIVISOR = SUBTEXEL_STEPS * SUBTEXEL_STEPS * 255;
+const LANES = 0x00ff00ff;
+/**
+ * Texel-space coordinates the integer path takes: with 8 fractional bits, the
+ * index of the second tap still fits an int32. Others (and NaN) go the slow way.
+ */
+const FAST_LIMIT = 2 ** 22;
+
+/** The byte the colour write stores for a texel channel of sum S: the value as a float32 register, FLOAT→UNORM8. */
+export function filteredByte(s: number): number {
+  return unorm8(Math.fround(s / DIVISOR));
+}
+
+/**
+ * Where S / 65536 falls halfway between two bytes n and n + 1 (S = 65536·n +
+ * 32768), the float32 step decides: TIE[n] is the byte stored. Everywhere else
+ * the byte is S / 65536 rounded to nearest (the float32 and ·255 errors stay
+ * below the 1/65536 that separates S / 65536 from the half; a test checks every S).
+ */
+const TIE = Uint8Array.from({ length: 255 }, (_, n) => filteredByte(65536 * n + 32768));
+
+/** filteredByte in integers. */
+export function byteOfSum(s: number): number {
+  return (s & 0xffff) === 0x8000 ? TIE[s >>> 16] : (s + 0x8000) >>> 16;
+}
+
+/** The texture's byte lanes: which channel each byte holds (index into R G B A; X reads as alpha 1). */
+interface TextureLanes {
+  /** channel (0 R, 1 G, 2 B, 3 A) of bytes 0..3 */
+  channel: readonly [number, number, number, number];
+  /** the alpha byte is X: alpha reads as 1 */
+  alphaOne: boolean;
+}
+
+/** The lanes of an 8-bit RGBA texture level whose words can be read in place, or undefined. */
+export function rgba8TextureLanes(level: SurfaceView, srgb: boolean): TextureLanes | undefined {
+  const l = rgba8Layout(level.format);
+  // colour in bytes 0..2, alpha or X in byte 3 (every such D3D9 format): the loops' lane 3 is alpha
+  if (!l || l.r === 3 || l.g === 3 || l.b === 3 || srgb || !wordView(level, 4)) return undefined;
+  const channel: [number, number, number, number] = [3, 3, 3, 3];
+  channel[l.r] = 0; channel[l.g] = 1; channel[l.b] = 2;
+  return { channel, alphaOne: l.a < 0 };
+}
+
+/** A texture level of 8-bit RGBA words, filtered bilinearly in integers into an 8-bit RGBA target. */
+export class Rgba8Bilinear {
+  readonly lanes: TextureLanes;
+  private readonly words: Int32Array;
+  private readonly pitch: number;
+  private readonly w: number;
+  private readonly h: number;
+  private readonly maskU: number;
+  private readonly maskV: number;
+  // taps along one axis, as tapsAt leaves them: first index, second index, weight of the second (256ths)
+  private i0 = 0;
+  private i1 = 0;
+  private frac = 0;
+  // the target word: where each byte lane's channel goes (−1: not stored), and the constant bits
+  private sh0 = 0; private sh1 = 8; private sh2 = 16; private sh3 = -1;
+  private fixedBits = 0;
+
+  constructor(level: SurfaceView, lanes: TextureLanes, private readonly addrU: number, private readonly addrV: number) {
+    this.lanes = lanes;
+    this.words = wordView(level, 4) as Int32Array;
+    this.pitch = level.pitch >> 2;
+    this.w = level.width;
+    this.h = level.height;
+    this.maskU = (this.w & (this.w - 1)) === 0 ? this.w - 1 : -1;
+    this.maskV = (this.h & (this.h - 1)) === 0 ? this.h - 1 : -1;
+  }
+
+  /**
+   * Sets up directSpan for an 8-bit RGBA target with its channels at byte
+   * positions r, g, b, a (−1: none) and x (−1: none; stored as ones).
+   */
+  target(r: number, g: number, b: number, a: number, x: number): void {
+    const at = [r, g, b, a], ch = this.lanes.channel;
+    this.sh0 = 8 * at[ch[0]]; this.sh1 = 8 * at[ch[1]]; this.sh2 = 8 * at[ch[2]];
+    this.sh3 = a >= 0 && !this.lanes.alphaOne ? 8 * a : -1;
+    this.fixedBits = (x >= 0 ? 0xff << (8 * x) : 0) | (a >= 0 && this.lanes.alphaOne ? 0xff << (8 * a) : 0);
+  }
+
+  /**
+   * For each k < n (with sel[k] !== 0 when there is a selection): the pixel's
+   * coordinates from weights e + k·step (coords: AttributeSetup.shade's
+   * arithmetic), the bilinear sample, and its word into words[at + k].
+   */
+  directSpan(n: number, coords: TexCoordRows, e0: number, e1: number, e2: number, sel: Int32Array | null, words: Int32Array, at: number): void {
+    const tx = this.words, w = this.w, h = this.h, pitch = this.pitch;
+    const addrU = this.addrU, addrV = this.addrV, maskU = this.maskU, maskV = this.maskV, wrapU = addrU === WRAP && maskU >= 0;
+    const sh0 = this.sh0, sh1 = this.sh1, sh2 = this.sh2, sh3 = this.sh3, fixed = this.fixedBits, alpha = sh3 >= 0;
+    const uv = coords.uv, u0 = uv[0], u1 = uv[1], u2 = uv[2], v0 = uv[5], v1 = uv[6], v2 = uv[7];
+    const g0 = coords.g0, g1 = coords.g1, g2 = coords.g2, r0 = coords.r0, r1 = coords.r1, r2 = coords.r2;
+    const rowQ = coords.rowReciprocal(e0, e1, e2), perPixelQ = rowQ !== rowQ;
+    // the texel rows and vertical weight of the last t (along a row of an affine mapping t often repeats exactly)
+    let lastT = Number.NaN, b = 0, ib = 0, row0 = 0, row1 = 0;
+    // the columns of the last pixel (−1: none) and, per byte lane, their vertical blends V₀, V₁ as
+    // base = 256·V₀ and step = V₁ − V₀: S = base + a·step = (256 − a)·V₀ + a·V₁ (magnified, neighbours share them)
+    let lastC0 = -1, lastC1 = -1;
+    let base0 = 0, base1 = 0, base2 = 0, base3 = 0, step0 = 0, step1 = 0, step2 = 0, step3 = 0;
+    for (let k = 0; k < n; k++) {
+      if (sel !== null && sel[k] === 0) continue;
+      const w0 = e0 + k * g0, w1 = e1 + k * g1, w2 = e2 + k * g2;
+      const q = perPixelQ ? 1 / (w0 * r0 + w1 * r1 + w2 * r2) : rowQ;
+      const t = (w0 * v0 + w1 * v1 + w2 * v2) * q;
+      if (t !== lastT) {
+        this.tapsAt(t * h - 0.5, addrV, h, maskV);
+        b = this.frac; ib = SUBTEXEL_STEPS - b;
+        row0 = Math.imul(this.i0, pitch); row1 = Math.imul(this.i1, pitch);
+        lastT = t;
+        lastC0 = -1;
+      }
+      const x = (w0 * u0 + w1 * u1 + w2 * u2) * q * w - 0.5;
+      let a: number, c0: number, c1: number;
+      if (wrapU && x > -FAST_LIMIT && x < FAST_LIMIT) {
+        const X = Math.floor(x * SUBTEXEL_STEPS);
+        a = X & 0xff; c0 = (X >> 8) & maskU; c1 = ((X >> 8) + 1) & maskU;
+      } else {
+        this.tapsAt(x, addrU, w, maskU);
+        a = this.frac; c0 = this.i0; c1 = this.i1;
+      }
+      if (c0 !== lastC0 || c1 !== lastC1) {
+        const p00 = tx[row0 + c0], p01 = tx[row1 + c0], p10 = tx[row0 + c1], p11 = tx[row1 + c1];
+        // vertical blends, two byte lanes a multiply (lanes 0 and 2, then 1 and 3; each ≤ 255·256)
+        const left02 = (Math.imul(p00 & LANES, ib) + Math.imul(p01 & LANES, b)) | 0;
+        const left13 = (Math.imul((p00 >>> 8) & LANES, ib) + Math.imul((p01 >>> 8) & LANES, b)) | 0;
+        const right02 = (Math.imul(p10 & LANES, ib) + Math.imul(p11 & LANES, b)) | 0;
+        const right13 = (Math.imul((p10 >>> 8) & LANES, ib) + Math.imul((p11 >>> 8) & LANES, b)) | 0;
+        base0 = (left02 & 0xffff) << 8; step0 = (right02 & 0xffff) - (left02 & 0xffff);
+        base1 = (left13 & 0xffff) << 8; step1 = (right13 & 0xffff) - (left13 & 0xffff);
+        base2 = (left02 >>> 16) << 8; step2 = (right02 >>> 16) - (left02 >>> 16);
+        base3 = (left13 >>> 16) << 8; step3 = (right13 >>> 16) - (left13 >>> 16);
+        lastC0 = c0; lastC1 = c1;
+      }
+      const word = (byteOfSum(base0 + Math.imul(step0, a)) << sh0) | (byteOfSum(base1 + Math.imul(step1, a)) << sh1)
+        | (byteOfSum(base2 + Math.imul(step2, a)) << sh2) | fixed;
+      words[at + k] = alpha ? word | (byteOfSum(base3 + Math.imul(step3, a)) << sh3) : word;
+    }
+  }
+
+  /** Taps along an axis of n texels (address mode, n − 1 or −1 for the mask) for texel-space coordinate x (u·n − ½), into i0, i1, frac. */
+  private tapsAt(x: number, mode: number, n: number, mask: number): void {
+    if (x > -FAST_LIMIT && x < FAST_LIMIT) {
+      const X = Math.floor(x * SUBTEXEL_STEPS);
+      this.frac = X & 0xff;
+      this.i0 = address(mode, X >> 8, n, mask);
+      this.i1 = address(mode, (X >> 8) + 1, n, mask);
+      return;
+    }
+    // TextureSampler's arithmetic on large or non-finite coordinates; small integers all, kept int32
+    const f = x - x === 0 ? x : 0, i = Math.floor(f);
+    this.frac = Math.floor((f - i) * SUBTEXEL_STEPS) | 0;
+    this.i0 = addressTexel(mode, i, n) | 0;
+    this.i1 = addressTexel(mode, i + 1, n) | 0;
+  }
+}
