@@ -41,7 +41,10 @@ export class ApiObject {
  */
 function deviceArg(f: TableField, v: unknown): unknown {
   if (v instanceof ApiObject) return v.inner;
-  if (v === undefined || v === null || f.r9 === 'data') return v;
+  if (f.r9 === 'data') return v;
+  // a scalar left out is recorded as 0 (NULL for pointer-like fields): the device gets the same
+  if ((v === undefined || v === null) && f.type.kind === 'scalar') return f.r9 === 'null' || f.r9?.startsWith('handle ') ? null : scalarAs(f.type.scalar, 0);
+  if (v === undefined || v === null) return null;
   switch (f.type.kind) {
     case 'scalar': return f.r9 === 'null' ? (scalarAs('uint', v) as number) || null : scalarAs(f.type.scalar, v);
     case 'struct': return deviceStruct(structDef(f.type.struct), v as Record<string, unknown>);
@@ -129,7 +132,8 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
   const rec = ctx.recorder;
   const unlockData = rec && isUnlock(info) ? ((backend as Partial<LockData>).captureLock?.(lockSub(info, args)) ?? null) : null;
   const fields = info.table.fields;
-  const innerArgs = args.map((a, i) => (i < fields.length ? deviceArg(fields[i], a) : a instanceof ApiObject ? a.inner : a));
+  // parameters left out at the end count too: the trace records them as 0
+  const innerArgs = Array.from({ length: Math.max(args.length, fields.length) }, (_, i) => (i < fields.length ? deviceArg(fields[i], args[i]) : args[i] instanceof ApiObject ? (args[i] as ApiObject).inner : args[i]));
   const fn = (backend as Record<string, unknown>)[info.method];
   if (typeof fn !== 'function') throw new TypeError(`${info.method} is not a method of this backend object`);
   let out = (fn as (...a: unknown[]) => unknown).apply(backend, innerArgs);

@@ -8,14 +8,16 @@
  * reference counts, scene state), so the classes keep their shape.
  */
 import { Packr } from 'msgpackr';
-import { formatInfo } from '../formats/index.js';
+import { blockRows, formatInfo, pitchOf } from '../formats/index.js';
+import type { FormatInfo } from '../formats/index.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { BufferSpec } from './buffers.js';
 import { Device, swapChainSpecs } from './device.js';
 import { Direct3D9 } from './direct3d9.js';
+import { MAX_DIMENSION } from './memory.js';
 import type { MemoryBudget } from './memory.js';
 import { RefCounted } from './ref-counted.js';
-import { DeviceState, DIRTY_ALL } from './state.js';
+import { DeviceState, DIRTY_ALL, MAX_RENDER_STATE, MAX_SAMPLER_STATE, MAX_SAMPLERS, MAX_STAGE_STATE, MAX_STAGES, MAX_STREAMS } from './state.js';
 import type { LightSlot } from './state.js';
 import { StateBlock, StateMask } from './state-block.js';
 import { Surface } from './surface.js';
@@ -218,8 +220,150 @@ function format(id: number): NonNullable<ReturnType<typeof formatInfo>> {
   return f;
 }
 
+/**
+ * Checks a decoded snapshot's objects before anything is built from them: kinds,
+ * references (in range, of the kind they must be), sizes (dimensions within the
+ * device's limits, stored bytes exactly what the spec implies, so no allocation
+ * exceeds what the payload holds) and the shape of every state. A snapshot is
+ * untrusted input: what it gets wrong is a SnapshotError naming the object.
+ */
+export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps is ObjectSnap[] {
+  const n = snaps.length;
+  const kindOf = (r: number): string | undefined => (snaps[r] as { kind?: string } | undefined)?.kind;
+  let at = '';
+  const bad = (what: string): never => { throw new SnapshotError(`snapshot ${at}: ${what}`); };
+  const int = (v: unknown, what: string, lo = 0, hi = 0xffffffff): number => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) bad(`${what} is ${JSON.stringify(v)}, expected a whole number ${lo}-${hi}`);
+    return v as number;
+  };
+  const num = (v: unknown, what: string): void => { if (typeof v !== 'number') bad(`${what} is not a number`); };
+  const obj = (v: unknown, what: string): Record<string, unknown> => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) bad(`${what} is not a map`);
+    return v as Record<string, unknown>;
+  };
+  const list = (v: unknown, what: string, length?: number): unknown[] => {
+    if (!Array.isArray(v) || (length !== undefined && v.length !== length)) bad(`${what} is not a list${length !== undefined ? ` of ${length}` : ''}`);
+    return v as unknown[];
+  };
+  const bytes = (v: unknown, what: string, length: number): void => {
+    if (!(v instanceof Uint8Array) || v.length !== length) bad(`${what} holds ${v instanceof Uint8Array ? v.length : 'no'} bytes, its spec needs ${length}`);
+  };
+  const ref = (v: unknown, what: string, ...kinds: string[]): void => {
+    const r = int(v, what, -1, n - 1);
+    if (r >= 0 && !kinds.includes(kindOf(r) ?? '')) bad(`${what} refers to object ${r}, a ${kindOf(r)}, expected ${kinds.join(' or ')}`);
+  };
+  const fmt = (id: unknown, what: string): FormatInfo => {
+    const f = formatInfo(int(id, what));
+    if (!f) bad(`${what} ${String(id)} is not a format`);
+    return f!;
+  };
+  const dims = (sp: Record<string, unknown>, what: string): void => {
+    int(sp.width, `${what} width`, 1, MAX_DIMENSION);
+    int(sp.height, `${what} height`, 1, MAX_DIMENSION);
+  };
+  const SURFACE = ['Surface', 'Level'];
+  const state = (v: unknown, what: string): void => {
+    const st = obj(v, what);
+    list(st.renderStates, `${what} renderStates`, MAX_RENDER_STATE).forEach((x, i) => int(x, `${what} render state ${i}`));
+    list(st.samplerStates, `${what} samplerStates`, MAX_SAMPLERS).forEach((a, i) => list(a, `${what} sampler ${i}`, MAX_SAMPLER_STATE + 1).forEach((x) => int(x, `${what} sampler ${i} state`)));
+    list(st.stageStates, `${what} stageStates`, MAX_STAGES).forEach((a, i) => list(a, `${what} stage ${i}`, MAX_STAGE_STATE + 1).forEach((x) => int(x, `${what} stage ${i} state`)));
+    for (const t of list(st.transforms, `${what} transforms`)) {
+      const [type, m] = list(t, `${what} transform`, 2);
+      int(type, `${what} transform type`);
+      for (const [k, x] of Object.entries(obj(m, `${what} matrix`))) num(x, `${what} matrix ${k}`);
+    }
+    for (const k of ['viewport', 'scissor', 'material']) obj(st[k], `${what} ${k}`);
+    int(st.fvf, `${what} fvf`);
+    list(st.streams, `${what} streams`, MAX_STREAMS).forEach((x, i) => {
+      const e = obj(x, `${what} stream ${i}`);
+      ref(e.buffer, `${what} stream ${i}`, 'VertexBuffer');
+      int(e.offset, `${what} stream ${i} offset`);
+      int(e.stride, `${what} stream ${i} stride`);
+    });
+    ref(st.indices, `${what} indices`, 'IndexBuffer');
+    for (const l of list(st.lights, `${what} lights`)) {
+      const [i, light] = list(l, `${what} light`, 3);
+      int(i, `${what} light index`);
+      obj(light, `${what} light`);
+    }
+    list(st.textures, `${what} textures`, MAX_SAMPLERS).forEach((r, i) => ref(r, `${what} texture ${i}`, 'Texture', 'CubeTexture'));
+    list(st.renderTargets, `${what} renderTargets`).forEach((r, i) => ref(r, `${what} render target ${i}`, ...SURFACE));
+    ref(st.depthStencil, `${what} depthStencil`, ...SURFACE);
+  };
+  snaps.forEach((raw, id) => {
+    at = `object ${id}`;
+    const s = obj(raw, 'it');
+    if (s.kind !== 'Level') int(s.refs, 'its reference count');
+    switch (s.kind) {
+      case 'Direct3D9':
+        if (s.profile !== 'dx9' && s.profile !== 'dx8') bad(`profile ${String(s.profile)}`);
+        break;
+      case 'Device':
+        if (s.profile !== 'dx9' && s.profile !== 'dx8') bad(`profile ${String(s.profile)}`);
+        obj(s.presentParameters, 'presentParameters');
+        ref(s.backBuffer, 'backBuffer', 'Surface');
+        if ((s.backBuffer as number) < 0) bad('the device has no back buffer');
+        ref(s.autoDepthStencil, 'autoDepthStencil', 'Surface');
+        ref(s.recording, 'recording', 'StateBlock');
+        list(s.defaultPool, 'defaultPool').forEach((r) => ref(r, 'defaultPool', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer'));
+        int(s.presentCount, 'presentCount');
+        num(s.budgetUsed, 'budgetUsed');
+        state(s.state, 'state');
+        break;
+      case 'Surface': {
+        ref(s.budget, 'budget', 'Device');
+        const sp = obj(s.spec, 'spec');
+        dims(sp, 'spec');
+        int(sp.multiSample, 'spec multiSample', 0, 16);
+        const f = fmt(sp.format, 'spec format');
+        bytes(s.data, 'data', Surface.bytesFor({ format: f, width: sp.width as number, height: sp.height as number, multiSample: sp.multiSample as number, multiSampleQuality: 0 }));
+        break;
+      }
+      case 'Level':
+        ref(s.container, 'container', 'Texture', 'CubeTexture');
+        if ((s.container as number) < 0) bad('a texture level without its texture');
+        int(s.face, 'face', 0, 5);
+        int(s.level, 'level', 0, 15);
+        break;
+      case 'Texture':
+      case 'CubeTexture': {
+        ref(s.budget, 'budget', 'Device');
+        const sp = obj(s.spec, 'spec');
+        dims(sp, 'spec');
+        int(sp.levels, 'spec levels', 0, 15);
+        const f = fmt(sp.format, 'spec format');
+        const faces = list(s.faces, 'faces', s.kind === 'Texture' ? 1 : 6);
+        // level 0's bytes bound what the texture allocates: the rest of the chain is smaller
+        faces.forEach((face, i) => {
+          const levels = list(face, `face ${i}`);
+          if (levels.length === 0) bad(`face ${i} has no levels`);
+          bytes(levels[0], `face ${i} level 0`, pitchOf(f, sp.width as number) * blockRows(f, sp.height as number));
+        });
+        int(s.autoGenFilter, 'autoGenFilter');
+        break;
+      }
+      case 'VertexBuffer':
+      case 'IndexBuffer': {
+        ref(s.budget, 'budget', 'Device');
+        const sp = obj(s.spec, 'spec');
+        bytes(s.data, 'data', int(sp.length, 'spec length'));
+        break;
+      }
+      case 'StateBlock':
+        ref(s.host, 'host', 'Device');
+        if ((s.host as number) < 0) bad('a state block without its device');
+        state(s.state, 'state');
+        obj(s.mask, 'mask');
+        break;
+      default:
+        bad(`unknown kind ${JSON.stringify(s.kind)}`);
+    }
+  });
+}
+
 /** Rebuilds the objects of a snapshot; the result is indexed by object id. */
 export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
+  checkSnapshotObjects(snaps);
   const out: object[] = new Array<object>(snaps.length);
   const setRefs = (o: object, refs: number): void => { inside<RefsInside>(o).refs = refs; };
   const get = <T>(ref: Ref): T | null => (ref < 0 ? null : (out[ref] as T));
@@ -250,7 +394,14 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
         const t = s.kind === 'Texture' ? new Texture(spec, budgetOf(s.budget)) : new CubeTexture(spec, budgetOf(s.budget));
         const faces = t instanceof Texture ? [t.levels] : t.faces;
         // the hidden AUTOGENMIPMAP chain is not stored: it regenerates from level 0 when next sampled
-        s.faces.forEach((f, i) => f.forEach((bytes, l) => faces[i][l].data.set(bytes)));
+        s.faces.forEach((f, i) => {
+          if (f.length !== faces[i].length) throw new SnapshotError(`snapshot object ${id}: face ${i} stores ${f.length} levels, the texture has ${faces[i].length}`);
+          f.forEach((bytes, l) => {
+            const level = faces[i][l].data;
+            if (!(bytes instanceof Uint8Array) || bytes.length !== level.length) throw new SnapshotError(`snapshot object ${id}: face ${i} level ${l} stores ${bytes instanceof Uint8Array ? bytes.length : 'no'} bytes, the level holds ${level.length}`);
+            level.set(bytes);
+          });
+        });
         // NONE on a texture without AUTOGENMIPMAP is accepted and changes nothing
         t.SetAutoGenFilterType(s.autoGenFilter);
         out[id] = t;
@@ -271,7 +422,9 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
   snaps.forEach((s, id) => {
     if (s.kind === 'Level') {
       const c = out[s.container];
-      out[id] = c instanceof Texture ? c.levels[s.level] : (c as CubeTexture).faces[s.face][s.level];
+      const level = c instanceof Texture ? (s.face === 0 ? c.levels[s.level] : undefined) : (c as CubeTexture).faces[s.face]?.[s.level];
+      if (!level) throw new SnapshotError(`snapshot object ${id}: face ${s.face} level ${s.level} is not a level of object ${s.container}`);
+      out[id] = level;
     } else if (s.kind === 'StateBlock') out[id] = new StateBlock(out[s.host] as Device);
   });
   // 4: links, states and counters

@@ -15,7 +15,7 @@ import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, qualifiedMethod } f
 import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
 import { TraceFormatError } from '../trace/errors.js';
 import * as fb from '../trace/generated/replay9.js';
-import { ChunkKind } from '../trace/container.js';
+import { CHUNK_HEADER_SIZE, ChunkKind } from '../trace/container.js';
 import type { ChunkInfo } from '../trace/container.js';
 import type { LoadedBatch, TraceReader } from '../trace/reader.js';
 import type { Finding } from './findings.js';
@@ -105,7 +105,7 @@ export class Replayer {
    * chunks are seek points and change nothing.
    */
   run(reader: TraceReader, to = Infinity): this {
-    this.profile = this.options.profile ?? reader.header.profile;
+    this.useProfileOf(reader);
     for (const c of reader.chunks) {
       if (c.kind === ChunkKind.Restore) {
         if (c.firstCall < this.callsReplayed || c.firstCall >= to || c.offset === this.startedFrom) continue;
@@ -127,20 +127,21 @@ export class Replayer {
    * that has none yet (one that starts from the snapshot).
    */
   loadSnapshot(s: SnapshotData, from?: ChunkInfo): void {
-    const where = from ? `the snapshot chunk at byte ${from.offset}` : 'the snapshot';
+    const payload = from ? from.offset + CHUNK_HEADER_SIZE : undefined;
+    const where = from ? `trace snapshot: byte ${payload}` : 'the snapshot';
     let objects: object[];
     try {
       objects = restoreObjects(s.objects);
     } catch (e) {
       if (!from) throw e instanceof SnapshotError ? e : new SnapshotError(`${where} is malformed (${(e as Error).message})`);
-      if (e instanceof SnapshotError) throw new TraceFormatError(`${where}: ${e.message}`, from?.offset);
-      throw new TraceFormatError(`${where} is malformed (${(e as Error).message})`, from?.offset);
+      if (e instanceof SnapshotError) throw new TraceFormatError(`${where}: ${e.message}`, payload);
+      throw new TraceFormatError(`${where}: the snapshot is malformed (${(e as Error).message})`, payload);
     }
     const handles: Array<{ id: number; kind: HandleKind; obj: object }> = [];
     for (const h of s.handles) {
       if (!(HANDLE_KINDS as readonly string[]).includes(h.kind)) {
         const message = `${where}: handle ${h.id} has unknown kind ${h.kind}`;
-        throw from ? new TraceFormatError(message, from.offset) : new SnapshotError(message);
+        throw from ? new TraceFormatError(message, payload) : new SnapshotError(message);
       }
       handles.push({ id: h.id, kind: h.kind as HandleKind, obj: objects[h.object] });
     }
@@ -150,6 +151,11 @@ export class Replayer {
     this.profile = s.profile;
     if (this.findings.length === 0) this.findings.push(...s.findings.map((f) => ({ ...f }) as Finding));
     if (from) this.startedFrom = from.offset;
+  }
+
+  /** Replays on the profile the options name, else the trace's (run() does this; so must anything calling replayBatch). */
+  useProfileOf(reader: TraceReader): void {
+    this.profile = this.options.profile ?? reader.header.profile;
   }
 
   /** The name the trace gave handle `id`, if it gave one. */

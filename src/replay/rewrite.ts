@@ -34,6 +34,7 @@ type WalkEvent =
 
 /** Replays the source on `r`, reporting frame starts before any of the frame's calls replay. */
 function* walk(reader: TraceReader, r: Replayer): Generator<WalkEvent> {
+  r.useProfileOf(reader);
   let atFrameStart = true;
   for (const c of reader.chunks) {
     if (c.kind === ChunkKind.Restore) {
@@ -167,6 +168,11 @@ export interface TrimReport {
 export function trim(reader: TraceReader, sink: ByteSink, frames: readonly number[], opts: RewriteOptions = {}): TrimReport {
   if (frames.length === 0) throw new RangeError('trim: no frames to keep');
   const keepFrame = new Set(frames);
+  const count = reader.frames.length;
+  // calls after the last Present (final Releases) come along with the last frame
+  const trailing = frames[frames.length - 1] === count - 1 && reader.callCount > reader.frames[count - 1] + 1;
+  if (trailing) keepFrame.add(count);
+  const lastFrame = trailing ? count : frames[frames.length - 1];
   // the handles each run's calls name, read before the replay so its starting state can leave the rest out
   const runs: Array<{ first: number; last: number; handles: Set<number> }> = [];
   for (const f of frames) {
@@ -174,10 +180,10 @@ export function trim(reader: TraceReader, sink: ByteSink, frames: readonly numbe
     if (run && run.last === f - 1) run.last = f;
     else runs.push({ first: f, last: f, handles: new Set() });
   }
-  for (const run of runs) {
+  for (const [i, run] of runs.entries()) {
     const from = reader.frameRange(run.first)!.first;
-    const to = reader.frameRange(run.last)!.last;
-    for (const { call } of reader.calls(from, to + 1)) for (const h of handlesOfCall(call)) run.handles.add(h);
+    const to = trailing && i === runs.length - 1 ? reader.callCount : reader.frameRange(run.last)!.last + 1;
+    for (const { call } of reader.calls(from, to)) for (const h of handlesOfCall(call)) run.handles.add(h);
   }
   const writer = new TraceWriter(sink, sameSettings(reader));
   const r = new Replayer({ profile: opts.profile });
@@ -188,13 +194,14 @@ export function trim(reader: TraceReader, sink: ByteSink, frames: readonly numbe
   const start = (): void => {
     const handles = runs[run].handles;
     const s = capture(r, { callsReplayed: writer.callCount, frames: kept }, handles, false);
-    writer.appendChunk(ChunkKind.Restore, encodeSnapshot(s));
+    // a run from the very start of a trace starts from nothing: no stored state needed
+    if (r.callsReplayed > 0 || r.tables().handles.length > 0) writer.appendChunk(ChunkKind.Restore, encodeSnapshot(s));
     const all = r.tables().handles.length;
     report.runs.push({ firstFrame: runs[run].first, lastFrame: runs[run].last, objects: s.objects.length, handles: s.handles.length, dropped: all - s.handles.length });
   };
   for (const e of walk(reader, r)) {
     if (e.kind === 'frameStart') {
-      if (e.frame > frames[frames.length - 1]) break;
+      if (e.frame > lastFrame) break;
       const keep = keepFrame.has(e.frame);
       if (keep && !open) {
         run++;

@@ -138,7 +138,8 @@ export class TraceReader {
         crc: 0,
       };
       if (c.offset !== expectOffset) return unusable(`chunk ${i} listed at byte ${c.offset}, expected ${expectOffset}`);
-      if (c.kind === ChunkKind.Commands && c.firstCall !== expectCall) return unusable(`chunk ${i} starts at call ${c.firstCall}, expected ${expectCall}`);
+      if (c.firstCall !== expectCall) return unusable(`chunk ${i} starts at call ${c.firstCall}, expected ${expectCall}`);
+      if (isSnapshotKind(c.kind) && c.callCount !== 0) return unusable(`snapshot chunk ${i} claims ${c.callCount} calls`);
       if (c.kind !== ChunkKind.Commands && !isSnapshotKind(c.kind)) return unusable(`chunk ${i} has unknown kind ${c.kind}`);
       expectOffset = c.offset + CHUNK_HEADER_SIZE + c.storedSize;
       if (c.kind === ChunkKind.Commands) expectCall += c.callCount;
@@ -202,8 +203,10 @@ export class TraceReader {
         this.warnings.push(`trace ends inside the chunk at byte ${offset} (${size - offset} bytes left): read up to call ${calls}`);
         break;
       }
+      // a snapshot chunk stands before the call that follows it: its first call is the calls so far
+      if (c.firstCall !== calls) throw new TraceFormatError(`trace chunk: byte ${offset + 20}: first call ${c.firstCall}, expected ${calls}`, offset + 20);
+      if (isSnapshotKind(c.kind) && c.callCount !== 0) throw new TraceFormatError(`trace chunk: byte ${offset + 24}: a snapshot chunk holds no calls, this one claims ${c.callCount}`, offset + 24);
       if (c.kind === ChunkKind.Commands) {
-        if (c.firstCall !== calls) throw new TraceFormatError(`trace chunk: byte ${offset + 20}: first call ${c.firstCall}, expected ${calls}`, offset + 20);
         const b = this.loadBatch(c);
         for (let i = 0; i < b.calls.length; i++) if (callType(b.bb, b.calls[i]) === PRESENT_TYPE) this.frames.push(calls + i);
         calls += c.callCount;

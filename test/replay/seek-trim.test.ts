@@ -13,7 +13,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/api/index.js';
 import { loadScene, recordScene } from '../../src/cli/commands/record.js';
-import { D3DFMT, D3DPOOL } from '../../src/d3d9/index.js';
+import { D3DCLEAR, D3DCREATE, D3DDEVTYPE, D3DFMT, D3DPOOL, D3DSWAPEFFECT, D3DTEXF } from '../../src/d3d9/index.js';
+import type { Device } from '../../src/api/index.js';
+import { decodeSnapshot } from '../../src/device/snapshot.js';
+import type { SnapshotData } from '../../src/device/snapshot.js';
 import { encodeSnapshot } from '../../src/device/snapshot.js';
 import { presentedImage } from '../../src/golden/image.js';
 import { TraceRecorder } from '../../src/record/recorder.js';
@@ -230,13 +233,35 @@ describe('trim', () => {
         const out = TraceReader.fromBytes(bytes);
         expect(out.frames.length, `${name} --frames ${text}`).toBe(frames.length);
         expect(frameHashes(out), `${name} --frames ${text}`).toEqual(frames.map((f) => want[f]));
-        // one starting state per run of consecutive frames
-        const runs = frames.filter((f, i) => i === 0 || frames[i - 1] !== f - 1).length;
-        expect(out.chunks.filter((c) => c.kind === ChunkKind.Restore).length).toBe(runs);
-        expect(report.runs.length).toBe(runs);
+        // and finds nothing: results (reference counts of Release included) are those recorded
+        expect(new Replayer().run(out).findings, `${name} --frames ${text}`).toEqual([]);
+        // one starting state per run of consecutive frames, except a run from the trace's start
+        const starts = frames.filter((f, i) => i === 0 || frames[i - 1] !== f - 1);
+        expect(out.chunks.filter((c) => c.kind === ChunkKind.Restore).length).toBe(starts.filter((f) => f > 0).length);
+        expect(report.runs.length).toBe(starts.length);
+        // the calls after the last Present come along with the last frame
+        const source = TraceReader.fromBytes(src);
+        const lastCall = (r: TraceReader) => [...r.calls(r.callCount - 1)][0].call;
+        if (frames.at(-1) === count - 1) expect(lastCall(out)).toEqual(lastCall(source));
+        else expect(lastCall(out).command).toBe('Present');
       }
     });
   }
+
+  it('seek in a trimmed trace with a gap stands where a replay from call 0 stands, at every call', () => {
+    for (const name of ['fill-grid.r9t', 'shadow-volume.r9t']) {
+      const src = binary(name);
+      const count = TraceReader.fromBytes(src).frames.length;
+      for (const bytes of [trimmed(src, [0, count - 1]).bytes, withSnapshots(trimmed(src, [0, count - 1]).bytes, 1)]) {
+        const out = TraceReader.fromBytes(bytes);
+        for (let to = 0; to <= out.callCount; to++) {
+          const want = encodeSnapshot(captureReplay(new Replayer().run(out, to)));
+          const got = encodeSnapshot(captureReplay(replayTo(out, to).replayer));
+          expect(sameBytes(got, want), `${name} at call ${to}`).toBe(true);
+        }
+      }
+    }
+  });
 
   it('a trimmed trace trims again, and takes snapshots, and still presents the same frames', () => {
     const src = binary('fill-grid.r9t');
@@ -307,6 +332,25 @@ describe('the snapshot and trim commands', () => {
     expect(info.out).toMatch(/and 4 snapshots/);
   });
 
+  it('trim where a lock is open across the frame boundary exits 2 and says so', async () => {
+    const rec = TraceRecorder.inMemory({ compression: 'none' });
+    const d3d = Direct3DCreate9(32, { recorder: rec })!;
+    const dev = device16(d3d);
+    const plain = dev.CreateOffscreenPlainSurface(4, 4, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, null).surface!;
+    dev.Present(null, null, null, null);
+    expect(plain.LockRect(null, 0).hr).toBe(0);
+    dev.Present(null, null, null, null);
+    plain.UnlockRect();
+    dev.Present(null, null, null, null);
+    rec.close();
+    const file = join(tmp, 'lock.r9');
+    writeFileSync(file, rec.bytes());
+    const r = await runCli('trim', file, '--frames', '2', '-o', join(tmp, 'lock-out.r9'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/cannot trim at frame 2: .*a surface is locked.*; trim from a frame where no lock is open/);
+    expect((await runCli('trim', file, '--frames', '0', '-o', join(tmp, 'lock-out.r9'))).code).toBe(0);
+  });
+
   it('trim writes the kept frames and says what the starting state holds; bad requests exit 2', async () => {
     const out = join(tmp, 'trimmed.r9');
     const ok = await runCli('trim', join(TRACES, 'stencil-ref-mask.r9t'), '--frames', '1', '-o', out);
@@ -327,11 +371,109 @@ describe('the snapshot and trim commands', () => {
     expect(lines[1]).toMatch(/starts from stored device states \(written by trim\)/);
     expect(lines[2]).toMatch(/^# the device state stored before call 0: \d+ objects; dev \(Device\)$/);
     expect(lines[3]).toMatch(/^dev\.Clear\(/);
-    expect(lines.at(-1)).toBe('dev.Present(NULL, NULL, NULL, NULL)');
+    // frame 1 is the last: the source's closing Releases come along
+    expect(lines.at(-1)).toBe('dev.Release()');
     const numbered = await runCli('dump', out, '--calls', '0-1');
     expect(numbered.out.trim().split('\n').filter((l) => /^ +\d+  /.test(l)).map((l) => l.trim().split(/\s+/)[0])).toEqual(['0', '1']);
     const text = await runCli('convert', out, join(tmp, 'trimmed.r9t'));
     expect(text.code).toBe(2);
     expect(text.err).toMatch(/starts from a stored device state/);
   });
+});
+
+/** A 16×16 device with a D24S8 depth buffer, recorded. */
+function device16(d3d: NonNullable<ReturnType<typeof Direct3DCreate9>>): Device {
+  return d3d.CreateDevice(0, D3DDEVTYPE.HAL, null, D3DCREATE.SOFTWARE_VERTEXPROCESSING, {
+    BackBufferWidth: 16, BackBufferHeight: 16, BackBufferFormat: D3DFMT.X8R8G8B8, BackBufferCount: 1, MultiSampleType: 0,
+    MultiSampleQuality: 0, SwapEffect: D3DSWAPEFFECT.DISCARD, hDeviceWindow: null, Windowed: true, EnableAutoDepthStencil: true,
+    AutoDepthStencilFormat: D3DFMT.D24S8, Flags: 0, FullScreen_RefreshRateInHz: 0, PresentationInterval: 0,
+  }).device as Device;
+}
+
+describe('snapshots follow the trace, whatever it holds', () => {
+  it('a dx8 trace is snapshotted, sought and trimmed on the dx8 driver (a StretchRect from a plain texture fails there)', () => {
+    const scene = (snapshotEvery: number): Uint8Array => {
+      const rec = TraceRecorder.inMemory({ profile: 'dx8', compression: 'none', snapshotEvery });
+      const d3d = Direct3DCreate9(32, { recorder: rec })!;
+      const dev = device16(d3d);
+      const level = dev.CreateTexture(8, 8, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.DEFAULT, null).texture!.GetSurfaceLevel(0).surface!;
+      const bb = dev.GetBackBuffer(0, 0, 0).surface!;
+      dev.Clear(0, null, D3DCLEAR.TARGET, 0xff0000ff, 1, 0);
+      // DirectX 8-level drivers cannot stretch from a texture level: INVALIDCALL, recorded as such
+      expect(dev.StretchRect(level, null, bb, null, D3DTEXF.NONE)).not.toBe(0);
+      dev.Present(null, null, null, null);
+      dev.Clear(0, null, D3DCLEAR.TARGET, 0xff00ff00, 1, 0);
+      dev.Present(null, null, null, null);
+      rec.close();
+      return rec.bytes();
+    };
+    const recorded = scene(1);
+    const added = withSnapshots(scene(0), 1);
+    expect(sameBytes(recorded, added)).toBe(true);
+    const r = TraceReader.fromBytes(added);
+    for (const c of snapshotChunks(r)) expect(readSnapshotChunk(r, c)).toMatchObject({ profile: 'dx8', findings: [] });
+    for (let to = 0; to <= r.callCount; to++) {
+      expect(sameBytes(encodeSnapshot(captureReplay(replayTo(r, to).replayer)), encodeSnapshot(captureReplay(new Replayer().run(r, to))))).toBe(true);
+    }
+    const t = TraceReader.fromBytes(trimmed(scene(0), [1]).bytes);
+    expect(readSnapshotChunk(t, snapshotChunks(t)[0]).profile).toBe('dx8');
+    expect(new Replayer().run(t).findings).toEqual([]);
+  });
+
+  it('arguments an application leaves out reach the device as the trace records them (0), at record time too', () => {
+    const scene = (snapshotEvery: number): Uint8Array => {
+      const rec = TraceRecorder.inMemory({ compression: 'none', snapshotEvery });
+      const d3d = Direct3DCreate9(32, { recorder: rec })!;
+      const dev = device16(d3d);
+      const call = dev as unknown as Record<string, (...a: unknown[]) => { hr: number } | number>;
+      // Lockable and pSharedHandle left out: a render target that is not lockable, as the replay makes it
+      const made = call.CreateRenderTarget(8, 8, D3DFMT.A8R8G8B8, 0, 0) as { hr: number; surface: { LockRect(r: null, f: number): { hr: number } } };
+      expect(made.hr).toBe(0);
+      expect(made.surface.LockRect(null, 0).hr).not.toBe(0);
+      // Z and Stencil left out of a Clear of the depth buffer: 0, valid values
+      expect(call.Clear(0, null, D3DCLEAR.ZBUFFER | D3DCLEAR.STENCIL)).toBe(0);
+      dev.Present(null, null, null, null);
+      rec.close();
+      return rec.bytes();
+    };
+    expect(new Replayer().run(TraceReader.fromBytes(scene(0))).findings).toEqual([]);
+    expect(sameBytes(scene(1), withSnapshots(scene(0), 1))).toBe(true);
+  });
+});
+
+describe('a snapshot that is well-formed msgpack but wrong is refused before anything is built from it', () => {
+  const src = TraceReader.fromBytes(binary('lit-fog-blend.r9t'));
+  const calls = [...src.calls()].map((c) => c.call);
+  const at = 45;
+  const good = captureReplay(new Replayer().run(src, at));
+  const withRestore = (s: SnapshotData): TraceReader => {
+    const sink = new MemorySink();
+    const w = new TraceWriter(sink, { compression: 'none' });
+    for (let n = 0; n < at; n++) w.append(calls[n]);
+    w.appendChunk(ChunkKind.Restore, encodeSnapshot(s));
+    for (let n = at; n < calls.length; n++) w.append(calls[n]);
+    w.close();
+    return TraceReader.fromBytes(sink.bytes());
+  };
+  type Obj = Record<string, unknown> & { kind: string };
+  const find = (s: SnapshotData, kind: string): Obj => s.objects.find((o) => o.kind === kind) as unknown as Obj;
+  const device = (s: SnapshotData): Obj & { state: Record<string, unknown> } => find(s, 'Device') as Obj & { state: Record<string, unknown> };
+  const CASES: Array<[string, (s: SnapshotData) => void, RegExp]> = [
+    ['a texture 16384 texels wide', (s) => { (find(s, 'Texture').spec as Record<string, number>).width = 16384; }, /spec width is 16384, expected a whole number 1-8192/],
+    ['render target 0 naming the Direct3D9 object', (s) => { (device(s).state.renderTargets as number[])[0] = s.objects.findIndex((o) => o.kind === 'Direct3D9'); }, /state render target 0 refers to object \d+, a Direct3D9, expected Surface or Level/],
+    ['render target 0 naming no object', (s) => { (device(s).state.renderTargets as number[])[0] = 9999; }, /state render target 0 is 9999/],
+    ['a surface holding 4 bytes', (s) => { find(s, 'Surface').data = new Uint8Array(4); }, /data holds 4 bytes, its spec needs \d+/],
+    ['a level whose container is the Direct3D9 object', (s) => { const l = s.objects.find((o) => o.kind === 'Level') as unknown as Obj | undefined; if (l) l.container = 0; else find(s, 'Texture').faces = []; }, /container refers to object 0|faces is not a list/],
+    ['render states that are a number', (s) => { device(s).state.renderStates = 5; }, /state renderStates is not a list of 256/],
+  ];
+  for (const [what, mutate, message] of CASES) {
+    it(what, () => {
+      const s = decodeSnapshot(encodeSnapshot(good));
+      mutate(s);
+      const r = withRestore(s);
+      const payload = snapshotChunks(r)[0].offset + 32;
+      expect(() => new Replayer().run(r)).toThrow(TraceFormatError);
+      expect(() => new Replayer().run(r)).toThrow(new RegExp(`^trace snapshot: byte ${payload}: snapshot object \\d+: ${message.source}`));
+    });
+  }
 });

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { Argv } from 'yargs';
 import type { DeviceProfile } from '../../device/caps.js';
 import { framesIn, trim } from '../../replay/rewrite.js';
+import { SnapshotError } from '../../replay/snapshot.js';
 import type { TrimReport } from '../../replay/rewrite.js';
 import { FileSink } from '../../trace/byte-io.js';
 import type { CallSet } from '../../trace/call-set.js';
@@ -24,7 +25,14 @@ export function trimTrace(input: string, output: string, set: CallSet, opts: { p
       throw new UsageError((e as Error).message);
     }
     const progress = opts.io ? progressLine(opts.io, `trimming ${basename(input)}`, reader.callCount) : undefined;
-    const rep = trim(reader, new FileSink(tmp), frames, { profile: opts.profile, onProgress: progress });
+    let rep: TrimReport;
+    try {
+      rep = trim(reader, new FileSink(tmp), frames, { profile: opts.profile, onProgress: progress });
+    } catch (e) {
+      // a lock open where a kept run starts: the state there cannot be stored
+      if (e instanceof SnapshotError) throw new UsageError(`${input}: ${e.message}; trim from a frame where no lock is open`);
+      throw e;
+    }
     if (progress) opts.io!.err('\n');
     renameSync(tmp, output);
     return { ...rep, sourceFrames: reader.frames.length, sourceCalls: reader.callCount };
@@ -42,7 +50,7 @@ export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Arg
     'Write a trace holding only some frames: each run of frames starts from the device state stored before it (objects the run never names are left out); it replays to the same frames',
     (a) => a
       .positional('trace', { type: 'string', demandOption: true, describe: 'the trace (.r9 or .r9t)' })
-      .option('frames', { type: 'string', demandOption: true, describe: 'frames to keep, from 0, apitrace syntax: 7, 3-9, 10-, 0,4,8-12' })
+      .option('frames', { type: 'string', demandOption: true, describe: 'frames to keep, from 0, apitrace syntax: 7, 3-9, 10-, 0,4,8-12; the calls after the last Present come with the last frame' })
       .option('output', { alias: 'o', type: 'string', demandOption: true, describe: 'the .r9 trace to write' })
       .option('profile', { choices: ['dx9', 'dx8'] as const, describe: 'replay on this driver profile (default: the trace\'s)' })
       .option('json', { type: 'boolean', default: false })
