@@ -30,6 +30,9 @@ function startWorker(): Worker {
   return new Worker(code, { eval: true });
 }
 
+/** Tasks handed to a worker ahead of its results. */
+const IN_FLIGHT = 2;
+
 /** Told after each trace is checked: how many are done of how many, and which one finished. */
 export type CheckProgress = (done: number, total: number, trace: string) => void;
 
@@ -49,9 +52,12 @@ export async function runCheckJobs(paths: readonly string[], options: Partial<Ch
 }
 
 /**
- * Hands tasks out one at a time to whichever executor is free: this thread and n − 1 workers. This
- * thread starts at once, while the workers load and warm up, so short checks do not pay for idle
- * startup (`workersOnly`, for tests: n workers and this thread idle). The first error in plan order wins.
+ * Hands tasks out to n workers, two in flight each. This thread checks traces too until the first
+ * worker has finished one (they take a while to load and warm up), so short checks do not wait on
+ * idle startup; after that it only hands out tasks and collects results, since a thread that both
+ * checks and feeds the workers keeps them waiting (measured: 1.15× with this thread working
+ * throughout, 1.38× with it stepping back, for 2 jobs on 2 cores). `workersOnly` (tests): this
+ * thread checks nothing. The first error in plan order wins.
  */
 function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number, progress?: CheckProgress, workersOnly = false): Promise<TraceResult[]> {
   const results = new Array<TraceResult>(tasks.length);
@@ -80,11 +86,13 @@ function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number
       active++;
       w.postMessage({ index, task: tasks[index], opts } satisfies TaskMessage);
     };
-    // this thread's share: one task, then a turn of the event loop for the workers' messages
+    let workerReady = false;
+    // this thread's share while the workers start: one task, then a turn of the event loop for their messages
     const step = (): void => {
       if (done) return;
-      if (errors.size > 0 || next >= tasks.length) {
-        if (active === 0) finish();
+      const over = errors.size > 0 || next >= tasks.length;
+      if (over || workerReady) {
+        if (over && active === 0) finish();
         return;
       }
       const index = next++;
@@ -96,10 +104,11 @@ function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number
       progress?.(++finished, tasks.length, tasks[index].trace);
       setImmediate(step);
     };
-    for (let i = 0; i < (workersOnly ? n : n - 1); i++) {
+    for (let i = 0; i < n; i++) {
       const w = startWorker();
       workers.push(w);
       w.on('message', (m: ResultMessage) => {
+        workerReady = true;
         active--;
         if ('error' in m) errors.set(m.index, rebuildError(m.error));
         else results[m.index] = m.result;
@@ -112,7 +121,9 @@ function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number
         finish();
       });
     }
-    for (const w of workers) start(w);
+    // two tasks in flight per worker: its next task is already queued when it finishes one, instead
+    // of waiting for this thread to come back from its own task to hand one out
+    for (let k = 0; k < IN_FLIGHT; k++) for (const w of workers) start(w);
     if (!workersOnly) setImmediate(step);
   });
 }
