@@ -7,7 +7,7 @@ import { D3DCULL, D3DRS, D3DTOP, D3DTSS } from '../../d3d9/index.js';
 import { choosePixelPaths, createPixelStages, GENERIC_PATHS, observedPipelineOf, pipelineOf } from './pixel/index.js';
 import type { PixelPaths, PixelWatch, StageSampler } from './pixel/index.js';
 import { rasterizePrimitives } from './setup/index.js';
-import { chooseSpanPath, createSpanPath } from './span/index.js';
+import { autoSpanPath, createSpanPath } from './span/index.js';
 import type { SpanPathName } from './span/index.js';
 import { createSampler } from './texture/index.js';
 import type { Sampler } from './texture/index.js';
@@ -86,7 +86,8 @@ export function drawVertices(
 ): void {
   const watch = options.watch;
   const stages = createPixelStages(state, stageSampler(state), watch ? GENERIC_PATHS : options.pixelPaths ?? choosePixelPaths(state));
-  const spans = createSpanPath(watch ? 'generic' : options.spanPath ?? chooseSpanPath(state), state, stages);
+  const forced = watch ? 'generic' : options.spanPath;
+  const spans = forced ? createSpanPath(forced, state, stages) : autoSpanPath(state, stages);
   const pipeline = watch ? observedPipelineOf(state, stages, watch) : pipelineOf(state, stages);
   rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipeline, spans);
 }

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { D3DCMP, D3DTADDRESS, D3DTEXF, D3DTOP, D3DTSS, D3DTTFF } from '../../../src/d3d9/index.js';
-import { chooseSpanPath } from '../../../src/driver/raster/span/index.js';
+import { autoSpanPath, chooseSpanPath } from '../../../src/driver/raster/span/index.js';
+import { stageSampler } from '../../../src/driver/raster/draw.js';
+import { choosePixelPaths, createPixelStages } from '../../../src/driver/raster/pixel/index.js';
 import type { SpanPathName } from '../../../src/driver/raster/span/index.js';
 import type { TextureView } from '../../../src/driver/raster/types.js';
 import type { SurfaceView } from '../../../src/driver/surface-view.js';
@@ -56,5 +58,14 @@ const table: [string, StateInit, SpanPathName][] = [
 describe('chooseSpanPath', () => {
   for (const [name, init, want] of table) {
     it(`${name}: ${want}`, () => expect(chooseSpanPath(makeState({ width: 16, height: 12, ...init }))).toBe(want));
+  }
+});
+
+describe('autoSpanPath makes the path chooseSpanPath names', () => {
+  for (const [name, init, want] of table) {
+    it(`${name}: ${want}`, () => {
+      const st = makeState({ width: 16, height: 12, ...init });
+      expect(autoSpanPath(st, createPixelStages(st, stageSampler(st), choosePixelPaths(st))).name).toBe(want);
+    });
   }
 });

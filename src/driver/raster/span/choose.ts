@@ -52,3 +52,17 @@ export function createSpanPath(name: SpanPathName, state: RasterState, stages: P
     default: return assertNever(name, 'span path');
   }
 }
+
+/**
+ * createSpanPath(chooseSpanPath(state)) without working the plans out twice:
+ * the path a draw takes when nothing forces one.
+ */
+export function autoSpanPath(state: RasterState, stages: PixelStages): SpanPath {
+  const layout = spanLayout(state);
+  if (layout === undefined) return genericPath;
+  const analysis = analyseStages(state);
+  const color = colorSpanPlan(state, analysis);
+  if (color) return new ColorSpanPath(state, stages, color, layout);
+  const textured = texturedSpanPlan(state, analysis);
+  return textured ? new TexturedSpanPath(state, textured, layout) : genericPath;
+}
