@@ -129,8 +129,10 @@ function compareRows(ctx: BenchContext, frame: Rgba8Image): Result[] {
 function checkProcess(dir: string, args: readonly string[]): () => void {
   const fromSource = import.meta.url.endsWith('.ts');
   const mainUrl = new URL(fromSource ? '../src/cli/main.ts' : '../src/cli/main.js', import.meta.url).href;
+  const heapUrl = new URL(fromSource ? '../src/cli/heap.ts' : '../src/cli/heap.js', import.meta.url).href;
   const runner = join(dir, 'run-check.mjs');
-  writeFileSync(runner, `const { main } = await import(${JSON.stringify(mainUrl)});\nprocess.exitCode = await main(JSON.parse(process.argv[2]));\n`);
+  // as bin/replay9.js runs it: the command line's heap settings, then main
+  writeFileSync(runner, `(await import(${JSON.stringify(heapUrl)})).useReplayHeapSettings();\nconst { main } = await import(${JSON.stringify(mainUrl)});\nprocess.exitCode = await main(JSON.parse(process.argv[2]));\n`);
   const argv = [...(fromSource ? ['--import', 'tsx'] : []), runner, JSON.stringify(['check', ...args])];
   return () => {
     const r = spawnSync(process.execPath, argv, { encoding: 'utf8' });

@@ -80,19 +80,27 @@ export function recordLongTrace(frames: number, snapshotEvery: number): Uint8Arr
   return rec.bytes();
 }
 
-/** A process that replays `trace` and prints its peak resident set in KiB. */
+/** A process that replays `trace` as the command line does and prints its peak resident set in KiB (its own: VmHWM on Linux). */
 function peakRss(dir: string, trace: string): number {
   const fromSource = import.meta.url.endsWith('.ts');
   const readerUrl = new URL(fromSource ? '../src/trace/reader.ts' : '../src/trace/reader.js', import.meta.url).href;
   const replayerUrl = new URL(fromSource ? '../src/replay/replayer.ts' : '../src/replay/replayer.js', import.meta.url).href;
+  const heapUrl = new URL(fromSource ? '../src/cli/heap.ts' : '../src/cli/heap.js', import.meta.url).href;
   const runner = join(dir, 'replay-rss.mjs');
   writeFileSync(runner, [
+    // the settings replay9's command line runs with
+    `const { useReplayHeapSettings } = await import(${JSON.stringify(heapUrl)});`,
+    'useReplayHeapSettings();',
     `const { TraceReader } = await import(${JSON.stringify(readerUrl)});`,
     `const { Replayer } = await import(${JSON.stringify(replayerUrl)});`,
     'const reader = TraceReader.open(process.argv[2]);',
     'new Replayer().run(reader);',
     'reader.close();',
-    'process.stdout.write(String(process.resourceUsage().maxRSS));',
+    // VmHWM is this process's own peak; getrusage's maxRSS would also count the parent's, kept across fork and exec
+    "const { readFileSync } = await import('node:fs');",
+    "let kib = process.resourceUsage().maxRSS;",
+    "try { kib = Number(/VmHWM:\\s*(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); } catch {}",
+    'process.stdout.write(String(kib));',
   ].join('\n'));
   const r = spawnSync(process.execPath, [...(fromSource ? ['--import', 'tsx'] : []), runner, trace], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bench: replay of ${trace} exited ${r.status}: ${r.stderr}`);
