@@ -1,7 +1,7 @@
 /**
  * check.*: the golden side of `replay9 check` (DESIGN.md contract 5, "Scale").
  * - check.compare_unchanged_1080p: an unchanged 1920×1080 frame against its golden as check does
- *   it (sha256 of the pixels against golden.json's hash) vs the naive way (decode the golden PNG
+ *   it (xxHash64 of the pixels against golden.json's hash) vs the naive way (decode the golden PNG
  *   with pngjs, then pixelmatch).
  * - png.encode_1080p: our PNG writer vs pngjs's default encoder, on the same frame.
  * - check.jobs2_vs_jobs1: `replay9 check --jobs 2` vs `--jobs 1` on the sample traces (copied
@@ -17,7 +17,7 @@ import { PNG } from 'pngjs';
 import { compareWithGolden } from '../src/golden/compare.js';
 import { decodePng, encodePng } from '../src/golden/image.js';
 import type { Rgba8Image } from '../src/golden/image.js';
-import { sha256Hex } from '../src/golden/store.js';
+import { pixelHash, sha256Hex } from '../src/golden/store.js';
 import { describe, timePair } from './measure.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 
@@ -70,7 +70,8 @@ function compareRows(ctx: BenchContext, frame: Rgba8Image): Result[] {
   try {
     const png = encodePng(frame);
     writeFileSync(join(dir, 'frame-0000.png'), png);
-    const entry = { file: 'frame-0000.png', width: W, height: H, sha256: sha256Hex(frame.data) };
+    // the golden.json entry as replay9 writes it
+    const entry = { file: 'frame-0000.png', width: W, height: H, sha256: sha256Hex(frame.data), xxh64: pixelHash(frame.data) };
     const t = timePair(
       () => { const r = compareWithGolden(frame, entry, dir, { threshold: 0 }); if (!r.equal) throw new Error('bench: frame differs from its golden'); return r; },
       () => {

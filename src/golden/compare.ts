@@ -1,13 +1,14 @@
 /**
- * Comparing a frame with its golden (DESIGN.md contract 5): the sha256 of the RGBA8 pixels first,
- * exact and fast; pixelmatch only when the hashes differ.
+ * Comparing a frame with its golden (DESIGN.md contract 5): a hash of the RGBA8 pixels first
+ * (xxHash64; SHA-256 for goldens written before it), exact and fast; pixelmatch only when the
+ * hashes differ.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { decodePng } from './image.js';
 import type { Rgba8Image } from './image.js';
-import { sha256Hex } from './store.js';
+import { pixelHash, sha256Hex } from './store.js';
 import type { GoldenFrame } from './store.js';
 
 export interface CompareOptions {
@@ -35,14 +36,15 @@ const EQUAL: CompareResult = { equal: true, diffPixels: 0, maxChannelDiff: 0 };
  * counts): the replayer is deterministic, so no difference is driver noise.
  */
 export function compareImages(actual: Rgba8Image, expected: Rgba8Image, opts: CompareOptions, hashes?: { actual?: string; expected?: string }): CompareResult {
+  // hashes, when given, are pixelHash values
   if (actual.width !== expected.width || actual.height !== expected.height) {
     return {
       equal: false, diffPixels: Math.max(actual.width * actual.height, expected.width * expected.height), maxChannelDiff: 255,
       sizeMismatch: `size ${actual.width}×${actual.height} differs from the expected ${expected.width}×${expected.height}`,
     };
   }
-  const ha = hashes?.actual ?? sha256Hex(actual.data);
-  const he = hashes?.expected ?? sha256Hex(expected.data);
+  const ha = hashes?.actual ?? pixelHash(actual.data);
+  const he = hashes?.expected ?? pixelHash(expected.data);
   if (ha === he) return EQUAL;
   const diff = new Uint8Array(actual.data.length);
   const diffPixels = pixelmatch(expected.data, actual.data, diff, actual.width, actual.height, { threshold: opts.threshold, includeAA: true });
@@ -68,8 +70,9 @@ export interface GoldenCompareResult extends CompareResult {
  * PNG is decoded and compared. A missing or undecodable PNG throws (the caller reports it).
  */
 export function compareWithGolden(actual: Rgba8Image, golden: GoldenFrame, goldenDir: string, opts: CompareOptions): GoldenCompareResult {
-  const hash = sha256Hex(actual.data);
-  if (hash === golden.sha256 && actual.width === golden.width && actual.height === golden.height) return EQUAL;
+  const sameSize = actual.width === golden.width && actual.height === golden.height;
+  const fast = golden.xxh64 !== undefined ? pixelHash(actual.data) : undefined;
+  if (sameSize && (fast !== undefined ? fast === golden.xxh64 : sha256Hex(actual.data) === golden.sha256)) return EQUAL;
   const expected = decodePng(readFileSync(join(goldenDir, golden.file)));
-  return { ...compareImages(actual, expected, opts, { actual: hash }), expected };
+  return { ...compareImages(actual, expected, opts, fast !== undefined ? { actual: fast } : undefined), expected };
 }

@@ -7,8 +7,9 @@ import { formatInfo } from '../../src/formats/index.js';
 import type { Rgba8Image } from '../../src/golden/image.js';
 import { decodePng } from '../../src/golden/image.js';
 import {
-  decodeRawDump, encodeRawDump, goldenDirFor, GoldenFormatError, GoldenWriter, needsRawDump, PIXELMATCH_VERSION, readGolden, sha256Hex, writeGolden,
+  decodeRawDump, encodeRawDump, goldenDirFor, GoldenFormatError, GoldenWriter, needsRawDump, PIXELMATCH_VERSION, pixelHash, readGolden, sha256Hex, writeGolden,
 } from '../../src/golden/store.js';
+import { compareWithGolden } from '../../src/golden/compare.js';
 import { PACKAGE_VERSION } from '../../src/version.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'replay9-golden-'));
@@ -38,16 +39,39 @@ describe('golden folders', () => {
     expect(readdirSync(dir).sort()).toEqual(['frame-0000.png', 'frame-0001.png', 'golden.json']);
     const text = readFileSync(join(dir, 'golden.json'), 'utf8');
     expect(Object.keys(JSON.parse(text))).toEqual(['tool', 'pixelmatch', 'threshold', 'frames']);
-    expect(Object.keys(JSON.parse(text).frames[0])).toEqual(['file', 'width', 'height', 'sha256']);
+    expect(Object.keys(JSON.parse(text).frames[0])).toEqual(['file', 'width', 'height', 'sha256', 'xxh64']);
     expect(readGolden(dir)).toEqual({
       tool: PACKAGE_VERSION, pixelmatch: PIXELMATCH_VERSION, threshold: 0.05,
       frames: [
-        { file: 'frame-0000.png', width: 4, height: 2, sha256: sha256Hex(a.data) },
-        { file: 'frame-0001.png', width: 3, height: 3, sha256: sha256Hex(b.data) },
+        { file: 'frame-0000.png', width: 4, height: 2, sha256: sha256Hex(a.data), xxh64: pixelHash(a.data) },
+        { file: 'frame-0001.png', width: 3, height: 3, sha256: sha256Hex(b.data), xxh64: pixelHash(b.data) },
       ],
     });
     expect(PIXELMATCH_VERSION).toBe('7.2.0');
     expect([...decodePng(readFileSync(join(dir, 'frame-0001.png'))).data]).toEqual([...b.data]);
+  });
+
+  it('hash pixels with xxHash64, seed 0 (the algorithm\'s published vectors: "" and "abc")', () => {
+    expect(pixelHash(new Uint8Array(0))).toBe('ef46db3751d8e999');
+    expect(pixelHash(new TextEncoder().encode('abc'))).toBe('44bc2cf5ad770999');
+    // one bit changes it
+    const a = flat(64, 64, [1, 2, 3, 255]);
+    const b = flat(64, 64, [1, 2, 3, 255]);
+    b.data[4097] ^= 1;
+    expect(pixelHash(a.data)).not.toBe(pixelHash(b.data));
+  });
+
+  it('written before the fast hash (sha256 only) still compare: equal by sha256, a change found by pixels', () => {
+    const dir = join(tmp(), 'old.golden');
+    const a = flat(4, 2, [1, 2, 3, 255]);
+    writeGolden(dir, [{ image: a }], { threshold: 0 });
+    const entry = { ...readGolden(dir)!.frames[0] };
+    delete entry.xxh64;
+    expect(compareWithGolden(a, entry, dir, { threshold: 0 }).equal).toBe(true);
+    const changed = flat(4, 2, [1, 2, 4, 255]);
+    expect(compareWithGolden(changed, entry, dir, { threshold: 0 })).toMatchObject({ equal: false, diffPixels: 8, maxChannelDiff: 1 });
+    // a fast hash that disagrees sends the frame to the pixel comparison, which finds them equal
+    expect(compareWithGolden(a, { ...entry, xxh64: '0000000000000000' }, dir, { threshold: 0 })).toMatchObject({ equal: true, diffPixels: 0 });
   });
 
   it('read as undefined when missing, and as GoldenFormatError naming the file when corrupt', () => {
