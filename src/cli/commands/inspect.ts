@@ -72,6 +72,8 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
     }
     const p = replayToPoint(reader, { call: a.call, frame: a.frame }, { lines });
     if (p.replayer.findings.length) io.err(`note: ${p.replayer.findings.length} call(s) up to call ${p.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
+    // the findings before a snapshot are those it kept: its writer's replay's, none when the recorder wrote it
+    if (p.from > 0) io.err(`note: replayed from the snapshot stored before call ${p.from}; differences before it are those the snapshot kept`);
     if (a.state) {
       const at = stateAt(p);
       // JSON is always the complete state; the keys keep their construction order (inspect-state.ts)
