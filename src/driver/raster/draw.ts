@@ -104,12 +104,14 @@ export type MissedFragment = { fate: 'culled'; front: boolean } | { fate: 'sciss
  */
 export function missedFragment(state: RasterState, call: DrawCall, x: number, y: number): MissedFragment | null {
   if (call.primitiveCount <= 0 || call.vertexCount <= 0) return null;
+  // culling and the scissor test come after vertex processing: the vertices are the draw's own
+  const stage = vertexStage(state);
+  const vertices = stage.processor.process(call.stream, call.firstVertex, call.vertexCount, stage.out);
   const covers = (cull: boolean): { front: boolean } | null => {
     const rs = state.renderStates.slice();
     rs[D3DRS.SCISSORTESTENABLE] = 0;
     if (!cull) rs[D3DRS.CULLMODE] = D3DCULL.NONE;
     const probe: RasterState = { ...state, renderStates: rs };
-    const vertices = new VertexProcessor(probe).process(call.stream, call.firstVertex, call.vertexCount);
     let hit: { front: boolean } | null = null;
     rasterizePrimitives(probe, call.primitiveType, vertices, call.indices, call.primitiveCount, (f) => {
       if (f.x === x && f.y === y && !hit) hit = { front: f.front };
