@@ -332,6 +332,21 @@ describe('the snapshot and trim commands', () => {
     expect(info.out).toMatch(/and 4 snapshots/);
   });
 
+  it('record --snapshot-every K stores snapshots as it records; a text trace cannot hold them', async () => {
+    const scene = join(ROOT, 'tools', 'scenes', 'fill-grid.ts');
+    const out = join(tmp, 'rec-snap.r9');
+    const r = await runCli('record', scene, '-o', out, '--snapshot-every', '2');
+    expect(r.code).toBe(0);
+    const { reader } = openTrace(out);
+    // fill-grid presents 4 frames: snapshots after the Presents of frames 1 and 3
+    expect(snapshotChunks(reader).map((c) => c.firstCall)).toEqual([reader.frames[1] + 1, reader.frames[3] + 1]);
+    reader.close();
+    const text = await runCli('record', scene, '-o', join(tmp, 'rec-snap.r9t'), '--snapshot-every', '2');
+    expect(text.code).toBe(2);
+    expect(text.err).toMatch(/text form \(\.r9t\) has no place for snapshots/);
+    expect((await runCli('record', scene, '-o', out, '--snapshot-every', '0')).code).toBe(2);
+  });
+
   it('trim where a lock is open across the frame boundary exits 2 and says so', async () => {
     const rec = TraceRecorder.inMemory({ compression: 'none' });
     const d3d = Direct3DCreate9(32, { recorder: rec })!;
