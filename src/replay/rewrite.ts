@@ -20,6 +20,7 @@ import { COMMANDS } from '../trace/commands.js';
 import { Replayer } from './replayer.js';
 import type { ReplayOptions } from './replayer.js';
 import { readSnapshotChunk } from './snapshot-chunk.js';
+import { seekPoint } from './seek.js';
 
 const PRESENT_TYPE = COMMANDS.findIndex((c) => c?.name === 'Present');
 
@@ -32,19 +33,26 @@ type WalkEvent =
   /** call `n` was replayed */
   | { kind: 'call'; n: number; call: CallRecord };
 
-/** Replays the source on `r`, reporting frame starts before any of the frame's calls replay. */
+/**
+ * Replays the source on `r` from where it stands (call 0, or a snapshot it was
+ * restored from, which stands at a frame start), reporting frame starts before
+ * any of the frame's calls replay.
+ */
 function* walk(reader: TraceReader, r: Replayer): Generator<WalkEvent> {
   r.useProfileOf(reader);
+  const start = r.callsReplayed;
   let atFrameStart = true;
   for (const c of reader.chunks) {
     if (c.kind === ChunkKind.Restore) {
+      // one at the call a seek started from is in the state already
+      if (c.firstCall < start || (start > 0 && c.firstCall === start)) continue;
       r.loadSnapshot(readSnapshotChunk(reader, c), c);
       yield { kind: 'restore' };
       continue;
     }
-    if (c.kind !== ChunkKind.Commands) continue;
+    if (c.kind !== ChunkKind.Commands || c.firstCall + c.callCount <= start) continue;
     const b = reader.loadBatch(c);
-    let i = 0;
+    let i = Math.max(0, start - b.firstCall);
     while (i < b.calls.length) {
       if (atFrameStart) {
         yield { kind: 'frameStart', frame: r.frames, call: b.firstCall + i };
@@ -187,6 +195,9 @@ export function trim(reader: TraceReader, sink: ByteSink, frames: readonly numbe
   }
   const writer = new TraceWriter(sink, sameSettings(reader));
   const r = new Replayer({ profile: opts.profile });
+  // start from the last snapshot before the first kept frame, when the trace has one
+  const from = seekPoint(reader, reader.frameRange(frames[0])!.first);
+  if (from) r.loadSnapshot(readSnapshotChunk(reader, from), from);
   const report: TrimReport = { frames: [...frames], calls: 0, runs: [] };
   let run = -1;
   let open = false;

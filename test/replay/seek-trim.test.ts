@@ -248,6 +248,20 @@ describe('trim', () => {
     });
   }
 
+  it('starts from the nearest snapshot and writes the same bytes as a trim that replays from call 0', () => {
+    for (const name of ['fill-grid.r9t', 'lit-fog-blend.r9t', 'depth-stencil-copies.r9t']) {
+      const src = binary(name);
+      const count = TraceReader.fromBytes(src).frames.length;
+      const snapped = withSnapshots(src, 1);
+      for (const frames of [[count - 1], [1, count - 1], [0, 2]].filter((f) => f.every((x) => x < count))) {
+        expect(sameBytes(trimmed(snapped, frames).bytes, trimmed(src, frames).bytes), `${name} ${frames}`).toBe(true);
+      }
+      // a trimmed trace with its own snapshots trims the same way too
+      const once = trimmed(src, [0, count - 1]).bytes;
+      expect(sameBytes(trimmed(withSnapshots(once, 1), [1]).bytes, trimmed(once, [1]).bytes), name).toBe(true);
+    }
+  });
+
   it('seek in a trimmed trace with a gap stands where a replay from call 0 stands, at every call', () => {
     for (const name of ['fill-grid.r9t', 'shadow-volume.r9t']) {
       const src = binary(name);
