@@ -43,3 +43,15 @@ export async function runCli(...args: string[]): Promise<{ code: number; out: st
   const code = await main(args, io);
   return { code, out, err };
 }
+
+/** mulberry32, a small seeded generator uniform in [0, 1): tests draw their "random" cases from it, the same on every run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

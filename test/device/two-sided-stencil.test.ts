@@ -9,17 +9,8 @@ import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
 import { D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPT, D3DRS, D3DSTENCILOP, D3D_OK } from '../../src/d3d9/index.js';
 import { PP } from '../fixtures/every-command.js';
+import { prng as rng } from '../helpers.js';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const W = 64;
 const H = 48;

@@ -6,18 +6,8 @@ import {
   linearToSrgb, readChannel, srgbToLinear, decodeMacroPixel, decodeDxtBlock, solidDxtBlock,
 } from '../../src/formats/index.js';
 import type { FormatInfo } from '../../src/formats/index.js';
+import { prng as rng } from '../helpers.js';
 
-/** A seeded PRNG (mulberry32): tests draw the same data on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const fmt = (id: number): FormatInfo => formatInfo(id)!;
 const texel = (f: FormatInfo, bytes: number[] | Uint8Array, x = 0, opts?: { srgb?: boolean; palette?: Uint8Array }): number[] => {

@@ -15,17 +15,12 @@ import {
   rowFromRGBA8,
   rowToRGBA8,
 } from '../../src/formats/dxgi/index.js';
+import { prng as uniform } from '../helpers.js';
 
-/** mulberry32: a small seeded PRNG, so every run draws the same rows. */
+/** The shared seeded generator as 32-bit integers (its values are k / 2³², so this is exact), so every run draws the same rows. */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const next = uniform(seed);
+  return () => next() * 4294967296;
 }
 
 const TYPED = allDxgiFormats().filter((f) => f.interp !== 'typeless');

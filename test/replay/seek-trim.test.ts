@@ -32,7 +32,7 @@ import { TraceFormatError } from '../../src/trace/errors.js';
 import { openTrace } from '../../src/trace/open.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { TraceWriter } from '../../src/trace/writer.js';
-import { runCli, sameBytes } from '../helpers.js';
+import { prng as rng, runCli, sameBytes } from '../helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TRACES = join(ROOT, 'traces');
@@ -69,17 +69,6 @@ function trimmed(bytes: Uint8Array, frames: number[]): { bytes: Uint8Array; repo
   return { bytes: sink.bytes(), report };
 }
 
-/** A small deterministic generator (mulberry32), so the "random" calls are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('snapshot chunks', () => {
   it('stand before the first call of every K-th frame and leave the calls and frames as they were', () => {

@@ -7,6 +7,7 @@ import { addSnapshots } from '../../replay/rewrite.js';
 import type { SnapshotReport } from '../../replay/rewrite.js';
 import { FileSink } from '../../trace/byte-io.js';
 import { isTextTrace, openTrace } from '../../trace/open.js';
+import type { TraceReader } from '../../trace/reader.js';
 import { EXIT, thousands, UsageError } from '../io.js';
 import type { Io } from '../io.js';
 
@@ -16,24 +17,36 @@ export function progressLine(io: Io, what: string, total: number): ((done: numbe
   return (done) => io.err(`\r${what}: ${thousands(done)}/${thousands(total)} calls`);
 }
 
-/** Writes `input` with snapshots to `output` (a temporary file renamed over it: in place is safe). */
-export function snapshotTrace(input: string, output: string, every: number, opts: { profile?: DeviceProfile; io?: Io } = {}): SnapshotReport {
-  if (isTextTrace(output)) throw new UsageError(`${output}: the text form (.r9t) has no place for snapshots; write a .r9 trace`);
-  if (!Number.isInteger(every) || every < 1) throw new UsageError(`--every expects a whole number of frames from 1, found ${every}`);
+/**
+ * Reads `input` and writes a new trace through `write` into a temporary file,
+ * renamed to `output` once complete (so rewriting in place is safe and a
+ * failure leaves nothing behind); a progress line on a terminal meanwhile.
+ */
+export function rewriteTrace<T>(
+  input: string, output: string, verb: string, io: Io | undefined,
+  write: (reader: TraceReader, sink: FileSink, onProgress: ((done: number) => void) | undefined) => T,
+): T {
   const { reader } = openTrace(input);
   const tmp = `${output}.tmp`;
   try {
-    const progress = opts.io ? progressLine(opts.io, `snapshotting ${basename(input)}`, reader.callCount) : undefined;
-    const rep = addSnapshots(reader, new FileSink(tmp), every, { profile: opts.profile, onProgress: progress });
-    if (progress) opts.io!.err('\n');
+    const progress = io ? progressLine(io, `${verb} ${basename(input)}`, reader.callCount) : undefined;
+    const out = write(reader, new FileSink(tmp), progress);
+    if (progress) io!.err('\n');
     renameSync(tmp, output);
-    return rep;
+    return out;
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;
   } finally {
     reader.close();
   }
+}
+
+/** Writes `input` with snapshots to `output` (in place when they are the same). */
+export function snapshotTrace(input: string, output: string, every: number, opts: { profile?: DeviceProfile; io?: Io } = {}): SnapshotReport {
+  if (isTextTrace(output)) throw new UsageError(`${output}: the text form (.r9t) has no place for snapshots; write a .r9 trace`);
+  if (!Number.isInteger(every) || every < 1) throw new UsageError(`--every expects a whole number of frames from 1, found ${every}`);
+  return rewriteTrace(input, output, 'snapshotting', opts.io, (reader, sink, onProgress) => addSnapshots(reader, sink, every, { profile: opts.profile, onProgress }));
 }
 
 export function registerSnapshot(y: Argv, io: Io, done: (code: number) => void): Argv {

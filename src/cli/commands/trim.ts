@@ -1,47 +1,33 @@
 /** `replay9 trim T --frames SET -o OUT`: a smaller trace that replays the same frames. */
-import { renameSync, rmSync } from 'node:fs';
-import { basename } from 'node:path';
 import type { Argv } from 'yargs';
 import type { DeviceProfile } from '../../device/caps.js';
 import { framesIn, trim } from '../../replay/rewrite.js';
 import { SnapshotError } from '../../replay/snapshot.js';
 import type { TrimReport } from '../../replay/rewrite.js';
-import { FileSink } from '../../trace/byte-io.js';
 import type { CallSet } from '../../trace/call-set.js';
-import { isTextTrace, openTrace } from '../../trace/open.js';
+import { isTextTrace } from '../../trace/open.js';
 import { callSetOption, EXIT, thousands, UsageError } from '../io.js';
 import type { Io } from '../io.js';
-import { progressLine } from './snapshot.js';
+import { rewriteTrace } from './snapshot.js';
 
 export function trimTrace(input: string, output: string, set: CallSet, opts: { profile?: DeviceProfile; io?: Io } = {}): TrimReport & { sourceFrames: number; sourceCalls: number } {
   if (isTextTrace(output)) throw new UsageError(`${output}: a trimmed trace starts from a stored state, which the text form (.r9t) cannot hold; write a .r9 trace`);
-  const { reader } = openTrace(input);
-  const tmp = `${output}.tmp`;
-  try {
+  return rewriteTrace(input, output, 'trimming', opts.io, (reader, sink, onProgress) => {
     let frames: number[];
     try {
       frames = framesIn(set, reader.frames.length);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    const progress = opts.io ? progressLine(opts.io, `trimming ${basename(input)}`, reader.callCount) : undefined;
-    let rep: TrimReport;
     try {
-      rep = trim(reader, new FileSink(tmp), frames, { profile: opts.profile, onProgress: progress });
+      const rep = trim(reader, sink, frames, { profile: opts.profile, onProgress });
+      return { ...rep, sourceFrames: reader.frames.length, sourceCalls: reader.callCount };
     } catch (e) {
       // a lock open where a kept run starts: the state there cannot be stored
       if (e instanceof SnapshotError) throw new UsageError(`${input}: ${e.message}; trim from a frame where no lock is open`);
       throw e;
     }
-    if (progress) opts.io!.err('\n');
-    renameSync(tmp, output);
-    return { ...rep, sourceFrames: reader.frames.length, sourceCalls: reader.callCount };
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  } finally {
-    reader.close();
-  }
+  });
 }
 
 export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Argv {

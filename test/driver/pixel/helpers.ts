@@ -121,17 +121,7 @@ export function fillWord(s: SurfaceView, v: number): void {
   for (let sm = 0; sm < s.samples; sm++) for (let y = 0; y < s.height; y++) for (let x = 0; x < s.width; x++) setWord(s, v, x, y, sm);
 }
 
-/** mulberry32: a small seeded PRNG (DESIGN.md: no Math.random). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from '../../helpers.js';
 
 /** D3DCOLOR from 0..255 channels. */
 export function argb(a: number, r: number, g: number, b: number): number {

@@ -127,14 +127,4 @@ export function sorted(frags: readonly { x: number; y: number }[]): string[] {
 
 export { D3DRS, float32Bits };
 
-/** A seeded PRNG (mulberry32), for reproducible random geometry. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng as rng } from '../../helpers.js';

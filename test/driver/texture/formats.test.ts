@@ -9,6 +9,7 @@ import { D3DFMT, D3DTEXF } from '../../../src/d3d9/index.js';
 import { allFormats, blockRows, decodeTexel, pitchOf } from '../../../src/formats/index.js';
 import { DecodedLevel, createSampler } from '../../../src/driver/raster/texture/index.js';
 import { argbSurface, expectClose, sample2d, samplerStates, surface, tex2d } from './helpers.js';
+import { prng as rng } from '../../helpers.js';
 
 const f32 = (v: number[]): number[] => v.map(Math.fround);
 
@@ -58,17 +59,6 @@ describe('SRGBTEXTURE', () => {
   });
 });
 
-/** A seeded PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('decoded levels, unit over divisor, equal decodeTexel bit for bit', () => {
   const sampleable = allFormats().filter((f) => f.kind !== 'buffer');
