@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { D3DTADDRESS, D3DTEXF } from '../../../src/d3d9/index.js';
-import { byteOfSum, filteredByte } from '../../../src/driver/raster/span/rgba8-texture.js';
+import { byteOfSum, filteredByte, roundedSum } from '../../../src/driver/raster/span/rgba8-texture.js';
 import { F, copyState, drawChosen, drawGeneric, makeState, prng, randomSurface, vertex } from '../span/helpers.js';
 import { argbSurface, sample2d, tex2d } from './helpers.js';
 
@@ -63,6 +63,15 @@ describe('the integer path rounds a channel sum S to the stored byte as the colo
   it('for every S from 0 to 65536·255', () => {
     let bad = -1;
     for (let s = 0; s <= 65536 * 255 && bad < 0; s++) if (byteOfSum(s) !== filteredByte(s)) bad = s;
+    expect(bad).toBe(-1);
+  });
+
+  it('the rounded sum holds that byte in bits 16..23 and nothing above, so it can be masked into place', () => {
+    let bad = -1;
+    for (let s = 0; s <= 65536 * 255 && bad < 0; s++) {
+      const r = roundedSum(s), byte = filteredByte(s);
+      if (r >>> 24 !== 0 || r >>> 16 !== byte || ((r >>> 8) & 0xff00) !== byte << 8 || (r & 0xff0000) !== byte << 16) bad = s;
+    }
     expect(bad).toBe(-1);
   });
 });

@@ -37,16 +37,20 @@ export function filteredByte(s: number): number {
 }
 
 /**
- * Where S / 65536 falls halfway between two bytes n and n + 1 (S = 65536·n +
- * 32768), the float32 step decides: TIE[n] is the byte stored. Everywhere else
- * the byte is S / 65536 rounded to nearest (the float32 and ·255 errors stay
- * below the 1/65536 that separates S / 65536 from the half; a test checks every S).
+ * S + ½ (in units of 65536) with the float32 step's ties: the stored byte is
+ * its bits 16..23 (the result stays below 2^24 for 0 ≤ S ≤ 65536·255). S / 65536
+ * rounds to nearest (the float32 and ·255 errors stay below the 1/65536 that
+ * separates S / 65536 from a half); exactly halfway between bytes n and n + 1
+ * the float32 step rounds up for n < 128 and down from 128 on, so from S = 2^23
+ * on one less is added. A test checks every S.
  */
-const TIE = Uint8Array.from({ length: 255 }, (_, n) => filteredByte(65536 * n + 32768));
+export function roundedSum(s: number): number {
+  return s + 0x8000 - (s >>> 23);
+}
 
-/** filteredByte in integers. */
+/** filteredByte in integers: roundedSum(s) >>> 16. */
 export function byteOfSum(s: number): number {
-  return (s & 0xffff) === 0x8000 ? TIE[s >>> 16] : (s + 0x8000) >>> 16;
+  return (s + 0x8000 - (s >>> 23)) >>> 16;
 }
 
 /** The texture's byte lanes: which channel each byte holds (index into R G B A; X reads as alpha 1). */
@@ -83,6 +87,8 @@ export class Rgba8Bilinear {
   // the target word: where each byte lane's channel goes (−1: not stored), and the constant bits
   private sh0 = 0; private sh1 = 8; private sh2 = 16; private sh3 = -1;
   private fixedBits = 0;
+  /** floor(256·x) per pixel of a row (and one spare), for fromColumns */
+  private xs = new Int32Array(0);
 
   constructor(level: SurfaceView, lanes: TextureLanes, private readonly addrU: number, private readonly addrV: number) {
     this.lanes = lanes;
@@ -108,7 +114,9 @@ export class Rgba8Bilinear {
   /**
    * For each k < n (with sel[k] !== 0 when there is a selection): the pixel's
    * coordinates from weights e + k·step (coords: AttributeSetup.shade's
-   * arithmetic), the bilinear sample, and its word into words[at + k].
+   * arithmetic), the bilinear sample, and its word into words[at + k]. A row of
+   * one v on a WRAP power-of-two axis whose sums step exactly (the screen-aligned
+   * quads of 2D draws) goes in two passes: its columns, then integers only.
    */
   directSpan(n: number, coords: TexCoordRows, e0: number, e1: number, e2: number, sel: Int32Array | null, words: Int32Array, at: number): void {
     const tx = this.words, w = this.w, h = this.h, pitch = this.pitch;
@@ -117,17 +125,29 @@ export class Rgba8Bilinear {
     const uv = coords.uv, u0 = uv[0], u1 = uv[1], u2 = uv[2], v0 = uv[5], v1 = uv[6], v2 = uv[7];
     const g0 = coords.g0, g1 = coords.g1, g2 = coords.g2, r0 = coords.r0, r1 = coords.r1, r2 = coords.r2;
     const rowQ = coords.rowReciprocal(e0, e1, e2), perPixelQ = rowQ !== rowQ;
+    // Σ wᵢ·uᵢ and Σ wᵢ·vᵢ stepped along the row when that is exact (TexCoordRows.exactSteps), else recomputed
+    const stepped = !perPixelQ && coords.exactSteps(n, e0, e1, e2);
+    let su = stepped ? e0 * u0 + e1 * u1 + e2 * u2 : 0, sv = stepped ? e0 * v0 + e1 * v1 + e2 * v2 : 0;
+    const du = stepped ? g0 * u0 + g1 * u1 + g2 * u2 : 0, dv = stepped ? g0 * v0 + g1 * v1 + g2 * v2 : 0;
+    if (stepped && dv === 0 && wrapU && this.wrapColumns(n, su, du, rowQ)) {
+      this.fromColumns(n, sv * rowQ, sel, words, at);
+      return;
+    }
     // the texel rows and vertical weight of the last t (along a row of an affine mapping t often repeats exactly)
     let lastT = Number.NaN, b = 0, ib = 0, row0 = 0, row1 = 0;
     // the columns of the last pixel (−1: none) and, per byte lane, their vertical blends V₀, V₁ as
     // base = 256·V₀ and step = V₁ − V₀: S = base + a·step = (256 − a)·V₀ + a·V₁ (magnified, neighbours share them)
     let lastC0 = -1, lastC1 = -1;
     let base0 = 0, base1 = 0, base2 = 0, base3 = 0, step0 = 0, step1 = 0, step2 = 0, step3 = 0;
-    for (let k = 0; k < n; k++) {
+    for (let k = 0; k < n; k++, su += du, sv += dv) {
       if (sel !== null && sel[k] === 0) continue;
-      const w0 = e0 + k * g0, w1 = e1 + k * g1, w2 = e2 + k * g2;
-      const q = perPixelQ ? 1 / (w0 * r0 + w1 * r1 + w2 * r2) : rowQ;
-      const t = (w0 * v0 + w1 * v1 + w2 * v2) * q;
+      let q = rowQ, s = su, tv = sv;
+      if (!stepped) {
+        const w0 = e0 + k * g0, w1 = e1 + k * g1, w2 = e2 + k * g2;
+        if (perPixelQ) q = 1 / (w0 * r0 + w1 * r1 + w2 * r2);
+        s = w0 * u0 + w1 * u1 + w2 * u2; tv = w0 * v0 + w1 * v1 + w2 * v2;
+      }
+      const t = tv * q;
       if (t !== lastT) {
         this.tapsAt(t * h - 0.5, addrV, h, maskV);
         b = this.frac; ib = SUBTEXEL_STEPS - b;
@@ -135,7 +155,7 @@ export class Rgba8Bilinear {
         lastT = t;
         lastC0 = -1;
       }
-      const x = (w0 * u0 + w1 * u1 + w2 * u2) * q * w - 0.5;
+      const x = s * q * w - 0.5;
       let a: number, c0: number, c1: number;
       if (wrapU && x > -FAST_LIMIT && x < FAST_LIMIT) {
         const X = Math.floor(x * SUBTEXEL_STEPS);
@@ -159,6 +179,68 @@ export class Rgba8Bilinear {
       }
       const word = (byteOfSum(base0 + Math.imul(step0, a)) << sh0) | (byteOfSum(base1 + Math.imul(step1, a)) << sh1)
         | (byteOfSum(base2 + Math.imul(step2, a)) << sh2) | fixed;
+      words[at + k] = alpha ? word | (byteOfSum(base3 + Math.imul(step3, a)) << sh3) : word;
+    }
+  }
+
+  /**
+   * For a row whose Σ wᵢ·uᵢ is su + k·du exactly (one reciprocal q), on a WRAP
+   * axis of power-of-two width: xs[k] = floor(256·x) with x the pixel's
+   * texel-space coordinate as directSpan computes it, if every x is within
+   * FAST_LIMIT (x is monotonic in k, rounding keeping order, so its ends bound it).
+   */
+  private wrapColumns(n: number, su: number, du: number, q: number): boolean {
+    const w = this.w;
+    const first = su * q * w - 0.5, last = (su + (n - 1) * du) * q * w - 0.5;
+    if (!(Math.min(first, last) > -FAST_LIMIT && Math.max(first, last) < FAST_LIMIT)) return false;
+    if (this.xs.length < n + 1) this.xs = new Int32Array(n + 1);
+    const xs = this.xs;
+    // even and odd pixels in two chains stepping by 2·du (exact too: |2·du| stays within exactSteps' bound), so that
+    // each add need not wait for the one before; an odd n also fills xs[n], which nothing reads
+    let odd = su + du;
+    const du2 = 2 * du;
+    for (let k = 0; k < n; k += 2, su += du2, odd += du2) {
+      xs[k] = Math.floor((su * q * w - 0.5) * SUBTEXEL_STEPS);
+      xs[k + 1] = Math.floor((odd * q * w - 0.5) * SUBTEXEL_STEPS);
+    }
+    return true;
+  }
+
+  /** directSpan's filtering and store for a row of one t whose columns wrapColumns has left in xs: integers only. */
+  private fromColumns(n: number, t: number, sel: Int32Array | null, words: Int32Array, at: number): void {
+    const tx = this.words, xs = this.xs, maskU = this.maskU, pitch = this.pitch;
+    const sh0 = this.sh0, sh1 = this.sh1, sh2 = this.sh2, sh3 = this.sh3, fixed = this.fixedBits, alpha = sh3 >= 0;
+    const inPlace = sh0 === 0 && sh1 === 8 && sh2 === 16;
+    this.tapsAt(t * this.h - 0.5, this.addrV, this.h, this.maskV);
+    const b = this.frac, ib = SUBTEXEL_STEPS - b, row0 = Math.imul(this.i0, pitch), row1 = Math.imul(this.i1, pitch);
+    // the column pair of the last pixel (as its first column index before wrapping; never 2^31 − 1 here) and its blends
+    let last = 0x7fffffff, right02 = 0, right13 = 0;
+    let base0 = 0, base1 = 0, base2 = 0, base3 = 0, step0 = 0, step1 = 0, step2 = 0, step3 = 0;
+    for (let k = 0; k < n; k++) {
+      if (sel !== null && sel[k] === 0) continue;
+      const X = xs[k], a = X & 0xff, i = X >> 8;
+      if (i !== last) {
+        // stepping on to the next pair, its left column is the last pair's right one (same rows, same blend)
+        let left02 = right02, left13 = right13;
+        if (i !== last + 1) {
+          const c0 = i & maskU, p00 = tx[row0 + c0], p01 = tx[row1 + c0];
+          left02 = (Math.imul(p00 & LANES, ib) + Math.imul(p01 & LANES, b)) | 0;
+          left13 = (Math.imul((p00 >>> 8) & LANES, ib) + Math.imul((p01 >>> 8) & LANES, b)) | 0;
+        }
+        const c1 = (i + 1) & maskU, p10 = tx[row0 + c1], p11 = tx[row1 + c1];
+        right02 = (Math.imul(p10 & LANES, ib) + Math.imul(p11 & LANES, b)) | 0;
+        right13 = (Math.imul((p10 >>> 8) & LANES, ib) + Math.imul((p11 >>> 8) & LANES, b)) | 0;
+        base0 = (left02 & 0xffff) << 8; step0 = (right02 & 0xffff) - (left02 & 0xffff);
+        base1 = (left13 & 0xffff) << 8; step1 = (right13 & 0xffff) - (left13 & 0xffff);
+        base2 = (left02 >>> 16) << 8; step2 = (right02 >>> 16) - (left02 >>> 16);
+        base3 = (left13 >>> 16) << 8; step3 = (right13 >>> 16) - (left13 >>> 16);
+        last = i;
+      }
+      const s0 = base0 + Math.imul(step0, a), s1 = base1 + Math.imul(step1, a), s2 = base2 + Math.imul(step2, a);
+      // lanes in place: roundedSum spelled out, each byte masked where it goes (a shift fewer than byteOfSum << sh)
+      const word = inPlace
+        ? ((s0 + 0x8000 - (s0 >>> 23)) >>> 16) | (((s1 + 0x8000 - (s1 >>> 23)) >>> 8) & 0xff00) | ((s2 + 0x8000 - (s2 >>> 23)) & 0xff0000) | fixed
+        : (byteOfSum(s0) << sh0) | (byteOfSum(s1) << sh1) | (byteOfSum(s2) << sh2) | fixed;
       words[at + k] = alpha ? word | (byteOfSum(base3 + Math.imul(step3, a)) << sh3) : word;
     }
   }
