@@ -164,6 +164,10 @@ export class DepthStencilSpan {
   }
 
   private runD24(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
+    if ((this.code | 0) >= 0) {
+      this.runD24Constant(y, x0, x1, out, outAt, value);
+      return;
+    }
     const words = this.words as Int32Array, table = this.face;
     const zMask = this.zMask | 0, zWrite = this.zWrite | 0, constant = this.code | 0;
     const base = y * this.pitch;
@@ -188,6 +192,29 @@ export class DepthStencilSpan {
         continue;
       }
       words[i] = ((((old >>> 8) & ~zWrite) | (code & zWrite)) << 8) | ((t >> 16) & 0xff);
+    }
+    storeRun(out, value, outAt + run, outAt + x1);
+  }
+
+  /** runD24 for a span whose depth code is one constant (a triangle of one depth): the loop without the plane. */
+  private runD24Constant(y: number, x0: number, x1: number, out: WordArray, outAt: number, value: number): void {
+    const words = this.words as Int32Array, table = this.face;
+    const zMask = this.zMask | 0, zWrite = this.zWrite | 0, code = this.code | 0;
+    const written = (code & zWrite) << 8, kept = ~(zWrite << 8) & ~0xff;
+    const base = y * this.pitch;
+    let run = x0;
+    for (let x = x0; x < x1; x++) {
+      const i = base + x;
+      const old = words[i];
+      const t = table[old & 0xff];
+      const d = code - (old >>> 8);
+      if ((t & PASS) === 0 || ((zMask >> (d < 0 ? 0 : d === 0 ? 1 : 2)) & 1) === 0) {
+        words[i] = (old & ~0xff) | ((t & PASS) === 0 ? t & 0xff : (t >> 8) & 0xff);
+        storeRun(out, value, outAt + run, outAt + x);
+        run = x + 1;
+        continue;
+      }
+      words[i] = (old & kept) | written | ((t >> 16) & 0xff);
     }
     storeRun(out, value, outAt + run, outAt + x1);
   }
