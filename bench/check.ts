@@ -132,8 +132,8 @@ function checkProcess(dir: string, args: readonly string[]): () => void {
   const mainUrl = new URL(fromSource ? '../src/cli/main.ts' : '../src/cli/main.js', import.meta.url).href;
   const heapUrl = new URL(fromSource ? '../src/cli/heap.ts' : '../src/cli/heap.js', import.meta.url).href;
   const runner = join(dir, 'run-check.mjs');
-  // as bin/replay9.js runs it: the command line's heap settings, then main
-  writeFileSync(runner, `(await import(${JSON.stringify(heapUrl)})).useReplayHeapSettings();\nconst { main } = await import(${JSON.stringify(mainUrl)});\nprocess.exitCode = await main(JSON.parse(process.argv[2]));\n`);
+  // as bin/replay9.js runs check: the code loaded, then the command line's heap settings
+  writeFileSync(runner, `const { main } = await import(${JSON.stringify(mainUrl)});\n(await import(${JSON.stringify(heapUrl)})).useReplayHeapSettings();\nprocess.exitCode = await main(JSON.parse(process.argv[2]));\n`);
   const argv = [...(fromSource ? ['--import', 'tsx'] : []), runner, JSON.stringify(['check', ...args])];
   return () => {
     const r = spawnSync(process.execPath, argv, { encoding: 'utf8' });
