@@ -5,7 +5,7 @@
  */
 import { D3D_SDK_VERSION } from '../d3d9/index.js';
 import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
-import { captureHandles, encodeSnapshot, SnapshotError, SNAPSHOT_VERSION } from '../device/snapshot.js';
+import { captureSnapshot, encodeSnapshot, SnapshotError } from '../device/snapshot.js';
 import type { Direct3DCreate9Fn, IDirect3D9, IDirect3DDevice9, PerfMarkers } from '../device/types.js';
 import type { DeviceProfile } from '../device/caps.js';
 import type { TraceRecorder } from '../record/recorder.js';
@@ -55,18 +55,14 @@ for (const cls of [Direct3D9Api, DeviceApi]) {
 /** Gives the recorder its snapshot source: the objects behind the context's handles, captured as a replay would hold them. */
 function attachSnapshots(recorder: TraceRecorder): void {
   recorder.setSnapshotSource((at) => {
-    const handles = recorder.handleTable();
-    let captured: ReturnType<typeof captureHandles>;
     try {
-      captured = captureHandles(handles);
+      return encodeSnapshot(captureSnapshot(recorder.handleTable(), {
+        callsReplayed: at.calls, frames: at.frames, perfDepth: at.perfDepth, profile: recorder.profile, missing: [], names: at.names, findings: [],
+      }));
     } catch (e) {
       if (e instanceof SnapshotError) return e.message;
       throw e;
     }
-    return encodeSnapshot({
-      version: SNAPSHOT_VERSION, callsReplayed: at.calls, frames: at.frames, perfDepth: at.perfDepth, profile: recorder.profile,
-      objects: captured.objects, handles: captured.handles, missing: [], names: at.names, findings: [],
-    });
   });
 }
 

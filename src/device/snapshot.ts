@@ -524,14 +524,18 @@ export interface SnapshotData {
 }
 
 /**
- * Captures the objects behind a handle table (sorted by id: ids follow it, so
- * the same point always gives the same snapshot). Refused while a lock is open.
+ * The snapshot of a replay point: the objects behind a handle table (sorted by
+ * id: object ids follow it, so the same point always gives the same snapshot)
+ * with the rest of the point as given. Refused (SnapshotError) while a lock is open.
  */
-export function captureHandles(handles: ReadonlyArray<{ id: number; kind: string; obj: object }>): { objects: ObjectSnap[]; handles: HandleSnap[] } {
+export function captureSnapshot(
+  handles: ReadonlyArray<{ id: number; kind: string; obj: object }>,
+  rest: Omit<SnapshotData, 'version' | 'objects' | 'handles'>,
+): SnapshotData {
   const cap = new ObjectCapture();
-  const out = handles.map((h) => ({ id: h.id, kind: h.kind, object: cap.ref(h.obj) }));
+  const table = handles.map((h) => ({ id: h.id, kind: h.kind, object: cap.ref(h.obj) }));
   cap.finish();
-  return { objects: cap.objects, handles: out };
+  return { version: SNAPSHOT_VERSION, ...rest, objects: cap.objects, handles: table };
 }
 
 // msgpackr as plain data: maps as objects, no record extension, so the bytes depend only on the data

@@ -4,8 +4,7 @@
  * walk the source call by call beside a replay, so what they store is what a
  * replay from the start has at that call.
  */
-import { captureHandles, encodeSnapshot, SnapshotError, SNAPSHOT_VERSION } from '../device/snapshot.js';
-import type { SnapshotData } from '../device/snapshot.js';
+import { encodeSnapshot, SnapshotError } from '../device/snapshot.js';
 import type { CallRecord } from '../trace/call.js';
 import type { CallSet } from '../trace/call-set.js';
 import { decodeCall } from '../trace/codec.js';
@@ -20,6 +19,7 @@ import { COMMANDS } from '../trace/commands.js';
 import { Replayer } from './replayer.js';
 import type { ReplayOptions } from './replayer.js';
 import { readSnapshotChunk } from './snapshot-chunk.js';
+import { captureReplay } from './snapshot.js';
 import { seekPoint } from './seek.js';
 
 const PRESENT_TYPE = COMMANDS.findIndex((c) => c?.name === 'Present');
@@ -105,11 +105,11 @@ export function addSnapshots(reader: TraceReader, sink: ByteSink, every: number,
   const report: SnapshotReport = { calls: reader.callCount, frames: reader.frames.length, snapshots: [], skipped: [] };
   for (const e of walk(reader, r)) {
     if (e.kind === 'restore') {
-      writer.appendChunk(ChunkKind.Restore, encodeSnapshot(capture(r, { callsReplayed: writer.callCount, frames: r.frames }, undefined, false)));
+      writer.appendChunk(ChunkKind.Restore, encodeSnapshot(captureReplay(r, { at: { callsReplayed: writer.callCount, frames: r.frames }, findings: false })));
     } else if (e.kind === 'frameStart') {
       if (e.frame === 0 || e.frame % every !== 0) continue;
       try {
-        writer.appendChunk(ChunkKind.Snapshot, encodeSnapshot(capture(r, { callsReplayed: writer.callCount, frames: r.frames })));
+        writer.appendChunk(ChunkKind.Snapshot, encodeSnapshot(captureReplay(r, { at: { callsReplayed: writer.callCount, frames: r.frames } })));
         report.snapshots.push(e.call);
       } catch (err) {
         if (!(err instanceof SnapshotError)) throw err;
@@ -122,30 +122,6 @@ export function addSnapshots(reader: TraceReader, sink: ByteSink, every: number,
   }
   writer.close();
   return report;
-}
-
-/**
- * The replay's state as SnapshotData, numbered for the trace being written;
- * `keep`, when given, limits the handle table to those handles (objects only
- * reachable from them or from the device's state come along).
- */
-function capture(r: Replayer, at: { callsReplayed: number; frames: number }, keep?: ReadonlySet<number>, findings = true): SnapshotData {
-  const t = r.tables();
-  const handles = keep ? t.handles.filter((h) => keep.has(h.id)) : t.handles;
-  let captured: ReturnType<typeof captureHandles>;
-  try {
-    captured = captureHandles(handles);
-  } catch (e) {
-    if (e instanceof SnapshotError) throw new SnapshotError(`cannot snapshot before call ${r.callsReplayed}: ${e.message}`);
-    throw e;
-  }
-  const kept = (id: number): boolean => !keep || keep.has(id);
-  return {
-    version: SNAPSHOT_VERSION, callsReplayed: at.callsReplayed, frames: at.frames, perfDepth: t.perfDepth, profile: r.profile,
-    objects: captured.objects, handles: captured.handles, missing: t.missing.filter(kept),
-    names: t.names.filter(([id]) => kept(id)).map(([id, n]) => [id, n]),
-    findings: findings ? r.findings.map((f) => ({ ...f })) : [],
-  };
 }
 
 /** The frames of a trace of `count` frames that a frame set (`0-9,20,30-`, apitrace's syntax) names, in order. */
@@ -204,7 +180,7 @@ export function trim(reader: TraceReader, sink: ByteSink, frames: readonly numbe
   let kept = 0;
   const start = (): void => {
     const handles = runs[run].handles;
-    const s = capture(r, { callsReplayed: writer.callCount, frames: kept }, handles, false);
+    const s = captureReplay(r, { at: { callsReplayed: writer.callCount, frames: kept }, keep: handles, findings: false });
     // a run from the very start of a trace starts from nothing: no stored state needed
     if (r.callsReplayed > 0 || r.tables().handles.length > 0) writer.appendChunk(ChunkKind.Restore, encodeSnapshot(s));
     const all = r.tables().handles.length;
@@ -227,7 +203,7 @@ export function trim(reader: TraceReader, sink: ByteSink, frames: readonly numbe
     } else if (e.kind === 'restore') {
       // a Restore inside a kept run: the output takes on the same state there
       if (open && keepFrame.has(r.frames)) {
-        const s = capture(r, { callsReplayed: writer.callCount, frames: kept }, runs[run].handles, false);
+        const s = captureReplay(r, { at: { callsReplayed: writer.callCount, frames: kept }, keep: runs[run].handles, findings: false });
         writer.appendChunk(ChunkKind.Restore, encodeSnapshot(s));
       }
     } else if (open) {

@@ -5,7 +5,7 @@
  * plain data that msgpackr stores. restoreReplay gives a Replayer that
  * continues with run(reader).
  */
-import { captureHandles, SnapshotError, SNAPSHOT_VERSION } from '../device/snapshot.js';
+import { captureSnapshot, SnapshotError, SNAPSHOT_VERSION } from '../device/snapshot.js';
 import type { SnapshotData } from '../device/snapshot.js';
 import { Replayer } from './replayer.js';
 import type { ReplayOptions } from './replayer.js';
@@ -13,21 +13,30 @@ import type { ReplayOptions } from './replayer.js';
 export { SnapshotError, SNAPSHOT_VERSION } from '../device/snapshot.js';
 export type ReplaySnapshot = SnapshotData;
 
+export interface CaptureOptions {
+  /** number the snapshot for another trace (trim's output): the call and frame counts it stands at */
+  at?: { callsReplayed: number; frames: number };
+  /** keep only these handles (objects reachable from them or from a device's state come along) */
+  keep?: ReadonlySet<number>;
+  /** store the replay's findings (default true) */
+  findings?: boolean;
+}
+
 /** The replayer's state between two calls; refused (SnapshotError) while a lock is open. */
-export function captureReplay(r: Replayer): ReplaySnapshot {
+export function captureReplay(r: Replayer, opts: CaptureOptions = {}): ReplaySnapshot {
   const t = r.tables();
-  let captured: ReturnType<typeof captureHandles>;
+  const keep = opts.keep;
+  const kept = (id: number): boolean => !keep || keep.has(id);
   try {
-    captured = captureHandles(t.handles);
+    return captureSnapshot(t.handles.filter((h) => kept(h.id)), {
+      callsReplayed: opts.at?.callsReplayed ?? r.callsReplayed, frames: opts.at?.frames ?? r.frames, perfDepth: t.perfDepth,
+      profile: r.profile, missing: t.missing.filter(kept), names: t.names.filter(([id]) => kept(id)).map(([id, n]) => [id, n]),
+      findings: opts.findings === false ? [] : r.findings.map((f) => ({ ...f })),
+    });
   } catch (e) {
     if (e instanceof SnapshotError) throw new SnapshotError(`cannot snapshot the replay ${r.callsReplayed === 0 ? 'before its first call' : `after call ${r.callsReplayed - 1}`}: ${e.message}`);
     throw e;
   }
-  return {
-    version: SNAPSHOT_VERSION, callsReplayed: r.callsReplayed, frames: r.frames, perfDepth: t.perfDepth, profile: r.profile,
-    objects: captured.objects, handles: captured.handles, missing: [...t.missing], names: t.names.map(([id, n]) => [id, n]),
-    findings: r.findings.map((f) => ({ ...f })),
-  };
 }
 
 /** A Replayer that continues from the snapshot (options as for a new Replayer: onPresent, lines, ...). */

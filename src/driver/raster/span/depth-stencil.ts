@@ -163,13 +163,14 @@ export class DepthStencilSpan {
     return depthCode(((e0 + k * this.steps[0]) * this.z0 + (e1 + k * this.steps[1]) * this.z1 + (e2 + k * this.steps[2]) * this.z2) * this.zNorm, this.bias, this.maxCode);
   }
 
+  /** D24 spans whose depth varies along the row (the plane); one depth runs runD24Constant. */
   private runD24(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
     if ((this.code | 0) >= 0) {
       this.runD24Constant(y, x0, x1, out, outAt, value);
       return;
     }
     const words = this.words as Int32Array, table = this.face;
-    const zMask = this.zMask | 0, zWrite = this.zWrite | 0, constant = this.code | 0;
+    const zMask = this.zMask | 0, zWrite = this.zWrite | 0;
     const base = y * this.pitch;
     // the colour is stored in runs of passing pixels, flushed at each failing one and at the end
     let run = x0;
@@ -183,7 +184,7 @@ export class DepthStencilSpan {
         run = x + 1;
         continue;
       }
-      const code = constant >= 0 ? constant : this.codeAt(x - x0, e0, e1, e2);
+      const code = this.codeAt(x - x0, e0, e1, e2);
       const d = code - (old >>> 8);
       if (((zMask >> (d < 0 ? 0 : d === 0 ? 1 : 2)) & 1) === 0) {
         words[i] = (old & ~0xff) | ((t >> 8) & 0xff);
