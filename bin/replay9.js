@@ -1,4 +1,11 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const { rerunSingleThreadedIfSaturated, useReplayHeapSettings } = await import('../dist/cli/heap.js');
+// check with a thread for every core runs without V8's helper threads (src/cli/heap.ts)
+rerunSingleThreadedIfSaturated(fileURLToPath(import.meta.url), args);
+
 // `replay9 dump t.r9 | head` closes the pipe early: that is not an error
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e) => {
@@ -11,10 +18,9 @@ for (const stream of [process.stdout, process.stderr]) {
 // has when they are set: before the code loads (1 MiB) for the commands that stream one trace,
 // so their peak memory stays flat however long it is; after (16 MiB) for check, which replays
 // many traces and gains more from fewer collections than from a smaller peak.
-const { useReplayHeapSettings } = await import('../dist/cli/heap.js');
-const streaming = process.argv[2] !== 'check';
+const streaming = args[0] !== 'check';
 if (streaming) useReplayHeapSettings();
 const { main } = await import('../dist/cli/main.js');
 if (!streaming) useReplayHeapSettings();
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(args);

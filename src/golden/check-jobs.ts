@@ -13,118 +13,112 @@ import { UsageError } from '../cli/io.js';
 import { TraceFormatError, TraceSyntaxError } from '../trace/errors.js';
 import { checkOptions, checkReport, planCheck, runCheckTask } from './check.js';
 import type { CheckTask } from './check.js';
-import type { ResultMessage, TaskMessage, WorkerError } from './check-worker.js';
+import { claimTask, stopAfter, taskControl } from './check-claim.js';
+import type { WorkerStart } from './check-claim.js';
+import type { ResultMessage, WorkerError } from './check-worker.js';
 import type { CheckOptions, CheckReport, TraceResult } from './types.js';
 
 /** Run from TypeScript source (vitest, tsx): the worker needs tsx's loader to import .ts. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCE ? './check-worker.ts' : './check-worker.js', import.meta.url);
 
-function startWorker(): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER_URL);
+function startWorker(workerData: WorkerStart): Worker {
+  if (!FROM_SOURCE) return new Worker(WORKER_URL, { workerData });
   // Node 20 ignores `--import tsx` in a worker's execArgv (its loader hooks do not reach the
   // worker), so the worker registers tsx's ESM loader itself, then imports the .ts entry
   const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
   const api = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
   const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(code, { eval: true });
+  return new Worker(code, { eval: true, workerData });
 }
-
-/** Tasks handed to a worker ahead of its results. */
-const IN_FLIGHT = 2;
 
 /** Told after each trace is checked: how many are done of how many, and which one finished. */
 export type CheckProgress = (done: number, total: number, trace: string) => void;
 
-/** Like runCheck, on `jobs` worker threads (at most one per trace); `jobs` 1 runs in this thread. */
+/** Like runCheck, on `jobs` threads (at most one per trace); `jobs` 1 runs in this thread only. */
 export async function runCheckJobs(paths: readonly string[], options: Partial<CheckOptions> = {}, jobs = 1, progress?: CheckProgress, workersOnly = false): Promise<CheckReport> {
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be an integer ≥ 1, got ${jobs}`);
   const opts = checkOptions(options);
   const tasks = planCheck(paths, opts);
-  if (jobs === 1 || tasks.length <= 1) {
+  if ((jobs === 1 && !workersOnly) || tasks.length === 0) {
     return checkReport(opts, tasks.map((t, i) => {
       const r = runCheckTask(t, opts);
       progress?.(i + 1, tasks.length, t.trace);
       return r;
     }));
   }
-  return checkReport(opts, await runOnWorkers(tasks, opts, Math.min(jobs, tasks.length), progress, workersOnly));
+  return checkReport(opts, await runOnThreads(tasks, opts, Math.min(jobs, tasks.length), progress, workersOnly));
 }
 
 /**
- * Hands tasks out to n workers, two in flight each. This thread checks traces too until the first
- * worker has finished one (they take a while to load and warm up), so short checks do not wait on
- * idle startup; after that it only hands out tasks and collects results, since a thread that both
- * checks and feeds the workers keeps them waiting (measured: 1.15× with this thread working
- * throughout, 1.38× with it stepping back, for 2 jobs on 2 cores). `workersOnly` (tests): this
- * thread checks nothing. The first error in plan order wins.
+ * Checks the tasks on this thread and n − 1 workers (n workers when `workersOnly`, for tests).
+ * Every thread takes the next unclaimed task from one shared counter, so no thread waits for
+ * another to hand it work, and each runtime warms up once (a worker costs a start-up and its own
+ * compilation of the hot code: on two cores, this thread plus one worker beats two workers fed by
+ * this thread). An error at task i stops the claiming of tasks after i; those before it were all
+ * claimed already and run to the end, so the first error in plan order is the one a single thread
+ * would have stopped at.
  */
-function runOnWorkers(tasks: readonly CheckTask[], opts: CheckOptions, n: number, progress?: CheckProgress, workersOnly = false): Promise<TraceResult[]> {
+function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number, progress?: CheckProgress, workersOnly = false): Promise<TraceResult[]> {
   const results = new Array<TraceResult>(tasks.length);
   const errors = new Map<number, Error>();
-  let next = 0;
-  let active = 0;
+  const control = taskControl(tasks.length);
   let finished = 0;
-  let done = false;
+  let running = workersOnly ? n : n - 1;
+  let settled = false;
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
-    const finish = (): void => {
-      if (done) return;
-      done = true;
+    const settle = (): void => {
+      if (settled) return;
+      settled = true;
       for (const w of workers) void w.terminate();
       const first = [...errors.keys()].sort((a, b) => a - b)[0];
       if (first !== undefined) reject(errors.get(first));
       else resolve(results);
     };
-    const start = (w: Worker): void => {
-      // after an error, start nothing new: one thread would have stopped at it too
-      if (errors.size > 0 || next >= tasks.length) {
-        if (active === 0) finish();
-        return;
-      }
-      const index = next++;
-      active++;
-      w.postMessage({ index, task: tasks[index], opts } satisfies TaskMessage);
-    };
-    let workerReady = false;
-    // this thread's share while the workers start: one task, then a turn of the event loop for their messages
-    const step = (): void => {
-      if (done) return;
-      const over = errors.size > 0 || next >= tasks.length;
-      if (over || workerReady) {
-        if (over && active === 0) finish();
-        return;
-      }
-      const index = next++;
-      try {
-        results[index] = runCheckTask(tasks[index], opts);
-      } catch (e) {
-        errors.set(index, e instanceof Error ? e : new Error(String(e)));
-      }
+    const record = (index: number, outcome: { result: TraceResult } | { error: Error }): void => {
+      if ('error' in outcome) {
+        errors.set(index, outcome.error);
+        stopAfter(control, index);
+      } else results[index] = outcome.result;
       progress?.(++finished, tasks.length, tasks[index].trace);
-      setImmediate(step);
     };
-    for (let i = 0; i < n; i++) {
-      const w = startWorker();
+    const threadDone = (): void => {
+      if (--running === 0) settle();
+    };
+    const data: WorkerStart = { tasks, opts, control };
+    for (let i = 0; i < running; i++) {
+      const w = startWorker(data);
       workers.push(w);
       w.on('message', (m: ResultMessage) => {
-        workerReady = true;
-        active--;
-        if ('error' in m) errors.set(m.index, rebuildError(m.error));
-        else results[m.index] = m.result;
-        progress?.(++finished, tasks.length, tasks[m.index].trace);
-        start(w);
+        if ('done' in m) threadDone();
+        else record(m.index, 'error' in m ? { error: rebuildError(m.error) } : { result: m.result });
       });
       // a worker that died (not a task that threw, which comes back as a message) fails the check
       w.on('error', (e) => {
         errors.set(-1, e);
-        finish();
+        settle();
       });
     }
-    // two tasks in flight per worker: its next task is already queued when it finishes one, instead
-    // of waiting for this thread to come back from its own task to hand one out
-    for (let k = 0; k < IN_FLIGHT; k++) for (const w of workers) start(w);
-    if (!workersOnly) setImmediate(step);
+    if (workersOnly) return;
+    running++;
+    // this thread's share: one task a turn of the event loop, so the workers' results (and the
+    // progress line) are taken in as they come
+    const step = (): void => {
+      if (settled) return;
+      const index = claimTask(control);
+      if (index < 0) {
+        threadDone();
+        return;
+      }
+      try {
+        record(index, { result: runCheckTask(tasks[index], opts) });
+      } catch (e) {
+        record(index, { error: e instanceof Error ? e : new Error(String(e)) });
+      }
+      setImmediate(step);
+    };
+    step();
   });
 }
 

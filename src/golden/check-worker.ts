@@ -1,19 +1,15 @@
 /**
- * Worker-thread entry of `check --jobs N` (see check-jobs.ts): runs one check task per message
- * and posts back its TraceResult, or the error it threw as plain data.
+ * Worker-thread entry of `check --jobs N` (see check-jobs.ts): claims tasks from the shared
+ * counter until none is left, posting back each TraceResult, or the error it threw as plain
+ * data, then `{ done: true }`.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { UsageError } from '../cli/io.js';
 import { TraceSyntaxError } from '../trace/errors.js';
 import { runCheckTask } from './check.js';
-import type { CheckTask } from './check.js';
-import type { CheckOptions, TraceResult } from './types.js';
-
-export interface TaskMessage {
-  index: number;
-  task: CheckTask;
-  opts: CheckOptions;
-}
+import { claimTask, stopAfter } from './check-claim.js';
+import type { WorkerStart } from './check-claim.js';
+import type { TraceResult } from './types.js';
 
 /** An error crossing the thread boundary: what the main thread needs to rebuild and classify it. */
 export interface WorkerError {
@@ -27,7 +23,7 @@ export interface WorkerError {
   at?: { file: string; line: number; column: number };
 }
 
-export type ResultMessage = { index: number; result: TraceResult } | { index: number; error: WorkerError };
+export type ResultMessage = { index: number; result: TraceResult } | { index: number; error: WorkerError } | { done: true };
 
 function plainError(e: unknown): WorkerError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e) };
@@ -42,12 +38,15 @@ function plainError(e: unknown): WorkerError {
 
 const port = parentPort;
 if (!port) throw new Error('check-worker.ts runs as a worker thread of check --jobs, not on its own');
-port.on('message', (m: TaskMessage) => {
+const { tasks, opts, control } = workerData as WorkerStart;
+for (let index = claimTask(control); index >= 0; index = claimTask(control)) {
   let reply: ResultMessage;
   try {
-    reply = { index: m.index, result: runCheckTask(m.task, m.opts) };
+    reply = { index, result: runCheckTask(tasks[index], opts) };
   } catch (e) {
-    reply = { index: m.index, error: plainError(e) };
+    stopAfter(control, index);
+    reply = { index, error: plainError(e) };
   }
   port.postMessage(reply);
-});
+}
+port.postMessage({ done: true } satisfies ResultMessage);

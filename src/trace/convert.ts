@@ -2,8 +2,9 @@
 import type { ByteSink } from './byte-io.js';
 import { TraceReader } from './reader.js';
 import { TraceWriter } from './writer.js';
+import type { WriterOptions } from './writer.js';
 import { headerPragma, TextPrinter } from './text/print.js';
-import { parseTrace } from './text/parse.js';
+import { TextParser } from './text/parse.js';
 
 /** The .r9t text of a binary trace, line by line (no trailing newlines). */
 export function* traceText(reader: TraceReader): Generator<string> {
@@ -24,11 +25,19 @@ export function* traceText(reader: TraceReader): Generator<string> {
   }
 }
 
-/** Compiles .r9t text into a binary trace written to `sink`; returns the line of each call. */
-export function compileText(src: string, file: string, sink: ByteSink): { calls: number; lines: number[] } {
-  const parsed = parseTrace(src, file);
-  const w = new TraceWriter(sink, parsed.options);
-  for (const c of parsed.calls) w.append(c);
+/**
+ * Compiles .r9t text into a binary trace written to `sink`, a call at a time as it is parsed;
+ * returns the line of each call. `options` override the text's `#@replay9` settings. On a
+ * mistake in the text it throws a TraceSyntaxError and the sink holds the calls before it.
+ */
+export function compileText(src: string, file: string, sink: ByteSink, options: WriterOptions = {}): { calls: number; lines: number[] } {
+  const parser = new TextParser(src, file);
+  const w = new TraceWriter(sink, { ...parser.options, ...options });
+  const lines: number[] = [];
+  for (let c = parser.nextCall(); c; c = parser.nextCall()) {
+    w.append(c.call);
+    lines.push(c.line);
+  }
   w.close();
-  return { calls: parsed.calls.length, lines: parsed.lines };
+  return { calls: lines.length, lines };
 }

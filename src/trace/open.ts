@@ -15,10 +15,14 @@ export function isTextTrace(path: string): boolean {
   return path.toLowerCase().endsWith('.r9t');
 }
 
-export function openTrace(path: string): OpenedTrace {
+/**
+ * `replayOnly`: the caller only replays the calls, never shows or writes the trace's bytes or
+ * header, so a text trace is compiled without compressing its chunks (that only costs time here).
+ */
+export function openTrace(path: string, { replayOnly = false }: { replayOnly?: boolean } = {}): OpenedTrace {
   if (isTextTrace(path)) {
     const sink = new MemorySink();
-    const { lines } = compileText(readFileSync(path, 'utf8'), path, sink);
+    const { lines } = compileText(readFileSync(path, 'utf8'), path, sink, replayOnly ? { compression: 'none' } : {});
     return { reader: TraceReader.fromBytes(sink.bytes(), path), lines, kind: 'text' };
   }
   return { reader: TraceReader.open(path), kind: 'binary' };

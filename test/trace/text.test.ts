@@ -43,6 +43,33 @@ describe('the .r9t parser names file, line and column of every mistake', () => {
   }
 });
 
+describe('the .r9t lexer', () => {
+  it('reads numbers as decimals (point, fraction, exponent) or 0x hex, each as Number reads it', async () => {
+    const { lex } = await import('../../src/trace/text/lexer.js');
+    for (const text of ['0', '7', '42', '5.', '.5', '0.25', '1e3', '1E+3', '2.5e-3', '.5e2', '0x0', '0xfF', '0XAB', '0xffffffff', '1'.repeat(64)]) {
+      const toks = lex(`f(${text})`, 'n.r9t');
+      expect(toks.map((t) => t.kind)).toEqual(['ident', 'punct', 'num', 'punct', 'nl', 'eof']);
+      expect(toks[2].text).toBe(text);
+      expect(Number.isNaN(Number(toks[2].text))).toBe(false);
+    }
+    // an exponent without digits is not part of the number, and what follows it then is a bad number
+    for (const [text, shown] of [['1e', "'1e'"], ['1e+', "'1e'"], ['0x', "'0x'"], ['0xg', "'0x'"], ['12ab', "'12a'"], ['1'.repeat(65), `'${'1'.repeat(65)}'`]] as const) {
+      expect(() => lex(`f(${text})`, 'n.r9t')).toThrow(`n.r9t:1:3: bad number ${shown}`);
+    }
+    // a minus is punctuation (the parser negates), '->' one token
+    expect(lex('a -1 -> b', 'n.r9t').map((t) => t.text)).toEqual(['a', '-', '1', '->', 'b', '\n', '']);
+    expect(() => lex('a ~ b', 'n.r9t')).toThrow("n.r9t:1:3: unexpected character '~'");
+  });
+
+  it('is read as the parser goes: the first mistake in the file is the one reported', () => {
+    // line 3 has a parse error, line 4 one the lexer finds
+    const e = syntaxError(HEAD + 'dev.BeginScene(\ndev.Clear(0, NULL, 1, 0 ~ 1)\n');
+    expect([e.line, e.column]).toEqual([3, 16]);
+    const f = syntaxError(HEAD + 'dev.BeginScene()\ndev.Clear(0, NULL, 1, 0 ~ 1)\n');
+    expect([f.line, f.column, f.message]).toEqual([4, 25, "scene.r9t:4:25: unexpected character '~'"]);
+  });
+});
+
 describe('the .r9t values', () => {
   it('prints floats as the shortest decimal that reads back exactly as float32', () => {
     for (const [f, s] of [[0.1, '0.1'], [1 / 3, '0.33333334'], [1e-7, '1e-7'], [16777216, '16777216'], [-2.5, '-2.5'], [3.4028234663852886e38, '3.4028235e+38']] as const) {

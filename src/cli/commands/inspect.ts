@@ -62,7 +62,7 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
   const as = a.as === undefined ? undefined : formatByName(a.as);
   if (a.as !== undefined && !as) throw new UsageError(`--as: unknown format '${a.as}' (e.g. D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE)`);
   const history = a.history !== undefined ? parsePixel(a.history, 'history') : undefined;
-  const { reader, lines } = openTrace(a.trace);
+  const { reader, lines } = openTrace(a.trace, { replayOnly: true });
   try {
     if (history) {
       const h = pixelHistory(reader, { call: a.call, frame: a.frame }, history.x, history.y, { lines });

@@ -55,7 +55,7 @@ export interface ReplayTraceOptions {
 }
 
 export function replayTrace(path: string, opts: ReplayTraceOptions): ReplayReport {
-  const { reader, lines } = openTrace(path);
+  const { reader, lines } = openTrace(path, { replayOnly: true });
   const written: string[] = [];
   try {
     if (opts.outDir) mkdirSync(opts.outDir, { recursive: true });

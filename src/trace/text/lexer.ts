@@ -11,7 +11,59 @@ export interface Tok {
   bytes?: Uint8Array;
 }
 
-const PUNCT = ['->', '=', '.', '(', ')', '{', '}', '[', ']', ',', ':', '|', '-'];
+const MAX_NUMBER = 64;
+
+/** The punctuation at src[i] ('->' before '-'), or undefined. */
+function punctAt(src: string, i: number): string | undefined {
+  switch (src[i]) {
+    case '-': return src[i + 1] === '>' ? '->' : '-';
+    case '=': return '=';
+    case '.': return '.';
+    case '(': return '(';
+    case ')': return ')';
+    case '{': return '{';
+    case '}': return '}';
+    case '[': return '[';
+    case ']': return ']';
+    case ',': return ',';
+    case ':': return ':';
+    case '|': return '|';
+    default: return undefined;
+  }
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+function isHexDigit(code: number): boolean {
+  return isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/**
+ * Where the number starting at src[i] ends: 0x then hex digits, or a decimal (digits with an
+ * optional point and fraction, or a point and a fraction) with an optional exponent e[+-]digits.
+ */
+function numberEnd(src: string, i: number): number {
+  if (src[i] === '0' && (src[i + 1] === 'x' || src[i + 1] === 'X') && isHexDigit(src.charCodeAt(i + 2))) {
+    let j = i + 2;
+    while (isHexDigit(src.charCodeAt(j))) j++;
+    return j;
+  }
+  let j = i;
+  while (isDigit(src.charCodeAt(j))) j++;
+  if (src[j] === '.') {
+    j++;
+    while (isDigit(src.charCodeAt(j))) j++;
+  }
+  if (src[j] === 'e' || src[j] === 'E') {
+    const sign = src[j + 1] === '+' || src[j + 1] === '-' ? 1 : 0;
+    if (isDigit(src.charCodeAt(j + 1 + sign))) {
+      j += 1 + sign;
+      while (isDigit(src.charCodeAt(j))) j++;
+    }
+  }
+  return j;
+}
 
 function isIdentStart(c: string): boolean {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c === '_';
@@ -20,50 +72,81 @@ function isIdentChar(c: string): boolean {
   return isIdentStart(c) || (c >= '0' && c <= '9');
 }
 
+/** Every token of `src`, the last two a newline and the end of the file. */
 export function lex(src: string, file: string): Tok[] {
+  const lexer = new Lexer(src, file);
   const out: Tok[] = [];
-  let line = 1;
-  let lineStart = 0;
-  let i = 0;
-  const err = (at: number, msg: string): never => {
-    throw new TraceSyntaxError(file, line, at - lineStart + 1, msg);
-  };
-  while (i < src.length) {
-    const c = src[i];
-    const col = i - lineStart + 1;
-    if (c === '\n') {
-      out.push({ kind: 'nl', text: '\n', line, col });
-      line++;
-      i++;
-      lineStart = i;
-      continue;
+  for (let t = lexer.next(); ; t = lexer.next()) {
+    out.push(t);
+    if (t.kind === 'eof') return out;
+  }
+}
+
+/**
+ * The tokens of `src` one at a time, as the parser asks for them: a large trace's tokens are not
+ * all alive at once (they would outlive the young generation of the garbage collector and be
+ * copied and promoted, which cost a quarter of the time of a check of a vertex-heavy trace).
+ * After the last token of the text come a newline and then `eof`, which repeats.
+ */
+export class Lexer {
+  private i = 0;
+  private line = 1;
+  private lineStart = 0;
+  private ended = false;
+
+  constructor(private readonly src: string, private readonly file: string) {}
+
+  private err(at: number, msg: string): never {
+    throw new TraceSyntaxError(this.file, this.line, at - this.lineStart + 1, msg);
+  }
+
+  next(): Tok {
+    const src = this.src;
+    let i = this.i;
+    const line = this.line;
+    for (;;) {
+      if (i >= src.length) {
+        this.i = i;
+        const col = i - this.lineStart + 1;
+        if (this.ended) return { kind: 'eof', text: '', line, col };
+        this.ended = true;
+        return { kind: 'nl', text: '\n', line, col };
+      }
+      const c = src[i];
+      if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
+      if (c === '#') {
+        while (i < src.length && src[i] !== '\n') i++;
+        continue;
+      }
+      break;
     }
-    if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
-    if (c === '#') {
-      while (i < src.length && src[i] !== '\n') i++;
-      continue;
+    const c = src[i];
+    const col = i - this.lineStart + 1;
+    if (c === '\n') {
+      this.line++;
+      this.i = this.lineStart = i + 1;
+      return { kind: 'nl', text: '\n', line, col };
     }
     if (c === '"') {
       const start = i;
       i++;
       while (i < src.length && src[i] !== '"') {
         if (src[i] === '\\') i++;
-        if (src[i] === '\n' || i >= src.length) err(start, 'unterminated string');
+        if (src[i] === '\n' || i >= src.length) this.err(start, 'unterminated string');
         i++;
       }
-      if (i >= src.length) err(start, 'unterminated string');
+      if (i >= src.length) this.err(start, 'unterminated string');
       const raw = src.slice(start, i + 1);
       let text: string;
       try {
         text = JSON.parse(raw) as string;
       } catch {
-        return err(start, `bad string escape in ${raw}`);
+        return this.err(start, `bad string escape in ${raw}`);
       }
       // strings are stored as UTF-8: a lone surrogate has no UTF-8 form
-      if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) err(start, 'the string holds a lone UTF-16 surrogate, which UTF-8 cannot store');
-      out.push({ kind: 'str', text, line, col });
-      i++;
-      continue;
+      if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) this.err(start, 'the string holds a lone UTF-16 surrogate, which UTF-8 cannot store');
+      this.i = i + 1;
+      return { kind: 'str', text, line, col };
     }
     if (isIdentStart(c)) {
       const start = i;
@@ -72,31 +155,26 @@ export function lex(src: string, file: string): Tok[] {
       if ((word === 'hex' || word === 'b64') && src[i] === '"') {
         const end = src.indexOf('"', i + 1);
         const nl = src.indexOf('\n', i + 1);
-        if (end < 0 || (nl >= 0 && nl < end)) err(start, `unterminated ${word} string`);
+        if (end < 0 || (nl >= 0 && nl < end)) this.err(start, `unterminated ${word} string`);
         const body = src.slice(i + 1, end);
-        out.push({ kind: 'bytes', text: word, line, col, bytes: word === 'hex' ? decodeHex(body, () => err(start, 'hex data must be an even number of hex digits')) : decodeB64(body, () => err(start, 'b64 data is not valid base64')) });
-        i = end + 1;
-        continue;
+        this.i = end + 1;
+        return { kind: 'bytes', text: word, line, col, bytes: word === 'hex' ? decodeHex(body, () => this.err(start, 'hex data must be an even number of hex digits')) : decodeB64(body, () => this.err(start, 'b64 data is not valid base64')) };
       }
-      out.push({ kind: 'ident', text: word, line, col });
-      continue;
+      this.i = i;
+      return { kind: 'ident', text: word, line, col };
     }
-    if ((c >= '0' && c <= '9') || (c === '.' && src[i + 1] >= '0' && src[i + 1] <= '9')) {
-      const m = /^(0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(src.slice(i, i + 64));
-      if (!m) return err(i, 'bad number');
-      if (isIdentChar(src[i + m[0].length] ?? ' ')) err(i, `bad number '${src.slice(i, i + m[0].length + 1)}'`);
-      out.push({ kind: 'num', text: m[0], line, col });
-      i += m[0].length;
-      continue;
+    if (isDigit(src.charCodeAt(i)) || (c === '.' && isDigit(src.charCodeAt(i + 1)))) {
+      // a number runs to at most 64 characters: a longer one reads as a number followed by more
+      const n = Math.min(numberEnd(src, i), i + MAX_NUMBER);
+      if (isIdentChar(src[n] ?? ' ')) this.err(i, `bad number '${src.slice(i, n + 1)}'`);
+      this.i = n;
+      return { kind: 'num', text: src.slice(i, n), line, col };
     }
-    const p = PUNCT.find((q) => src.startsWith(q, i));
-    if (!p) err(i, `unexpected character '${c}'`);
-    out.push({ kind: 'punct', text: p!, line, col });
-    i += p!.length;
+    const p = punctAt(src, i);
+    if (p === undefined) return this.err(i, `unexpected character '${c}'`);
+    this.i = i + p.length;
+    return { kind: 'punct', text: p, line, col };
   }
-  out.push({ kind: 'nl', text: '\n', line, col: i - lineStart + 1 });
-  out.push({ kind: 'eof', text: '', line, col: i - lineStart + 1 });
-  return out;
 }
 
 function decodeHex(s: string, bad: () => never): Uint8Array {

@@ -12,7 +12,7 @@ import type { CommandInfo, HandleKind } from '../commands.js';
 import { TraceSyntaxError } from '../errors.js';
 import type { StructDef, TableField } from '../schema-types.js';
 import type { WriterOptions } from '../writer.js';
-import { lex } from './lexer.js';
+import { Lexer } from './lexer.js';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
 import type { Tok } from './lexer.js';
 import { defaultName, isReservedName } from './names.js';
@@ -38,32 +38,45 @@ export interface ParsedTrace {
 }
 
 export function parseTrace(src: string, file = '<text>'): ParsedTrace {
-  return new Parser(src, file).run();
+  const parser = new TextParser(src, file);
+  const calls: CallRecord[] = [];
+  const lines: number[] = [];
+  for (let c = parser.nextCall(); c; c = parser.nextCall()) {
+    calls.push(c.call);
+    lines.push(c.line);
+  }
+  return { calls, lines, options: parser.options };
 }
 
-class Parser {
-  private toks: Tok[];
-  private p = 0;
+/** The calls of a text trace one at a time (parseTrace collects them all). */
+export class TextParser {
+  private readonly lexer: Lexer;
+  /** the next tokens, read ahead of the parse (at most two) */
+  private ahead: Tok[] = [];
   private ids = new Map<string, number>();
   private kinds = new Map<number, HandleKind>();
   private maxId = 0;
   private fvf = new Map<number, number>();
-  private options: WriterOptions = {};
+  /** writer settings from the `#@replay9` line, if any */
+  readonly options: WriterOptions = {};
   /** the object of the statement being parsed (vertex lists use its FVF) */
   private self = 0;
 
   constructor(private readonly src: string, private readonly file: string) {
-    this.toks = lex(src, file);
+    this.lexer = new Lexer(src, file);
+    this.readPragma();
   }
 
   private err(tok: Tok, msg: string): never {
     throw new TraceSyntaxError(this.file, tok.line, tok.col, msg);
   }
-  private peek(): Tok {
-    return this.toks[this.p];
+  /** the token `k` places ahead (0: the next one) */
+  private peek(k = 0): Tok {
+    while (this.ahead.length <= k) this.ahead.push(this.lexer.next());
+    return this.ahead[k];
   }
   private next(): Tok {
-    return this.toks[this.p++];
+    return this.ahead.length > 0 ? this.ahead.shift()! : this.lexer.next();
   }
   private isPunct(text: string): boolean {
     const t = this.peek();
@@ -75,18 +88,14 @@ class Parser {
     return t;
   }
 
-  run(): ParsedTrace {
-    this.readPragma();
-    const calls: CallRecord[] = [];
-    const lines: number[] = [];
+  /** The next call and its 1-based line, or undefined at the end of the text. */
+  nextCall(): { call: CallRecord; line: number } | undefined {
     for (;;) {
       const t = this.peek();
-      if (t.kind === 'eof') break;
-      if (t.kind === 'nl') { this.p++; continue; }
-      lines.push(t.line);
-      calls.push(this.statement());
+      if (t.kind === 'eof') return undefined;
+      if (t.kind === 'nl') { this.next(); continue; }
+      return { line: t.line, call: this.statement() };
     }
-    return { calls, lines, options: this.options };
   }
 
   private readPragma(): void {
@@ -211,7 +220,7 @@ class Parser {
   private term(): Node {
     const t = this.next();
     switch (t.kind) {
-      case 'num': return { t: 'num', v: Number(t.text), hex: /^0x/i.test(t.text), tok: t };
+      case 'num': return { t: 'num', v: Number(t.text), hex: isHexLiteral(t.text), tok: t };
       case 'str': return { t: 'str', v: t.text, tok: t };
       case 'bytes': return { t: 'bytes', v: t.bytes!, tok: t };
       case 'ident': {
@@ -227,7 +236,7 @@ class Parser {
       case 'punct':
         if (t.text === '-') {
           const n = this.next();
-          if (n.kind !== 'num' || /^0x/i.test(n.text)) this.err(n, `expected a decimal number after '-'`);
+          if (n.kind !== 'num' || isHexLiteral(n.text)) this.err(n, `expected a decimal number after '-'`);
           return { t: 'num', v: -Number(n.text), hex: false, tok: t };
         }
         if (t.text === '{') return this.structNode(t);
@@ -256,9 +265,10 @@ class Parser {
     if (!this.isPunct('}')) {
       for (;;) {
         const t = this.peek();
-        const nt = this.toks[this.p + 1];
+        const nt = this.peek(1);
         if (t.kind === 'ident' && nt.kind === 'punct' && nt.text === ':') {
-          this.p += 2;
+          this.next();
+          this.next();
           named.push({ name: t.text, v: this.value(), tok: t });
         } else items.push(this.value());
         if (this.isPunct(',')) { this.next(); continue; }
@@ -459,6 +469,11 @@ class Parser {
     return out;
   }
 
+}
+
+/** A number token written 0x... (the lexer has checked the rest). */
+function isHexLiteral(text: string): boolean {
+  return text.length > 1 && (text[1] === 'x' || text[1] === 'X');
 }
 
 function zeroStruct(def: StructDef): StructValue {
