@@ -90,13 +90,21 @@ function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number
     for (let i = 0; i < running; i++) {
       const w = startWorker(data);
       workers.push(w);
+      let done = false;
       w.on('message', (m: ResultMessage) => {
-        if ('done' in m) threadDone();
-        else record(m.index, 'error' in m ? { error: rebuildError(m.error) } : { result: m.result });
+        if ('done' in m) {
+          done = true;
+          threadDone();
+        } else record(m.index, 'error' in m ? { error: rebuildError(m.error) } : { result: m.result });
       });
       // a worker that died (not a task that threw, which comes back as a message) fails the check
       w.on('error', (e) => {
         errors.set(-1, e);
+        settle();
+      });
+      w.on('exit', (code) => {
+        if (done || settled) return;
+        errors.set(-1, new Error(`a check worker stopped (exit code ${code}) before it had checked its traces`));
         settle();
       });
     }

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobsOption } from '../../src/cli/heap.js';
+import { jobsOption, SATURATED_FLAGS } from '../../src/cli/heap.js';
 
-describe('check with a thread per core runs single-threaded V8', () => {
+describe('check with a thread per core runs with V8 compiling on its threads', () => {
   it('reads --jobs as yargs does: the last one, --jobs N or --jobs=N, not after --', () => {
     expect(jobsOption(['check', 'traces'])).toBe(1);
     expect(jobsOption(['check', 'traces', '--jobs', '4'])).toBe(4);
@@ -20,25 +20,26 @@ describe('check with a thread per core runs single-threaded V8', () => {
   writeFileSync(probe, [
     `const heap = await import(${JSON.stringify(new URL('../../src/cli/heap.ts', import.meta.url).href)});`,
     `heap.rerunSingleThreadedIfSaturated((await import('node:url')).fileURLToPath(import.meta.url), process.argv.slice(2));`,
-    `console.log(JSON.stringify({ singleThreaded: process.execArgv.includes('--single-threaded'), args: process.argv.slice(2) }));`,
+    `console.log(JSON.stringify({ execArgv: process.execArgv, args: process.argv.slice(2) }));`,
     'process.exitCode = 3;',
     '',
   ].join('\n'));
-  const run = (...args: string[]): { code: number | null; out: { singleThreaded: boolean; args: string[] } } => {
+  const run = (...args: string[]): { code: number | null; out: { execArgv: string[]; args: string[] } } => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', probe, ...args], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     // one line: the first process prints nothing when it has run the command again
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
-    return { code: r.status, out: JSON.parse(r.stdout) as { singleThreaded: boolean; args: string[] } };
+    return { code: r.status, out: JSON.parse(r.stdout) as { execArgv: string[]; args: string[] } };
   };
   const cores = String(Math.max(2, availableParallelism()));
 
-  it('runs check --jobs <cores> again in a --single-threaded process, same arguments, same exit code', () => {
-    expect(run('check', 'traces', '--jobs', cores)).toEqual({ code: 3, out: { singleThreaded: true, args: ['check', 'traces', '--jobs', cores] } });
+  it('runs check --jobs <cores> again in a process started with SATURATED_FLAGS, same arguments, same exit code', () => {
+    expect(run('check', 'traces', '--jobs', cores)).toEqual({ code: 3, out: { execArgv: [...SATURATED_FLAGS, '--import', 'tsx'], args: ['check', 'traces', '--jobs', cores] } });
+    expect(SATURATED_FLAGS).toContain('--single-threaded');
   });
 
   it('leaves other commands and fewer jobs than cores alone', () => {
-    expect(run('check', 'traces', '--jobs', '1')).toEqual({ code: 3, out: { singleThreaded: false, args: ['check', 'traces', '--jobs', '1'] } });
-    expect(run('replay', 'traces', '--jobs', cores).out.singleThreaded).toBe(false);
+    expect(run('check', 'traces', '--jobs', '1')).toEqual({ code: 3, out: { execArgv: ['--import', 'tsx'], args: ['check', 'traces', '--jobs', '1'] } });
+    expect(run('replay', 'traces', '--jobs', cores).out.execArgv).toEqual(['--import', 'tsx']);
   });
 });
