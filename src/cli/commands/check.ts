@@ -32,7 +32,7 @@ export function registerCheck(y: Argv, io: Io, done: (code: number) => void): Ar
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document (the full report) instead of text' })
       .option('junit', { type: 'string', describe: 'also write the report as JUnit XML to this file (one testsuite, one testcase per trace, a failure for each failing trace)' })
       .option('shard', { type: 'string', describe: 'i/n: check only shard i (1-based) of n: the traces sorted by path, every n-th from the i-th (for a CI matrix)' })
-      .option('jobs', { type: 'number', default: 1, describe: 'replay up to N traces at once on worker threads (same report as 1)' })
+      .option('jobs', { type: 'number', default: 1, describe: 'replay up to N traces at once: this thread and N − 1 worker threads (same report as 1; with N ≥ the number of cores, check runs in a single-threaded V8 process)' })
       .example('$0 check traces', 'check every trace in traces/ against traces/NAME.golden/')
       .example('$0 check traces --update', 'record the current frames as the goldens')
       .example('$0 check t.r9 --threshold 0.1 --max-diff-pixels 20', 'tolerate up to 20 slightly changed pixels a frame')
