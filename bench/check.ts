@@ -136,7 +136,7 @@ function checkProcess(dir: string, args: readonly string[]): () => void {
   const runner = join(dir, 'run-check.mjs');
   writeFileSync(runner, [
     `const heap = await import(${JSON.stringify(heapUrl)});`,
-    `heap.rerunSingleThreadedIfSaturated((await import('node:url')).fileURLToPath(import.meta.url), process.argv.slice(2));`,
+    `await heap.rerunSingleThreadedIfSaturated((await import('node:url')).fileURLToPath(import.meta.url), process.argv.slice(2));`,
     `const { main } = await import(${JSON.stringify(mainUrl)});`,
     'heap.useReplayHeapSettings();',
     'process.exitCode = await main(process.argv.slice(2));',

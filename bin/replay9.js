@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 const args = process.argv.slice(2);
 const { rerunSingleThreadedIfSaturated, useReplayHeapSettings } = await import('../dist/cli/heap.js');
 // check with a thread for every core runs without V8's helper threads (src/cli/heap.ts)
-rerunSingleThreadedIfSaturated(fileURLToPath(import.meta.url), args);
+await rerunSingleThreadedIfSaturated(fileURLToPath(import.meta.url), args);
 
 // `replay9 dump t.r9 | head` closes the pipe early: that is not an error
 for (const stream of [process.stdout, process.stderr]) {

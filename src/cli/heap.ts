@@ -3,7 +3,7 @@
  * (bin/replay9.js, and the benchmarks' child processes that stand in for it) uses them, never the
  * library.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 
@@ -38,28 +38,59 @@ export function useReplayHeapSettings(): void {
  */
 export const SATURATED_FLAGS: readonly string[] = ['--single-threaded', '--interrupt-budget=300000', '--max-inlined-bytecode-size-cumulative=300'];
 
+/** Signals a terminal or a supervisor sends to stop a command, passed on to the process run again. */
+const FORWARDED: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 /**
  * `check --jobs N` with at least as many threads as cores runs with SATURATED_FLAGS (on 2 cores,
  * 600 traces: --jobs 2 ran 1.35× as fast as --jobs 1 with V8's defaults, about 1.55× with
  * them). V8 takes them only when it starts, so this runs `script` again with the same arguments
- * in a process started with them, and exits with its status. Returns (doing nothing) in every
- * other case, and in the process it started.
+ * in a process started with them, and exits as it does (its code, or its signal). The two stop
+ * together: SIGINT, SIGTERM and SIGHUP sent to this process are passed on, and the other process
+ * stops when this one has gone (however it went: it watches an IPC channel). Resolves (doing
+ * nothing else) in every other case: other commands, fewer jobs, a process run under --inspect,
+ * and the process run again.
  */
-export function rerunSingleThreadedIfSaturated(script: string, args: readonly string[]): void {
-  if (args[0] !== 'check' || process.execArgv.includes('--single-threaded')) return;
-  if (jobsOption(args) < Math.max(2, availableParallelism())) return;
-  const child = spawnSync(process.execPath, [...SATURATED_FLAGS, ...process.execArgv, script, ...args], { stdio: 'inherit' });
-  if (child.error) throw child.error;
-  if (child.signal) process.kill(process.pid, child.signal);
-  process.exit(child.status ?? 1);
+export async function rerunSingleThreadedIfSaturated(script: string, args: readonly string[]): Promise<void> {
+  if (process.execArgv.includes(SATURATED_FLAGS[0])) {
+    followParent();
+    return;
+  }
+  if (args[0] !== 'check' || jobsOption(args) < Math.max(2, availableParallelism())) return;
+  // one debugged process, not two fighting over the inspector's port
+  if (process.execArgv.some((a) => a.startsWith('--inspect'))) return;
+  const child = spawn(process.execPath, [...SATURATED_FLAGS, ...process.execArgv, script, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  const forward = (signal: NodeJS.Signals): void => {
+    child.kill(signal);
+  };
+  for (const s of FORWARDED) process.on(s, forward);
+  const end = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  for (const s of FORWARDED) process.off(s, forward);
+  if (end.signal) process.kill(process.pid, end.signal);
+  process.exit(end.code ?? 1);
 }
 
-/** The value of --jobs among the arguments as yargs reads it (the last one given); 1 if none or not a number. */
+/** In the process run again: stop when the one that started it has gone (its IPC channel closes). */
+function followParent(): void {
+  if (!process.channel) return;
+  // the channel must not keep this process alive, only tell it when the other end is gone
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
+/**
+ * The value of --jobs among the arguments, for deciding whether to run again before yargs has read
+ * them: the last one given (yargs makes repeated --jobs a usage error later); 1 when there is none
+ * or it is not a whole number (also a usage error later).
+ */
 export function jobsOption(args: readonly string[]): number {
   let jobs = 1;
   for (let i = 0; i < args.length && args[i] !== '--'; i++) {
     const v = args[i] === '--jobs' ? args[i + 1] : args[i].startsWith('--jobs=') ? args[i].slice('--jobs='.length) : undefined;
     if (v !== undefined) jobs = Number(v);
   }
-  return Number.isFinite(jobs) ? jobs : 1;
+  return Number.isSafeInteger(jobs) ? jobs : 1;
 }

@@ -61,6 +61,40 @@ describe('the .r9t lexer', () => {
     expect(() => lex('a ~ b', 'n.r9t')).toThrow("n.r9t:1:3: unexpected character '~'");
   });
 
+  it('reads a number as the grammar says, within 64 characters, over every short string and long ones at the limit', async () => {
+    const { Lexer } = await import('../../src/trace/text/lexer.js');
+    // the number grammar as a regular expression, applied to the 64 characters from the number's start
+    const GRAMMAR = /^(0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/;
+    const identChar = /[A-Za-z0-9_]/;
+    const check = (s: string): void => {
+      const m = GRAMMAR.exec(s.slice(0, 64));
+      if (!m) return; // not a number start (the lexer takes '.', '+', '-' as punctuation)
+      const want = identChar.test(s[m[0].length] ?? ' ') ? 'bad number' : m[0];
+      let got: string;
+      try {
+        const t = new Lexer(`${s} `, 'n.r9t').next();
+        got = t.kind === 'num' ? t.text : `${t.kind} ${t.text}`;
+      } catch (e) {
+        got = /bad number/.test(String(e)) ? 'bad number' : String(e);
+      }
+      expect(got, s).toBe(want);
+    };
+    const alphabet = ['0', '1', '9', '.', 'e', 'E', '+', '-', 'x', 'X', 'a', 'F', 'g'];
+    const strings = [''];
+    for (let len = 1; len <= 4; len++) {
+      for (const prefix of strings.filter((t) => t.length === len - 1)) for (const c of alphabet) strings.push(prefix + c);
+    }
+    for (const s of strings) check(s);
+    // long numbers with the point, the exponent, its sign and its digits on either side of the limit
+    for (let n = 55; n <= 70; n++) {
+      for (const tail of ['', 'e5', 'e-5', 'e+5', '.5', '.5e-5', 'e', 'e-', '.']) {
+        check('1'.repeat(n) + tail);
+        check('0.' + '1'.repeat(n) + tail);
+        check('0x' + 'f'.repeat(n) + tail);
+      }
+    }
+  });
+
   it('is read as the parser goes: the first mistake in the file is the one reported', () => {
     // line 3 has a parse error, line 4 one the lexer finds
     const e = syntaxError(HEAD + 'dev.BeginScene(\ndev.Clear(0, NULL, 1, 0 ~ 1)\n');

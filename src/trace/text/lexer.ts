@@ -40,26 +40,29 @@ function isHexDigit(code: number): boolean {
 }
 
 /**
- * Where the number starting at src[i] ends: 0x then hex digits, or a decimal (digits with an
- * optional point and fraction, or a point and a fraction) with an optional exponent e[+-]digits.
+ * Where the number starting at src[i] ends, reading no further than `limit`: 0x then hex digits,
+ * or a decimal (digits with an optional point and fraction, or a point and a fraction) with an
+ * optional exponent e[+-]digits, which counts only when a digit of it lies within the limit.
  */
-function numberEnd(src: string, i: number): number {
-  if (src[i] === '0' && (src[i + 1] === 'x' || src[i + 1] === 'X') && isHexDigit(src.charCodeAt(i + 2))) {
+function numberEnd(src: string, i: number, limit: number): number {
+  const end = Math.min(src.length, limit);
+  const digitAt = (j: number): boolean => j < end && isDigit(src.charCodeAt(j));
+  if (src[i] === '0' && i + 2 < end && (src[i + 1] === 'x' || src[i + 1] === 'X') && isHexDigit(src.charCodeAt(i + 2))) {
     let j = i + 2;
-    while (isHexDigit(src.charCodeAt(j))) j++;
+    while (j < end && isHexDigit(src.charCodeAt(j))) j++;
     return j;
   }
   let j = i;
-  while (isDigit(src.charCodeAt(j))) j++;
-  if (src[j] === '.') {
+  while (digitAt(j)) j++;
+  if (j < end && src[j] === '.') {
     j++;
-    while (isDigit(src.charCodeAt(j))) j++;
+    while (digitAt(j)) j++;
   }
-  if (src[j] === 'e' || src[j] === 'E') {
+  if (j < end && (src[j] === 'e' || src[j] === 'E')) {
     const sign = src[j + 1] === '+' || src[j + 1] === '-' ? 1 : 0;
-    if (isDigit(src.charCodeAt(j + 1 + sign))) {
+    if (digitAt(j + 1 + sign)) {
       j += 1 + sign;
-      while (isDigit(src.charCodeAt(j))) j++;
+      while (digitAt(j)) j++;
     }
   }
   return j;
@@ -165,7 +168,7 @@ export class Lexer {
     }
     if (isDigit(src.charCodeAt(i)) || (c === '.' && isDigit(src.charCodeAt(i + 1)))) {
       // a number runs to at most 64 characters: a longer one reads as a number followed by more
-      const n = Math.min(numberEnd(src, i), i + MAX_NUMBER);
+      const n = numberEnd(src, i, i + MAX_NUMBER);
       if (isIdentChar(src[n] ?? ' ')) this.err(i, `bad number '${src.slice(i, n + 1)}'`);
       this.i = n;
       return { kind: 'num', text: src.slice(i, n), line, col };
