@@ -5,7 +5,8 @@
  *   with pngjs, then pixelmatch).
  * - png.encode_1080p: our PNG writer vs pngjs's default encoder, on the same frame.
  * - check.jobs2_vs_jobs1: `replay9 check --jobs 2` vs `--jobs 1` on the sample traces (copied
- *   12 times so there is work to share; .600_traces: 60 times), each a fresh process of the built CLI.
+ *   12 times so there is work to share; .600_traces: 60 times), each a fresh process of the built CLI;
+ *   .marginal: the difference of the two, the 480 extra traces alone (start-up and warm-up left out).
  * The frame is rendered-looking (sky gradient, flat-shaded boxes, a shaded floor), seeded, not noise.
  */
 import { spawnSync } from 'node:child_process';
@@ -149,7 +150,13 @@ function checkProcess(dir: string, args: readonly string[]): () => void {
   };
 }
 
-function jobsRow(ctx: BenchContext, copies: number, name: string, goal?: string): Result {
+interface JobsTiming {
+  traces: number;
+  jobs2: number;
+  jobs1: number;
+}
+
+function jobsRow(ctx: BenchContext, copies: number, name: string, goal?: string): Result & { timing: JobsTiming } {
   // the sample traces of the project `npm run bench` runs in (this file may be tsc output elsewhere)
   const root = process.cwd();
   const src = readdirSync(join(root, 'traces')).filter((f) => /\.r9t?$/.test(f));
@@ -164,6 +171,7 @@ function jobsRow(ctx: BenchContext, copies: number, name: string, goal?: string)
     return {
       row: { name, unit: 'traces/s', value: n / t.ours.median, baseline: 'replay9 check --jobs 1 (same traces, one thread)', baselineValue: n / t.baseline.median, ratio: t.baseline.median / t.ours.median },
       ...(goal ? { goal } : {}),
+      timing: { traces: n, jobs2: t.ours.median, jobs1: t.baseline.median },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -173,7 +181,18 @@ function jobsRow(ctx: BenchContext, copies: number, name: string, goal?: string)
 export const check: Benchmark = {
   name: 'check',
   run(ctx: BenchContext): Result[] {
-    // the second row is a CI-sized run, where the workers' start-up (about half a second each) weighs less
-    return [...compareRows(ctx, renderedFrame()), jobsRow(ctx, COPIES, 'check.jobs2_vs_jobs1', '>= 1.6'), jobsRow(ctx, COPIES * 5, 'check.jobs2_vs_jobs1.600_traces')];
+    // the second row is a CI-sized run, where each thread's start-up and warm-up (loading, the JIT
+    // compiling the hot code: about 0.75 s of CPU time) weighs less; the third takes the difference
+    // of the two, the extra traces alone: how the replays themselves scale, start-up left out
+    const small = jobsRow(ctx, COPIES, 'check.jobs2_vs_jobs1', '>= 1.6');
+    const large = jobsRow(ctx, COPIES * 5, 'check.jobs2_vs_jobs1.600_traces');
+    const extra = large.timing.traces - small.timing.traces;
+    const jobs2 = large.timing.jobs2 - small.timing.jobs2;
+    const jobs1 = large.timing.jobs1 - small.timing.jobs1;
+    ctx.log(`check.jobs2_vs_jobs1.marginal: the ${extra} traces the second run has more take ${(jobs2 * 1000).toFixed(0)} ms with --jobs 2, ${(jobs1 * 1000).toFixed(0)} ms with --jobs 1`);
+    const marginal: Result = {
+      row: { name: 'check.jobs2_vs_jobs1.marginal', unit: 'traces/s', value: extra / jobs2, baseline: `--jobs 1 on the same ${extra} extra traces (difference of the two runs above)`, baselineValue: extra / jobs1, ratio: jobs1 / jobs2 },
+    };
+    return [...compareRows(ctx, renderedFrame()), small, large, marginal];
   },
 };
