@@ -61,11 +61,14 @@ describe('inspect --history lists what each call did to one pixel of render targ
     ]);
   });
 
-  it('a draw that covers nothing at the pixel is listed as "no fragment"', async () => {
+  it('a draw that covers nothing at the pixel is "no fragment" in JSON, counted and not listed in the text', async () => {
     const file = join(dir, 'written.r9t');
     const { events, text } = await history(file, 12, 7);
     expect(events.map((e) => [e.call, e.event, e.fate])).toEqual([[2, 'write', null], [7, 'no fragment', null]]);
-    expect(text[2]).toBe('call 7 DrawPrimitiveUP: no fragment');
+    expect(text).toEqual([
+      "pixel (12, 7) of render target 0 'backbuffer' (D3DFMT_X8R8G8B8) up to call 9: 1 event (and 1 draw not covering the pixel, left out: --json lists it)",
+      'call 2 Clear: 0x00000000 → 0xff202020',
+    ]);
   });
 
   // quad() is a strip whose two triangles run clockwise on screen (right along the top, then down-left)
