@@ -52,8 +52,13 @@ export interface DrawOptions {
   pixelPaths?: PixelPaths;
   /** default: what chooseSpanPath picks; 'generic' sends every pixel through the Fragment path */
   spanPath?: SpanPathName;
-  /** report fragments at one pixel (inspect --history): forces every stage and span onto its generic path */
+  /**
+   * Report fragments at one pixel (inspect --history). The draw runs its own paths everywhere but
+   * at that pixel, which it then draws again alone through every stage's generic path, watched.
+   */
   watch?: PixelWatch;
+  /** with `watch`: every pixel through the generic paths, as one watched pass (tests compare the two) */
+  watchWholeDraw?: boolean;
 }
 
 /** What a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
@@ -85,11 +90,48 @@ export function drawVertices(
   indices: ArrayLike<number> | null, primitiveCount: number, options: DrawOptions = {},
 ): void {
   const watch = options.watch;
+  if (watch && !options.watchWholeDraw) {
+    // Pixels do not depend on each other within a draw, and every path stores what the generic
+    // one does: so the draw runs as usual, the watched pixel gets back what it held, and the
+    // generic paths draw it again alone (a scissor rect of that one pixel), watched.
+    const held = holdPixel(state, watch.x, watch.y);
+    drawVertices(state, primitiveType, vertices, indices, primitiveCount, { pixelPaths: options.pixelPaths, spanPath: options.spanPath });
+    held.restore();
+    const alone = scissoredTo(state, watch.x, watch.y);
+    drawVertices(alone, primitiveType, vertices, indices, primitiveCount, { watch, watchWholeDraw: true });
+    return;
+  }
   const stages = createPixelStages(state, stageSampler(state), watch ? GENERIC_PATHS : options.pixelPaths ?? choosePixelPaths(state));
   const forced = watch ? 'generic' : options.spanPath;
   const spans = forced ? createSpanPath(forced, state, stages) : autoSpanPath(state, stages);
   const pipeline = watch ? observedPipelineOf(state, stages, watch) : pipelineOf(state, stages);
   rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipeline, spans);
+}
+
+/** The bytes of pixel (x, y) in every sample of the bound render targets and depth-stencil surface, to put back. */
+function holdPixel(state: RasterState, x: number, y: number): { restore(): void } {
+  const held: Array<{ data: Uint8Array; at: number; bytes: Uint8Array }> = [];
+  for (const s of [...state.renderTargets, state.depthStencil]) {
+    if (!s || x >= s.width || y >= s.height) continue;
+    const sampleBytes = s.data.length / s.samples;
+    for (let i = 0; i < s.samples; i++) {
+      const at = i * sampleBytes + y * s.pitch + x * s.format.blockBytes;
+      held.push({ data: s.data, at, bytes: s.data.slice(at, at + s.format.blockBytes) });
+    }
+  }
+  return { restore: () => { for (const h of held) h.data.set(h.bytes, h.at); } };
+}
+
+/** The state with the scissor test narrowed to pixel (x, y) (and kept to the draw's own scissor rect). */
+function scissoredTo(state: RasterState, x: number, y: number): RasterState {
+  const renderStates = state.renderStates.slice();
+  const own = state.renderStates[D3DRS.SCISSORTESTENABLE] !== 0 ? state.scissor : { left: x, top: y, right: x + 1, bottom: y + 1 };
+  renderStates[D3DRS.SCISSORTESTENABLE] = 1;
+  const scissor = {
+    left: Math.max(x, own.left), top: Math.max(y, own.top),
+    right: Math.min(x + 1, own.right), bottom: Math.min(y + 1, own.bottom),
+  };
+  return { ...state, renderStates, scissor };
 }
 
 /** Why a draw put no fragment at a pixel it would otherwise cover (inspect --history). */
@@ -104,6 +146,8 @@ export type MissedFragment = { fate: 'culled'; front: boolean } | { fate: 'sciss
  */
 export function missedFragment(state: RasterState, call: DrawCall, x: number, y: number): MissedFragment | null {
   if (call.primitiveCount <= 0 || call.vertexCount <= 0) return null;
+  // with neither on, nothing but not covering the pixel keeps a fragment from it
+  if (state.renderStates[D3DRS.CULLMODE] === D3DCULL.NONE && state.renderStates[D3DRS.SCISSORTESTENABLE] === 0) return null;
   // culling and the scissor test come after vertex processing: the vertices are the draw's own
   const stage = vertexStage(state);
   const vertices = stage.processor.process(call.stream, call.firstVertex, call.vertexCount, stage.out);
