@@ -140,8 +140,8 @@ export type MissedFragment = { fate: 'culled'; front: boolean } | { fate: 'sciss
 /**
  * Whether the draw would put a fragment at (x, y) with back-face culling and
  * the scissor test turned off, and which of the two kept it out. Writes
- * nothing: the primitives are rasterized into a function that only looks at
- * the pixel. Culling comes before the scissor test, so a pixel both would
+ * nothing: the primitives are rasterized, within a rect of that one pixel,
+ * into a function that only notes the fragment. Culling comes before the scissor test, so a pixel both would
  * reject is 'culled'. null: the draw does not reach the pixel at all.
  */
 export function missedFragment(state: RasterState, call: DrawCall, x: number, y: number): MissedFragment | null {
@@ -152,10 +152,11 @@ export function missedFragment(state: RasterState, call: DrawCall, x: number, y:
   const stage = vertexStage(state);
   const vertices = stage.processor.process(call.stream, call.firstVertex, call.vertexCount, stage.out);
   const covers = (cull: boolean): { front: boolean } | null => {
+    // the draw's own scissor rect left out, a rect of the one pixel in its place (nothing else is rasterized)
     const rs = state.renderStates.slice();
-    rs[D3DRS.SCISSORTESTENABLE] = 0;
+    rs[D3DRS.SCISSORTESTENABLE] = 1;
     if (!cull) rs[D3DRS.CULLMODE] = D3DCULL.NONE;
-    const probe: RasterState = { ...state, renderStates: rs };
+    const probe: RasterState = { ...state, renderStates: rs, scissor: { left: x, top: y, right: x + 1, bottom: y + 1 } };
     let hit: { front: boolean } | null = null;
     rasterizePrimitives(probe, call.primitiveType, vertices, call.indices, call.primitiveCount, (f) => {
       if (f.x === x && f.y === y && !hit) hit = { front: f.front };
