@@ -130,42 +130,8 @@ export class Lexer {
       this.i = this.lineStart = i + 1;
       return { kind: 'nl', text: '\n', line, col };
     }
-    if (c === '"') {
-      const start = i;
-      i++;
-      while (i < src.length && src[i] !== '"') {
-        if (src[i] === '\\') i++;
-        if (src[i] === '\n' || i >= src.length) this.err(start, 'unterminated string');
-        i++;
-      }
-      if (i >= src.length) this.err(start, 'unterminated string');
-      const raw = src.slice(start, i + 1);
-      let text: string;
-      try {
-        text = JSON.parse(raw) as string;
-      } catch {
-        return this.err(start, `bad string escape in ${raw}`);
-      }
-      // strings are stored as UTF-8: a lone surrogate has no UTF-8 form
-      if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) this.err(start, 'the string holds a lone UTF-16 surrogate, which UTF-8 cannot store');
-      this.i = i + 1;
-      return { kind: 'str', text, line, col };
-    }
-    if (isIdentStart(c)) {
-      const start = i;
-      while (i < src.length && isIdentChar(src[i])) i++;
-      const word = src.slice(start, i);
-      if ((word === 'hex' || word === 'b64') && src[i] === '"') {
-        const end = src.indexOf('"', i + 1);
-        const nl = src.indexOf('\n', i + 1);
-        if (end < 0 || (nl >= 0 && nl < end)) this.err(start, `unterminated ${word} string`);
-        const body = src.slice(i + 1, end);
-        this.i = end + 1;
-        return { kind: 'bytes', text: word, line, col, bytes: word === 'hex' ? decodeHex(body, () => this.err(start, 'hex data must be an even number of hex digits')) : decodeB64(body, () => this.err(start, 'b64 data is not valid base64')) };
-      }
-      this.i = i;
-      return { kind: 'ident', text: word, line, col };
-    }
+    if (c === '"') return this.string(i, col);
+    if (isIdentStart(c)) return this.word(i, col);
     if (isDigit(src.charCodeAt(i)) || (c === '.' && isDigit(src.charCodeAt(i + 1)))) {
       // a number runs to at most 64 characters: a longer one reads as a number followed by more
       const n = numberEnd(src, i, i + MAX_NUMBER);
@@ -177,6 +143,50 @@ export class Lexer {
     if (p === undefined) return this.err(i, `unexpected character '${c}'`);
     this.i = i + p.length;
     return { kind: 'punct', text: p, line, col };
+  }
+
+  /** A "string" starting at src[start] (JSON escapes, one line). */
+  private string(start: number, col: number): Tok {
+    const src = this.src;
+    let i = start + 1;
+    while (i < src.length && src[i] !== '"') {
+      if (src[i] === '\\') i++;
+      if (src[i] === '\n' || i >= src.length) this.err(start, 'unterminated string');
+      i++;
+    }
+    if (i >= src.length) this.err(start, 'unterminated string');
+    const raw = src.slice(start, i + 1);
+    let text: string;
+    try {
+      text = JSON.parse(raw) as string;
+    } catch {
+      return this.err(start, `bad string escape in ${raw}`);
+    }
+    // strings are stored as UTF-8: a lone surrogate has no UTF-8 form
+    if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) this.err(start, 'the string holds a lone UTF-16 surrogate, which UTF-8 cannot store');
+    this.i = i + 1;
+    return { kind: 'str', text, line: this.line, col };
+  }
+
+  /** A name starting at src[start], or hex"..." / b64"..." data. */
+  private word(start: number, col: number): Tok {
+    const src = this.src;
+    let i = start;
+    while (i < src.length && isIdentChar(src[i])) i++;
+    const word = src.slice(start, i);
+    if ((word === 'hex' || word === 'b64') && src[i] === '"') {
+      const end = src.indexOf('"', i + 1);
+      const nl = src.indexOf('\n', i + 1);
+      if (end < 0 || (nl >= 0 && nl < end)) this.err(start, `unterminated ${word} string`);
+      const body = src.slice(i + 1, end);
+      this.i = end + 1;
+      const bytes = word === 'hex'
+        ? decodeHex(body, () => this.err(start, 'hex data must be an even number of hex digits'))
+        : decodeB64(body, () => this.err(start, 'b64 data is not valid base64'));
+      return { kind: 'bytes', text: word, line: this.line, col, bytes };
+    }
+    this.i = i;
+    return { kind: 'ident', text: word, line: this.line, col };
   }
 }
 
