@@ -151,13 +151,24 @@ describe('replay9 on the command line', () => {
     expect((await runCli('formats', 'NOPE')).code).toBe(2);
   });
 
-  it('explains every command with --help', async () => {
-    for (const cmd of ['info', 'dump', 'convert', 'replay', 'repair', 'record', 'formats']) {
+  const ALL = ['info', 'dump', 'convert', 'replay', 'inspect', 'check', 'merge-reports', 'diff-images', 'snapshot', 'trim', 'repair', 'record', 'formats', 'caps'];
+
+  it('explains every command with --help (each loaded alone) and lists them all in the top-level help, in order', async () => {
+    for (const cmd of ALL) {
       const r = await runCli(cmd, '--help');
       expect(r.code, cmd).toBe(0);
       expect(r.out, cmd).toContain(`replay9 ${cmd}`);
     }
     const top = await runCli('--help');
     expect(top.out).toContain('Exit codes: 0 success');
+    const listed = ALL.map((cmd) => top.out.indexOf(`replay9 ${cmd} `));
+    expect(listed.every((at) => at > 0)).toBe(true);
+    expect([...listed].sort((a, b) => a - b)).toEqual(listed);
+  });
+
+  it('suggests a command for a misspelt one (every command is loaded for that)', async () => {
+    const r = await runCli('chek', 'traces');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/Did you mean check\?/);
   });
 });
