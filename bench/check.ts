@@ -128,7 +128,7 @@ function compareRows(ctx: BenchContext, frame: Rgba8Image): Result[] {
  * `check` run as its own process of the CLI as built next to this file (tsc output, or tsx from
  * source), through a runner script in `dir` that does what bin/replay9.js does (not `node -e`:
  * workers inherit execArgv): a check with a thread per core runs again single-threaded, the heap
- * settings come after the code has loaded.
+ * settings come once check's code has loaded.
  */
 function checkProcess(dir: string, args: readonly string[]): () => void {
   const fromSource = import.meta.url.endsWith('.ts');
@@ -139,8 +139,7 @@ function checkProcess(dir: string, args: readonly string[]): () => void {
     `const heap = await import(${JSON.stringify(heapUrl)});`,
     `await heap.rerunSingleThreadedIfSaturated((await import('node:url')).fileURLToPath(import.meta.url), process.argv.slice(2));`,
     `const { main } = await import(${JSON.stringify(mainUrl)});`,
-    'heap.useReplayHeapSettings();',
-    'process.exitCode = await main(process.argv.slice(2));',
+    'process.exitCode = await main(process.argv.slice(2), undefined, heap.useReplayHeapSettings);',
     '',
   ].join('\n'));
   const argv = [...(fromSource ? ['--import', 'tsx'] : []), runner, 'check', ...args];

@@ -16,11 +16,9 @@ for (const stream of [process.stdout, process.stderr]) {
 
 // The garbage collector's settings (src/cli/heap.ts) freeze the young generation at the size it
 // has when they are set: before the code loads (1 MiB) for the commands that stream one trace,
-// so their peak memory stays flat however long it is; after (16 MiB) for check, which replays
-// many traces and gains more from fewer collections than from a smaller peak.
+// so their peak memory stays flat however long it is; once check's code has loaded (16 MiB) for
+// check, which replays many traces and gains more from fewer collections than from a smaller peak.
 const streaming = args[0] !== 'check';
 if (streaming) useReplayHeapSettings();
 const { main } = await import('../dist/cli/main.js');
-if (!streaming) useReplayHeapSettings();
-
-process.exitCode = await main(args);
+process.exitCode = await main(args, undefined, streaming ? undefined : useReplayHeapSettings);

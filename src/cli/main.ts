@@ -33,8 +33,11 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   ['caps', async () => (await import('./commands/caps.js')).registerCaps],
 ];
 
-/** Runs the CLI on `args`; returns the exit code. */
-export async function main(args: readonly string[], io: Io = processIo): Promise<number> {
+/**
+ * Runs the CLI on `args`; returns the exit code. `loaded` is called once the command's code has
+ * loaded, before it runs (bin/replay9.js sets the garbage collector's settings there for check).
+ */
+export async function main(args: readonly string[], io: Io = processIo, loaded?: () => void): Promise<number> {
   let code: number = EXIT.ok;
   const done = (c: number): void => {
     code = c;
@@ -54,6 +57,7 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     });
   const named = COMMANDS.filter(([name]) => name === args[0]);
   for (const [, load] of named.length === 1 ? named : COMMANDS) y = (await load())(y, io, done);
+  loaded?.();
   try {
     let printed = '';
     await y.parseAsync([...args], {}, (_err, _argv, output) => {
