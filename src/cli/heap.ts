@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
+import { findTraces } from './find-traces.js';
 
 /**
  * The garbage collector's settings. A replay makes lots of short-lived objects (a draw's setup)
@@ -48,8 +49,8 @@ const FORWARDED: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
  * in a process started with them, and exits as it does (its code, or its signal). The two stop
  * together: SIGINT, SIGTERM and SIGHUP sent to this process are passed on, and the other process
  * stops when this one has gone (however it went: it watches an IPC channel). Resolves (doing
- * nothing else) in every other case: other commands, fewer jobs, a process run under --inspect,
- * and the process run again.
+ * nothing else) in every other case: other commands, fewer jobs, fewer than two traces, a process
+ * run under --inspect, and the process run again.
  */
 export async function rerunSingleThreadedIfSaturated(script: string, args: readonly string[]): Promise<void> {
   if (process.execArgv.includes(SATURATED_FLAGS[0])) {
@@ -57,6 +58,8 @@ export async function rerunSingleThreadedIfSaturated(script: string, args: reado
     return;
   }
   if (args[0] !== 'check' || jobsOption(args) < Math.max(2, availableParallelism())) return;
+  // one trace runs on one thread, where V8's helpers have the other cores
+  if (tracesToCheck(args) < 2) return;
   // one debugged process, not two fighting over the inspector's port
   if (process.execArgv.some((a) => a.startsWith('--inspect'))) return;
   const child = spawn(process.execPath, [...SATURATED_FLAGS, ...process.execArgv, script, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
@@ -79,6 +82,41 @@ function followParent(): void {
   // the channel must not keep this process alive, only tell it when the other end is gone
   process.channel.unref();
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
+/** check's options that take a value (the rest are flags): what is not a path among its arguments */
+const CHECK_VALUE_OPTIONS = new Set(['--threshold', '--max-diff-pixels', '--report', '--junit', '--shard', '--jobs']);
+
+/**
+ * How many traces `check` will replay, read from its arguments before yargs has read them: the
+ * paths are the words that are neither options nor their values; a --shard i/n takes its share.
+ * Infinity when a path does not exist (check reports that) or the count is unclear: this only
+ * decides whether to run again, never what check does.
+ */
+export function tracesToCheck(args: readonly string[]): number {
+  const paths: string[] = [];
+  let shards = 1;
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      paths.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('-')) {
+      const name = a.split('=')[0];
+      const value = a.includes('=') ? a.slice(name.length + 1) : CHECK_VALUE_OPTIONS.has(name) ? args[++i] : undefined;
+      if (name === '--shard' && value) shards = Number(value.split('/')[1]) || 1;
+      continue;
+    }
+    paths.push(a);
+  }
+  let count: number;
+  try {
+    count = findTraces(paths).length;
+  } catch {
+    return Infinity;
+  }
+  return Math.ceil(count / Math.max(1, shards));
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve, isAbsolute } from 'node:path';
-import { findTraces, replayTrace } from '../cli/commands/replay.js';
+import { replayTrace } from '../cli/commands/replay.js';
+import { findTraces } from '../cli/find-traces.js';
 import type { ReplayReport } from '../cli/commands/replay.js';
 import { Device } from '../device/device.js';
 import type { PresentEvent } from '../replay/replayer.js';

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobsOption, SATURATED_FLAGS } from '../../src/cli/heap.js';
+import { jobsOption, SATURATED_FLAGS, tracesToCheck } from '../../src/cli/heap.js';
 
 describe('check with a thread per core runs with V8 compiling on its threads', () => {
   it('reads --jobs before yargs does: --jobs N or --jobs=N, the last one, not after --, whole numbers', () => {
@@ -14,6 +14,17 @@ describe('check with a thread per core runs with V8 compiling on its threads', (
     expect(jobsOption(['check', '--', '--jobs', '5'])).toBe(1);
     expect(jobsOption(['check', '--jobs', 'many'])).toBe(1);
     expect(jobsOption(['check', '--jobs', '2.5'])).toBe(1);
+  });
+
+  it('counts the traces check will replay from its arguments: paths, not options or their values; a shard its share', () => {
+    const samples = readdirSync('traces').filter((f) => /\.r9t?$/.test(f)).length;
+    expect(samples).toBeGreaterThanOrEqual(4);
+    expect(tracesToCheck(['check', 'traces'])).toBe(samples);
+    expect(tracesToCheck(['check', '--report', 'traces', 'traces/triangles.r9t', '--update', '--jobs=2'])).toBe(1);
+    expect(tracesToCheck(['check', 'traces/triangles.r9t', 'traces/fill-grid.r9t', '--threshold', '0.1'])).toBe(2);
+    expect(tracesToCheck(['check', 'traces', '--shard', '2/4'])).toBe(Math.ceil(samples / 4));
+    expect(tracesToCheck(['check', '--', '--report'])).toBe(Infinity);
+    expect(tracesToCheck(['check', 'no/such/dir'])).toBe(Infinity);
   });
 
   // a stand-in for bin/replay9.js: it runs itself again when it should, then reports how it runs;
@@ -44,16 +55,18 @@ describe('check with a thread per core runs with V8 compiling on its threads', (
     expect(SATURATED_FLAGS).toContain('--single-threaded');
   });
 
-  it('leaves other commands, fewer jobs than cores, and a process under --inspect alone', () => {
+  it('leaves other commands, fewer jobs than cores, fewer than two traces, and a process under --inspect alone', () => {
     expect(run('check', 'traces', '--jobs', '1').out.execArgv).toEqual(['--import', 'tsx']);
+    expect(run('check', 'traces/triangles.r9t', '--jobs', cores).out.execArgv).toEqual(['--import', 'tsx']);
+    expect(run('check', 'traces', '--shard', '100/100', '--jobs', cores).out.execArgv).toEqual(['--import', 'tsx']);
     expect(run('replay', 'traces', '--jobs', cores).out.execArgv).toEqual(['--import', 'tsx']);
-    const r = spawnSync(process.execPath, ['--inspect=127.0.0.1:0', '--import', 'tsx', probe, 'check', '--jobs', cores], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--inspect=127.0.0.1:0', '--import', 'tsx', probe, 'check', 'traces', '--jobs', cores], { encoding: 'utf8' });
     expect((JSON.parse(r.stdout) as Probe).execArgv).not.toContain('--single-threaded');
   });
 
   /** Starts the probe held, resolves with the first process and the pid of the one run again. */
   const held = async (): Promise<{ parent: ReturnType<typeof spawn>; child: number }> => {
-    const parent = spawn(process.execPath, ['--import', 'tsx', probe, 'check', '--jobs', cores, '--hold'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['--import', 'tsx', probe, 'check', 'traces', '--jobs', cores, '--hold'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const line = await new Promise<string>((resolve) => {
       let text = '';
       parent.stdout!.on('data', (d: Buffer) => {

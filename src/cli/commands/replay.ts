@@ -1,5 +1,5 @@
 /** `replay9 replay T...`: replays traces, writes presented frames as PNG, reports result mismatches. */
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { encodePng, presentedImage } from '../../golden/image.js';
@@ -10,6 +10,7 @@ import type { CallSet } from '../../trace/call-set.js';
 import { DEVICE_PROFILES } from '../../device/caps.js';
 import type { DeviceProfile } from '../../device/caps.js';
 import { openTrace } from '../../trace/open.js';
+import { findTraces } from '../find-traces.js';
 import { callSetOption, EXIT, thousands, UsageError } from '../io.js';
 import type { Io } from '../io.js';
 
@@ -25,22 +26,6 @@ export interface ReplayReport {
 }
 
 /** Every trace under the given paths (directories searched one level deep, sorted by name). */
-export function findTraces(paths: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const p of paths) {
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      throw new UsageError(`no such file or directory: ${p}`);
-    }
-    if (st.isDirectory()) {
-      for (const name of readdirSync(p).sort()) if (/\.r9t?$/.test(name)) out.push(join(p, name));
-    } else out.push(p);
-  }
-  return out;
-}
-
 const bare = (f: Finding): { call: number; method: string; line?: number; message: string } => ({
   call: f.call, method: f.method.replace(/^.*::/, ''), ...(f.line !== undefined ? { line: f.line } : {}), message: f.message,
 });
