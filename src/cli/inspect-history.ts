@@ -114,14 +114,15 @@ export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: n
 
 /**
  * One line per event, e.g. `call 9 DrawPrimitiveUP: depth failed: depth 0.25 stored, fragment 0.75`.
- * Draws that never reach the pixel (not culled, not scissored: they do not cover it) are counted in
- * the first line, not listed, as a frame debugger's pixel history leaves them out; --json has them.
+ * Draws with no fragment at the pixel for any other reason than culling or the scissor test (they do
+ * not cover it, or clipping or the multisample mask keep it out) are counted in the first line, not
+ * listed, as a frame debugger's pixel history leaves them out; --json has them.
  */
 export function historyText(h: PixelHistory): string[] {
   const shown = h.events.filter((e) => e.event !== 'no fragment' || e.fate !== null);
   const away = h.events.length - shown.length;
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const left = away > 0 ? ` (and ${plural(away, 'draw')} not covering the pixel, left out: --json lists ${away === 1 ? 'it' : 'them'})` : '';
+  const left = away > 0 ? ` (and ${plural(away, 'draw')} with no fragment at the pixel, left out: --json lists ${away === 1 ? 'it' : 'them'})` : '';
   const head = `pixel (${h.x}, ${h.y}) of render target 0 '${h.surface}' (${h.format}) up to call ${h.point.call}: ${plural(shown.length, 'event')}${left}`;
   return [head, ...shown.map(eventText)];
 }

@@ -66,7 +66,7 @@ describe('inspect --history lists what each call did to one pixel of render targ
     const { events, text } = await history(file, 12, 7);
     expect(events.map((e) => [e.call, e.event, e.fate])).toEqual([[2, 'write', null], [7, 'no fragment', null]]);
     expect(text).toEqual([
-      "pixel (12, 7) of render target 0 'backbuffer' (D3DFMT_X8R8G8B8) up to call 9: 1 event (and 1 draw not covering the pixel, left out: --json lists it)",
+      "pixel (12, 7) of render target 0 'backbuffer' (D3DFMT_X8R8G8B8) up to call 9: 1 event (and 1 draw with no fragment at the pixel, left out: --json lists it)",
       'call 2 Clear: 0x00000000 → 0xff202020',
     ]);
   });

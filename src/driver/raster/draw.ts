@@ -90,10 +90,12 @@ export function drawVertices(
   indices: ArrayLike<number> | null, primitiveCount: number, options: DrawOptions = {},
 ): void {
   const watch = options.watch;
-  if (watch && !options.watchWholeDraw) {
+  if (watch && !options.watchWholeDraw && !samplesItsTargets(state)) {
     // Pixels do not depend on each other within a draw, and every path stores what the generic
     // one does: so the draw runs as usual, the watched pixel gets back what it held, and the
-    // generic paths draw it again alone (a scissor rect of that one pixel), watched.
+    // generic paths draw it again alone (a scissor rect of that one pixel), watched. Not when a
+    // texture is a surface the draw writes (undefined in D3D9, deterministic here): the second
+    // pass would sample what the first wrote, so the whole draw runs watched instead.
     const held = holdPixel(state, watch.x, watch.y);
     drawVertices(state, primitiveType, vertices, indices, primitiveCount, { pixelPaths: options.pixelPaths, spanPath: options.spanPath });
     held.restore();
@@ -106,6 +108,17 @@ export function drawVertices(
   const spans = forced ? createSpanPath(forced, state, stages) : autoSpanPath(state, stages);
   const pipeline = watch ? observedPipelineOf(state, stages, watch) : pipelineOf(state, stages);
   rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipeline, spans);
+}
+
+/** Whether a bound texture shares memory with a render target or the depth-stencil surface. */
+function samplesItsTargets(state: RasterState): boolean {
+  const written = new Set<ArrayBufferLike>();
+  for (const s of [...state.renderTargets, state.depthStencil]) if (s) written.add(s.data.buffer);
+  for (const t of state.textures) {
+    if (!t) continue;
+    for (const level of [...t.levels, ...(t.faces ?? []).flat()]) if (written.has(level.data.buffer)) return true;
+  }
+  return false;
 }
 
 /** The bytes of pixel (x, y) in every sample of the bound render targets and depth-stencil surface, to put back. */
@@ -146,7 +159,7 @@ export type MissedFragment = { fate: 'culled'; front: boolean } | { fate: 'sciss
  */
 export function missedFragment(state: RasterState, call: DrawCall, x: number, y: number): MissedFragment | null {
   if (call.primitiveCount <= 0 || call.vertexCount <= 0) return null;
-  // with neither on, nothing but not covering the pixel keeps a fragment from it
+  // with neither on, neither is why the draw put no fragment there
   if (state.renderStates[D3DRS.CULLMODE] === D3DCULL.NONE && state.renderStates[D3DRS.SCISSORTESTENABLE] === 0) return null;
   // culling and the scissor test come after vertex processing: the vertices are the draw's own
   const stage = vertexStage(state);
