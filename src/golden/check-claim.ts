@@ -9,8 +9,8 @@ import type { CheckOptions } from './types.js';
 /** control[NEXT]: the next task not yet claimed */
 const NEXT = 0;
 /** control[STOP_AT]: no task at or past this index is claimed (the task count, or the first failed task) */
-export const STOP_AT = 1;
-export const CONTROL_BYTES = 2 * Int32Array.BYTES_PER_ELEMENT;
+const STOP_AT = 1;
+const CONTROL_BYTES = 2 * Int32Array.BYTES_PER_ELEMENT;
 
 /** What a worker starts with (its workerData). */
 export interface WorkerStart {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TraceSyntaxError } from '../../src/trace/errors.js';
+import { Lexer } from '../../src/trace/text/lexer.js';
+import type { Tok } from '../../src/trace/text/lexer.js';
 import { parseTrace } from '../../src/trace/text/parse.js';
 import { shortestFloat32 } from '../../src/trace/text/shapes.js';
 import { fromText, toText } from '../helpers.js';
@@ -44,8 +46,17 @@ describe('the .r9t parser names file, line and column of every mistake', () => {
 });
 
 describe('the .r9t lexer', () => {
-  it('reads numbers as decimals (point, fraction, exponent) or 0x hex, each as Number reads it', async () => {
-    const { lex } = await import('../../src/trace/text/lexer.js');
+  /** every token of `src`, the last two a newline and the end of the file */
+  const lex = (src: string, file: string): Tok[] => {
+    const lexer = new Lexer(src, file);
+    const out: Tok[] = [];
+    for (let t = lexer.next(); ; t = lexer.next()) {
+      out.push(t);
+      if (t.kind === 'eof') return out;
+    }
+  };
+
+  it('reads numbers as decimals (point, fraction, exponent) or 0x hex, each as Number reads it', () => {
     for (const text of ['0', '7', '42', '5.', '.5', '0.25', '1e3', '1E+3', '2.5e-3', '.5e2', '0x0', '0xfF', '0XAB', '0xffffffff', '1'.repeat(64)]) {
       const toks = lex(`f(${text})`, 'n.r9t');
       expect(toks.map((t) => t.kind)).toEqual(['ident', 'punct', 'num', 'punct', 'nl', 'eof']);
@@ -61,8 +72,7 @@ describe('the .r9t lexer', () => {
     expect(() => lex('a ~ b', 'n.r9t')).toThrow("n.r9t:1:3: unexpected character '~'");
   });
 
-  it('reads a number as the grammar says, within 64 characters, over every short string and long ones at the limit', async () => {
-    const { Lexer } = await import('../../src/trace/text/lexer.js');
+  it('reads a number as the grammar says, within 64 characters, over every short string and long ones at the limit', () => {
     // the number grammar as a regular expression, applied to the 64 characters from the number's start
     const GRAMMAR = /^(0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/;
     const identChar = /[A-Za-z0-9_]/;

@@ -99,7 +99,7 @@ export function drawVertices(
     const held = holdPixel(state, watch.x, watch.y);
     drawVertices(state, primitiveType, vertices, indices, primitiveCount, { pixelPaths: options.pixelPaths, spanPath: options.spanPath });
     held.restore();
-    const alone = scissoredTo(state, watch.x, watch.y);
+    const alone = scissoredTo(state, watch.x, watch.y, true);
     drawVertices(alone, primitiveType, vertices, indices, primitiveCount, { watch, watchWholeDraw: true });
     return;
   }
@@ -135,10 +135,13 @@ function holdPixel(state: RasterState, x: number, y: number): { restore(): void 
   return { restore: () => { for (const h of held) h.data.set(h.bytes, h.at); } };
 }
 
-/** The state with the scissor test narrowed to pixel (x, y) (and kept to the draw's own scissor rect). */
-function scissoredTo(state: RasterState, x: number, y: number): RasterState {
+/**
+ * The state with the scissor test on and its rect the one pixel (x, y): within the draw's own
+ * scissor rect when `keepOwn`, in its place otherwise. Its render states are a copy.
+ */
+function scissoredTo(state: RasterState, x: number, y: number, keepOwn: boolean): RasterState {
   const renderStates = state.renderStates.slice();
-  const own = state.renderStates[D3DRS.SCISSORTESTENABLE] !== 0 ? state.scissor : { left: x, top: y, right: x + 1, bottom: y + 1 };
+  const own = keepOwn && state.renderStates[D3DRS.SCISSORTESTENABLE] !== 0 ? state.scissor : { left: x, top: y, right: x + 1, bottom: y + 1 };
   renderStates[D3DRS.SCISSORTESTENABLE] = 1;
   const scissor = {
     left: Math.max(x, own.left), top: Math.max(y, own.top),
@@ -166,10 +169,8 @@ export function missedFragment(state: RasterState, call: DrawCall, x: number, y:
   const vertices = stage.processor.process(call.stream, call.firstVertex, call.vertexCount, stage.out);
   const covers = (cull: boolean): { front: boolean } | null => {
     // the draw's own scissor rect left out, a rect of the one pixel in its place (nothing else is rasterized)
-    const rs = state.renderStates.slice();
-    rs[D3DRS.SCISSORTESTENABLE] = 1;
-    if (!cull) rs[D3DRS.CULLMODE] = D3DCULL.NONE;
-    const probe: RasterState = { ...state, renderStates: rs, scissor: { left: x, top: y, right: x + 1, bottom: y + 1 } };
+    const probe = scissoredTo(state, x, y, false);
+    if (!cull) probe.renderStates[D3DRS.CULLMODE] = D3DCULL.NONE;
     let hit: { front: boolean } | null = null;
     rasterizePrimitives(probe, call.primitiveType, vertices, call.indices, call.primitiveCount, (f) => {
       if (f.x === x && f.y === y && !hit) hit = { front: f.front };

@@ -75,16 +75,6 @@ function isIdentChar(c: string): boolean {
   return isIdentStart(c) || (c >= '0' && c <= '9');
 }
 
-/** Every token of `src`, the last two a newline and the end of the file. */
-export function lex(src: string, file: string): Tok[] {
-  const lexer = new Lexer(src, file);
-  const out: Tok[] = [];
-  for (let t = lexer.next(); ; t = lexer.next()) {
-    out.push(t);
-    if (t.kind === 'eof') return out;
-  }
-}
-
 /**
  * The tokens of `src` one at a time, as the parser asks for them: a large trace's tokens are not
  * all alive at once (they would outlive the young generation of the garbage collector and be
