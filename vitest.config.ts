@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'forks',
+    // fails the run when a test wrote into the checkout
+    globalSetup: ['test/global-setup.ts'],
   },
 });

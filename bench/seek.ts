@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Direct3DCreate9 } from '../src/api/index.js';
 import type { Device } from '../src/api/index.js';
-import { replayToPoint } from '../src/cli/inspect.js';
+import { replayToPoint } from '../src/inspect/point.js';
 import { D3DFMT, D3DPOOL } from '../src/d3d9/index.js';
 import { TraceRecorder } from '../src/record/recorder.js';
 import { Replayer } from '../src/replay/replayer.js';

@@ -18,4 +18,4 @@ export { Replayer } from './replay/replayer.js';
 export type { ReplayOptions, PresentEvent } from './replay/replayer.js';
 export type { Finding } from './replay/findings.js';
 export { nullDirect3DCreate9 } from './replay/null-backend.js';
-export type { Scene, SceneContext } from './cli/commands/record.js';
+export type { Scene, SceneContext } from './api/scene.js';

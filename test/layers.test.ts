@@ -18,8 +18,10 @@ const ALLOWED: Record<string, string[]> = {
   device: ['device', 'driver', 'formats', 'd3d9'],
   trace: ['trace', 'd3d9', 'version.js'],
   record: ['record', 'trace', 'd3d9'],
-  replay: ['replay', 'device', 'trace', 'd3d9', 'driver', 'formats'],
-  api: ['api', 'record', 'trace', 'device', 'd3d9'],
+  replay: ['replay', 'device', 'trace', 'd3d9', 'driver', 'formats', 'errors.js'],
+  api: ['api', 'record', 'trace', 'device', 'd3d9', 'errors.js'],
+  inspect: ['inspect', 'replay', 'device', 'driver', 'formats', 'trace', 'd3d9', 'golden'],
+  golden: ['golden', 'replay', 'device', 'driver', 'formats', 'trace', 'd3d9', 'errors.js', 'version.js'],
 };
 
 describe('the layers import one way', () => {
@@ -43,6 +45,21 @@ describe('the layers import one way', () => {
       expect(bad).toEqual([]);
     });
   }
+
+  it('nothing below the command line imports src/cli', () => {
+    const bad: string[] = [];
+    for (const layer of readdirSync('src')) {
+      if (layer === 'cli' || !statSync(join('src', layer)).isDirectory()) continue;
+      for (const f of files(join('src', layer))) {
+        for (const m of readFileSync(f, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)) {
+          const target = join(f, '..', m[1]).split(/[\\/]/);
+          if (target[target.indexOf('src') + 1] === 'cli') bad.push(`${f} imports ${m[1]}`);
+        }
+      }
+    }
+    for (const m of readFileSync('src/index.ts', 'utf8').matchAll(/from '(\.[^']+)'/g)) if (m[1].startsWith('./cli/')) bad.push(`src/index.ts imports ${m[1]}`);
+    expect(bad).toEqual([]);
+  });
 
   it('the version in traces is the package version', () => {
     expect(PACKAGE_VERSION).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);

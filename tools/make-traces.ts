@@ -6,21 +6,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadScene, recordScene } from '../src/cli/commands/record.js';
+import { loadScene } from '../src/cli/commands/record.js';
+import { recordScene } from '../src/api/scene.js';
+import { SAMPLE_SCENES } from './scenes/list.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** trace name → scene module; the hand-written .r9t samples are not listed */
-export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
-  ['shadow-volume', 'shadow-volume.ts'],
-  ['shadow-volume-2pass', 'shadow-volume-2pass.ts'],
-  ['stencil-ref-mask', 'stencil-ref-mask.ts'],
-  ['stretch-gallery', 'stretch-gallery.ts'],
-  ['depth-stencil-copies', 'depth-stencil-copies.ts'],
-  ['extended-formats', 'extended-formats.ts'],
-  ['lit-fog-blend', 'lit-fog-blend.ts'],
-  ['fill-grid', 'fill-grid.ts'],
-];
 
 async function main(): Promise<void> {
   for (const [name, module] of SAMPLE_SCENES) {

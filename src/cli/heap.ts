@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { findTraces } from './find-traces.js';
+import { findTraces } from '../replay/find-traces.js';
 
 /**
  * The garbage collector's settings. A replay makes lots of short-lived objects (a draw's setup)

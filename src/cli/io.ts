@@ -1,5 +1,6 @@
 import { CallSet } from '../trace/call-set.js';
 import { ChunkKind } from '../trace/container.js';
+import { UsageError } from '../errors.js';
 
 /** Where a command writes, so tests can run the CLI in-process. */
 export interface Io {
@@ -18,8 +19,7 @@ export const processIo: Io = {
 /** Exit codes (DESIGN.md contract 4). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-/** An error the user caused (bad path, bad option value): exit 2 with the message. */
-export class UsageError extends Error {}
+export { UsageError } from '../errors.js';
 
 /** A --calls/--frames option value as a CallSet; a bad one is a usage error. */
 export function callSetOption(text: string | undefined): CallSet | undefined {

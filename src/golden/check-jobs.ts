@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { UsageError } from '../cli/io.js';
+import { UsageError } from '../errors.js';
 import { TraceFormatError, TraceSyntaxError } from '../trace/errors.js';
 import { checkOptions, checkReport, planCheck, runCheckTask } from './check.js';
 import type { CheckTask } from './check.js';

@@ -4,7 +4,7 @@
  * data, then `{ done: true }`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { UsageError } from '../cli/io.js';
+import { UsageError } from '../errors.js';
 import { TraceSyntaxError } from '../trace/errors.js';
 import { runCheckTask } from './check.js';
 import { claimTask, stopAfter } from './check-claim.js';

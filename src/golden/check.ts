@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve, isAbsolute } from 'node:path';
-import { replayTrace } from '../cli/commands/replay.js';
-import { findTraces } from '../cli/find-traces.js';
-import type { ReplayReport } from '../cli/commands/replay.js';
+import { replayTrace } from '../replay/replay-trace.js';
+import { findTraces } from '../replay/find-traces.js';
+import type { ReplayReport } from '../replay/replay-trace.js';
 import { Device } from '../device/device.js';
 import type { PresentEvent } from '../replay/replayer.js';
 import { PACKAGE_VERSION } from '../version.js';

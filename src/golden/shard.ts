@@ -3,7 +3,7 @@
  * a CI matrix. Traces are sorted by path, then shard i (1-based) takes those whose index % n is
  * i - 1, so the n shards cover every trace exactly once whatever order the paths came in.
  */
-import { UsageError } from '../cli/io.js';
+import { UsageError } from '../errors.js';
 
 export interface Shard {
   /** 1-based: 1..count */

@@ -8,7 +8,7 @@ import type { CheckReport, TraceResult } from '../../golden/types.js';
 import { EXIT, UsageError } from '../io.js';
 import type { Io } from '../io.js';
 import { checkWritesHtml, writeReportFiles } from './report-files.js';
-import { findTraces } from '../find-traces.js';
+import { findTraces } from '../../replay/find-traces.js';
 
 /** A numeric option in [min, max] (or a usage error naming it). */
 export function numberOption(name: string, v: unknown, min: number, max = Infinity, integer = false): number {

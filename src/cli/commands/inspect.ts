@@ -4,11 +4,11 @@ import type { Argv } from 'yargs';
 import { encodePng } from '../../golden/image.js';
 import {
   asLockable, findSurface, formatByName, formatName, InspectError, readPixel, replayToPoint, surfaceView, viewImage,
-} from '../inspect.js';
-import type { InspectPoint, SurfaceView } from '../inspect.js';
-import { historyText, pixelHistory } from '../inspect-history.js';
-import { stateAt } from '../inspect-state.js';
-import { stateText } from '../inspect-state-text.js';
+} from '../../inspect/point.js';
+import type { InspectPoint, SurfaceView } from '../../inspect/point.js';
+import { historyText, pixelHistory } from '../../inspect/history.js';
+import { stateAt } from '../../inspect/state.js';
+import { stateText } from '../../inspect/state-text.js';
 import { openTrace } from '../../trace/open.js';
 import { EXIT, UsageError } from '../io.js';
 import type { Io } from '../io.js';

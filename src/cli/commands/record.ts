@@ -1,24 +1,11 @@
 /** `replay9 record SCENE.ts -o OUT`: runs a scene program against a recording device. */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Argv } from 'yargs';
-import { Direct3DCreate9 } from '../../api/index.js';
-import type { Direct3D9 } from '../../api/index.js';
-import { D3D_SDK_VERSION } from '../../d3d9/index.js';
-import { TraceRecorder } from '../../record/recorder.js';
-import { traceText } from '../../trace/convert.js';
-import { isTextTrace } from '../../trace/open.js';
-import { TraceReader } from '../../trace/reader.js';
+import { recordScene } from '../../api/scene.js';
+import type { Scene } from '../../api/scene.js';
 import { EXIT, UsageError } from '../io.js';
 import type { Io } from '../io.js';
-
-/** What a scene module's default export receives besides the Direct3D9 object. */
-export interface SceneContext {
-  /** names the next object a call creates in the text form */
-  name(next: string): void;
-}
-export type Scene = (d3d: Direct3D9, ctx: SceneContext) => void | Promise<void>;
 
 export async function loadScene(path: string): Promise<Scene> {
   const abs = resolve(path);
@@ -32,26 +19,6 @@ export async function loadScene(path: string): Promise<Scene> {
   const fn = (mod.default as { default?: unknown } | undefined)?.default ?? mod.default;
   if (typeof fn !== 'function') throw new UsageError(`${path}: the scene module has no default-exported function (export default function (d3d) {...})`);
   return fn as Scene;
-}
-
-/** Records a scene into `output` (.r9, or .r9t via an in-memory binary). */
-export async function recordScene(scene: Scene, output: string, options: { snapshotEvery?: number } = {}): Promise<{ calls: number; error?: unknown; warnings: string[] }> {
-  const text = isTextTrace(output);
-  if (text && options.snapshotEvery) throw new UsageError(`${output}: the text form (.r9t) has no place for snapshots; record a .r9 trace`);
-  const rec = text ? TraceRecorder.inMemory() : TraceRecorder.toFile(output, { snapshotEvery: options.snapshotEvery });
-  let error: unknown;
-  try {
-    const d3d = Direct3DCreate9(D3D_SDK_VERSION, { recorder: rec });
-    if (!d3d) throw new Error('Direct3DCreate9 failed');
-    await scene(d3d, { name: (n) => rec.nameNext(n) });
-  } catch (e) {
-    error = e;
-  } finally {
-    // a failed scene still leaves a readable trace of what it did
-    rec.close();
-  }
-  if (text) writeFileSync(output, [...traceText(TraceReader.fromBytes(rec.bytes(), output))].join('\n') + '\n');
-  return { calls: rec.callCount, error, warnings: rec.warnings };
 }
 
 export function registerRecord(y: Argv, io: Io, done: (code: number) => void): Argv {

@@ -3,79 +3,38 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { encodePng, presentedImage } from '../../golden/image.js';
-import type { Finding } from '../../replay/findings.js';
-import { Replayer } from '../../replay/replayer.js';
-import type { PresentEvent } from '../../replay/replayer.js';
 import type { CallSet } from '../../trace/call-set.js';
 import { DEVICE_PROFILES } from '../../device/caps.js';
 import type { DeviceProfile } from '../../device/caps.js';
-import { openTrace } from '../../trace/open.js';
-import { findTraces } from '../find-traces.js';
+import { findTraces } from '../../replay/find-traces.js';
+import { replayTrace } from '../../replay/replay-trace.js';
+import type { ReplayReport } from '../../replay/replay-trace.js';
 import { callSetOption, EXIT, thousands, UsageError } from '../io.js';
 import type { Io } from '../io.js';
 
-export interface ReplayReport {
-  trace: string;
-  calls: number;
-  frames: number;
-  written: string[];
-  mismatches: Array<{ call: number; method: string; line?: number; expected?: string; actual?: string; message: string }>;
-  unimplemented: Array<{ call: number; method: string; line?: number; message: string }>;
-  skipped: Array<{ call: number; method: string; line?: number; message: string }>;
-  warnings: string[];
-}
-
-/** Every trace under the given paths (directories searched one level deep, sorted by name). */
-const bare = (f: Finding): { call: number; method: string; line?: number; message: string } => ({
-  call: f.call, method: f.method.replace(/^.*::/, ''), ...(f.line !== undefined ? { line: f.line } : {}), message: f.message,
-});
-
-export interface ReplayTraceOptions {
-  outDir?: string;
-  frames?: CallSet;
-  io?: Io;
-  profile?: DeviceProfile;
-  /** called at every Present, before any frame is written (check compares frames here) */
-  onPresent?(e: PresentEvent): void;
-}
-
-export function replayTrace(path: string, opts: ReplayTraceOptions): ReplayReport {
-  const { reader, lines } = openTrace(path, { replayOnly: true });
-  const written: string[] = [];
-  try {
-    if (opts.outDir) mkdirSync(opts.outDir, { recursive: true });
-    const total = reader.callCount;
-    const progress = opts.io?.tty && total > 200_000;
-    const r = new Replayer({
-      lines,
-      profile: opts.profile,
-      onPresent: (e) => {
-        opts.onPresent?.(e);
-        const { frame, device } = e;
-        if (!opts.outDir || (opts.frames && !opts.frames.has(frame))) return;
-        const img = presentedImage(device);
-        if (!img) return;
-        const file = join(opts.outDir, `frame-${String(frame).padStart(4, '0')}.png`);
-        writeFileSync(file, encodePng(img));
-        written.push(file);
-      },
-      onProgress: progress ? (done) => opts.io!.err(`\rreplaying ${basename(path)}: ${thousands(done)}/${thousands(total)} calls`) : undefined,
-    });
-    r.run(reader);
-    if (progress) opts.io!.err('\n');
-    return {
-      trace: path,
-      calls: r.callsReplayed,
-      frames: r.frames,
-      written,
-      mismatches: r.findings.filter((f) => f.kind === 'mismatch' || f.kind === 'lock-data').map((f) => ({ ...bare(f), ...(f.expected ? { expected: f.expected, actual: f.actual } : {}) })),
-      unimplemented: r.findings.filter((f) => f.kind === 'unimplemented').map(bare),
-      skipped: r.findings.filter((f) => f.kind === 'skipped').map(bare),
-      warnings: reader.warnings,
-    };
-  } finally {
-    reader.close();
-  }
+/** Replays one trace for the command line: frames as PNG into outDir, progress on a terminal for long traces. */
+function replayForCli(path: string, opts: { outDir?: string; frames?: CallSet; io: Io; profile?: DeviceProfile }): ReplayReport {
+  const { outDir, io } = opts;
+  if (outDir) mkdirSync(outDir, { recursive: true });
+  let progressed = false;
+  const rep = replayTrace(path, {
+    frames: opts.frames,
+    profile: opts.profile,
+    writeFrame: outDir === undefined ? undefined : ({ frame, device }) => {
+      const img = presentedImage(device);
+      if (!img) return undefined;
+      const file = join(outDir, `frame-${String(frame).padStart(4, '0')}.png`);
+      writeFileSync(file, encodePng(img));
+      return file;
+    },
+    onProgress: (done, total) => {
+      if (!io.tty || total <= 200_000) return;
+      progressed = true;
+      io.err(`\rreplaying ${basename(path)}: ${thousands(done)}/${thousands(total)} calls`);
+    },
+  });
+  if (progressed) io.err('\n');
+  return rep;
 }
 
 export function registerReplay(y: Argv, io: Io, done: (code: number) => void): Argv {
@@ -97,7 +56,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       const reports: ReplayReport[] = [];
       for (const t of traces) {
         const outDir = argv.out === undefined ? undefined : traces.length > 1 ? join(argv.out, basename(t).replace(/\.r9t?$/, '')) : argv.out;
-        const rep = replayTrace(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined });
+        const rep = replayForCli(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined });
         reports.push(rep);
         if (!argv.json) printReport(rep, io);
       }

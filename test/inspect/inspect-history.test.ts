@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers.js';
-import { pixelHistory } from '../../src/cli/inspect-history.js';
-import type { HistoryEvent } from '../../src/cli/inspect-history.js';
-import { replayToPoint } from '../../src/cli/inspect.js';
+import { pixelHistory } from '../../src/inspect/history.js';
+import type { HistoryEvent } from '../../src/inspect/history.js';
+import { replayToPoint } from '../../src/inspect/point.js';
 import { openTrace } from '../../src/trace/open.js';
 
 

@@ -1,7 +1,7 @@
 /** The traces a command line names: files as given, and the .r9/.r9t files of directories (one level deep). */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from './io.js';
+import { UsageError } from '../errors.js';
 
 export function findTraces(paths: readonly string[]): string[] {
   const out: string[] = [];

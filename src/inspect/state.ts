@@ -14,8 +14,8 @@ import type { StateInfo, ValueType } from '../d3d9/index.js';
 import type { Device } from '../device/device.js';
 import { DeviceState, MAX_SAMPLERS, MAX_STAGES } from '../device/state.js';
 import type { D3DCOLORVALUE, D3DMATRIX, D3DVECTOR } from '../device/types.js';
-import { float32Text, InspectError } from './inspect.js';
-import type { InspectPoint } from './inspect.js';
+import { float32Text, InspectError } from './point.js';
+import type { InspectPoint } from './point.js';
 
 export type StateValue = string | number;
 export type StateMap = Record<string, StateValue>;

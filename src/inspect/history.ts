@@ -12,8 +12,8 @@ import { rawHex } from '../driver/raster/pixel/index.js';
 import type { FragmentFate, FragmentReport, PixelWatch } from '../driver/raster/pixel/index.js';
 import type { SurfaceView } from '../driver/surface-view.js';
 import type { TraceReader } from '../trace/reader.js';
-import { BACKBUFFER, float32Text, formatName, InspectError, replayToPoint } from './inspect.js';
-import type { InspectAt, InspectPoint } from './inspect.js';
+import { BACKBUFFER, float32Text, formatName, InspectError, replayToPoint } from './point.js';
+import type { InspectAt, InspectPoint } from './point.js';
 
 /**
  * One event; every key is always present (null where it does not apply).

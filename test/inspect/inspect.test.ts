@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../src/golden/image.js';
-import { float32Text, replayToPoint } from '../../src/cli/inspect.js';
+import { float32Text, replayToPoint } from '../../src/inspect/point.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { fromText, runCli } from '../helpers.js';
 

@@ -3,7 +3,7 @@
  * without --all only values that differ from a new device's (reference B.4), and a section
  * with none is left out.
  */
-import type { DeviceStateDump, LightDump, Rgba, StateAtPoint, StateMap, Xyz } from './inspect-state.js';
+import type { DeviceStateDump, LightDump, Rgba, StateAtPoint, StateMap, Xyz } from './state.js';
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const rgba = (c: Rgba): string => `(${c.r}, ${c.g}, ${c.b}, ${c.a})`;

@@ -16,8 +16,8 @@ vi.mock('../../src/driver/raster/draw.js', async (importOriginal) => {
   };
 });
 
-const { pixelHistory } = await import('../../src/cli/inspect-history.js');
-const { replayToPoint } = await import('../../src/cli/inspect.js');
+const { pixelHistory } = await import('../../src/inspect/history.js');
+const { replayToPoint } = await import('../../src/inspect/point.js');
 const { openTrace } = await import('../../src/trace/open.js');
 
 describe('--history draws the watched pixel alone through the generic paths', () => {

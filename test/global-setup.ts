@@ -1,0 +1,38 @@
+/**
+ * Tests never write into the checkout: every file under the project root (but node_modules,
+ * .git, dist and ignored scratch folders) is hashed before the run and again after it, and the
+ * run fails naming every file a test created, changed or removed.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+const SKIP = new Set(['node_modules', '.git', 'dist', '.vitest-cache', '.scratch']);
+
+/** relative path → sha-1 of its bytes, for every file under dir. */
+export function checkoutFiles(dir = ROOT, out = new Map<string, string>()): Map<string, string> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(e.name)) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) checkoutFiles(p, out);
+    else if (e.isFile()) out.set(relative(ROOT, p), createHash('sha1').update(readFileSync(p)).digest('hex'));
+  }
+  return out;
+}
+
+/** The files that differ between two listings, each with what happened to it. */
+export function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const [f, h] of after) if (!before.has(f)) out.push(`created ${f}`); else if (before.get(f) !== h) out.push(`changed ${f}`);
+  for (const f of before.keys()) if (!after.has(f)) out.push(`removed ${f}`);
+  return out.sort();
+}
+
+export default function setup(): () => void {
+  const before = checkoutFiles();
+  return () => {
+    const changed = changedFiles(before, checkoutFiles());
+    if (changed.length) throw new Error(`tests wrote into the checkout (write to a temporary folder instead):\n  ${changed.join('\n  ')}`);
+  };
+}

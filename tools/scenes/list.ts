@@ -1,0 +1,13 @@
+/** The sample traces that scene programs record (`npm run traces`); data only, so tests may import it. */
+
+/** trace name → scene module; the hand-written .r9t samples are not listed */
+export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
+  ['shadow-volume', 'shadow-volume.ts'],
+  ['shadow-volume-2pass', 'shadow-volume-2pass.ts'],
+  ['stencil-ref-mask', 'stencil-ref-mask.ts'],
+  ['stretch-gallery', 'stretch-gallery.ts'],
+  ['depth-stencil-copies', 'depth-stencil-copies.ts'],
+  ['extended-formats', 'extended-formats.ts'],
+  ['lit-fog-blend', 'lit-fog-blend.ts'],
+  ['fill-grid', 'fill-grid.ts'],
+];
