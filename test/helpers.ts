@@ -55,3 +55,19 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * The long run (`npm run test:long`, REPLAY9_LONG=1) takes every case of the property, fuzz and
+ * every-call loops; `npm test` takes `short` of them, spread over the range by the caller.
+ */
+export const LONG = process.env.REPLAY9_LONG === '1';
+export const scale = (long: number, short: number): number => (LONG ? long : short);
+
+/** `count` items of `all`, evenly spread and always with the first and the last (all of them in the long run). */
+export function spread<T>(all: readonly T[], count: number): T[] {
+  if (LONG || all.length <= count) return [...all];
+  if (count <= 1) return all.slice(0, count);
+  const out: T[] = [];
+  for (let i = 0; i < count; i++) out.push(all[Math.round((i * (all.length - 1)) / (count - 1))]);
+  return out;
+}

@@ -6,7 +6,7 @@ import {
   linearToSrgb, readChannel, srgbToLinear, decodeMacroPixel, decodeDxtBlock, solidDxtBlock,
 } from '../../src/formats/index.js';
 import type { FormatInfo } from '../../src/formats/index.js';
-import { prng as rng } from '../helpers.js';
+import { LONG, prng as rng, scale } from '../helpers.js';
 
 
 const fmt = (id: number): FormatInfo => formatInfo(id)!;
@@ -40,12 +40,14 @@ const encodable = allFormats().filter((f) => encodePixel(f, [0, 0, 0, 0], new Ui
 
 describe('every pixel format decodes and re-encodes its own bits', () => {
   for (const f of encodable.filter((g) => g.blockBytes <= 2)) {
-    it(`${f.name}: all ${2 ** (8 * f.blockBytes)} patterns`, () => {
+    // the short run takes every 5th 16-bit pattern (5 is odd: every bit still takes both values)
+    it(`${f.name}: ${LONG || f.blockBytes === 1 ? 'all' : 'every 5th of'} ${2 ** (8 * f.blockBytes)} patterns`, () => {
       const raw = new Uint8Array(f.blockBytes);
       const dst = new Uint8Array(f.blockBytes);
       const v = new Float32Array(4);
       let bad = 0;
-      for (let p = 0; p < 2 ** (8 * f.blockBytes); p++) {
+      const step = LONG || f.blockBytes === 1 ? 1 : 5;
+      for (let p = 0; p < 2 ** (8 * f.blockBytes); p += step) {
         raw[0] = p & 255;
         if (f.blockBytes > 1) raw[1] = p >> 8;
         decodeTexel(f, raw, 0, 0, 0, v, 0);
@@ -57,12 +59,12 @@ describe('every pixel format decodes and re-encodes its own bits', () => {
     });
   }
   for (const f of encodable.filter((g) => g.blockBytes > 2)) {
-    it(`${f.name}: 20,000 random patterns`, () => {
+    it(`${f.name}: ${scale(20000, 4000)} random patterns`, () => {
       const r = rng(f.id);
       const raw = new Uint8Array(f.blockBytes);
       const dst = new Uint8Array(f.blockBytes);
       const v = new Float32Array(4);
-      for (let n = 0; n < 20000; n++) {
+      for (let n = 0; n < scale(20000, 4000); n++) {
         for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(r() * 256);
         decodeTexel(f, raw, 0, 0, 0, v, 0);
         encodePixel(f, v, dst, 0);

@@ -33,7 +33,7 @@ import { TraceFormatError } from '../../src/trace/errors.js';
 import { openTrace } from '../../src/trace/open.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { TraceWriter } from '../../src/trace/writer.js';
-import { prng as rng, runCli, sameBytes } from '../helpers.js';
+import { LONG, prng as rng, runCli, sameBytes, scale, spread } from '../helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TRACES = join(ROOT, 'traces');
@@ -89,7 +89,7 @@ describe('snapshot chunks', () => {
   });
 
   it('recorded in flight (snapshotEvery) are byte for byte the ones `snapshot` adds to the same trace afterwards', async () => {
-    for (const scene of ['lit-fog-blend.ts', 'depth-stencil-copies.ts', 'shadow-volume.ts']) {
+    for (const scene of LONG ? ['lit-fog-blend.ts', 'depth-stencil-copies.ts', 'shadow-volume.ts'] : ['shadow-volume.ts']) {
       const withIt = join(tmp, `rec-${scene}.r9`);
       const without = join(tmp, `plain-${scene}.r9`);
       const fn = await loadScene(join(ROOT, 'tools', 'scenes', scene));
@@ -136,14 +136,14 @@ describe('snapshot chunks', () => {
 });
 
 describe('a damaged snapshot payload (valid CRC: made so on purpose) is a TraceFormatError or a replay, never a crash', () => {
-  it('150 seeded mutants of a Restore chunk in lit-fog-blend', () => {
+  it(`${scale(150, 20)} seeded mutants of a Restore chunk in lit-fog-blend`, () => {
     const src = TraceReader.fromBytes(binary('lit-fog-blend.r9t'));
     const calls = [...src.calls()].map((c) => c.call);
     const at = 45;
     const snap = encodeSnapshot(captureReplay(new Replayer().run(src, at)));
     const random = rng(77);
     const outcomes = new Map<string, number>();
-    for (let i = 0; i < 150; i++) {
+    for (let i = 0; i < scale(150, 20); i++) {
       const m = snap.slice();
       const k = 1 + Math.floor(random() * 4);
       for (let j = 0; j < k; j++) m[Math.floor(random() * m.length)] = Math.floor(random() * 256);
@@ -173,7 +173,7 @@ describe('seek: restore the nearest snapshot, then replay', () => {
       const plain = TraceReader.fromBytes(src);
       const random = rng(0x5eed + name.length);
       const points = new Set([0, plain.callCount]);
-      while (points.size < 8) points.add(Math.floor(random() * (plain.callCount + 1)));
+      while (points.size < scale(8, 4)) points.add(Math.floor(random() * (plain.callCount + 1)));
       let fromSnapshot = 0;
       for (const n of [...points].sort((a, b) => a - b)) {
         const want = new Replayer().run(plain, n);
@@ -213,7 +213,7 @@ describe('trim', () => {
       const want = frameHashes(TraceReader.fromBytes(src));
       const count = want.length;
       const sets = new Set<string>();
-      for (let f = 0; f < count; f++) sets.add(String(f));
+      for (const f of spread([...Array(count).keys()], 2)) sets.add(String(f));
       sets.add(`0-${count - 1}`);
       if (count > 1) sets.add(`1-${count - 1}`);
       if (count > 2) sets.add(`0,${count - 1}`);
@@ -239,7 +239,7 @@ describe('trim', () => {
   }
 
   it('starts from the nearest snapshot and writes the same bytes as a trim that replays from call 0', () => {
-    for (const name of ['fill-grid.r9t', 'lit-fog-blend.r9t', 'depth-stencil-copies.r9t']) {
+    for (const name of LONG ? ['fill-grid.r9t', 'lit-fog-blend.r9t', 'depth-stencil-copies.r9t'] : ['fill-grid.r9t', 'lit-fog-blend.r9t']) {
       const src = binary(name);
       const count = TraceReader.fromBytes(src).frames.length;
       const snapped = withSnapshots(src, 1);
@@ -252,13 +252,13 @@ describe('trim', () => {
     }
   });
 
-  it('seek in a trimmed trace with a gap stands where a replay from call 0 stands, at every call', () => {
+  it(`seek in a trimmed trace with a gap stands where a replay from call 0 stands, at ${LONG ? 'every call' : 'a spread of calls'}`, () => {
     for (const name of ['fill-grid.r9t', 'shadow-volume.r9t']) {
       const src = binary(name);
       const count = TraceReader.fromBytes(src).frames.length;
       for (const bytes of [trimmed(src, [0, count - 1]).bytes, withSnapshots(trimmed(src, [0, count - 1]).bytes, 1)]) {
         const out = TraceReader.fromBytes(bytes);
-        for (let to = 0; to <= out.callCount; to++) {
+        for (const to of spread([...Array(out.callCount + 1).keys()], 12)) {
           const want = encodeSnapshot(captureReplay(new Replayer().run(out, to)));
           const got = encodeSnapshot(captureReplay(replayTo(out, to).replayer));
           expect(sameBytes(got, want), `${name} at call ${to}`).toBe(true);
