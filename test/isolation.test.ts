@@ -1,0 +1,20 @@
+/** Files that replace modules, spy on exports or set the environment must run isolated (vitest.config.ts). */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+describe('test isolation', () => {
+  it('every file that mocks, spies or sets process.env is in the isolated project', () => {
+    const config = readFileSync('vitest.config.ts', 'utf8');
+    const needs = files('test').filter((f) => /vi\.(mock|doMock|spyOn|stubGlobal|stubEnv)\(|process\.env\.[A-Z_0-9]+ =/.test(readFileSync(f, 'utf8')));
+    expect(needs.length).toBeGreaterThan(0);
+    expect(needs.filter((f) => !config.includes(`'${f.split('\\').join('/')}'`))).toEqual([]);
+  });
+});
