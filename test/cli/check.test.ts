@@ -40,14 +40,18 @@ describe('replay9 check', () => {
     expect(before.out).toMatch(/^2 traces: 0 passed, 0 failed, 2 without goldens$/m);
     const up = await runCli('check', d, '--update');
     expect(up.code).toBe(0);
-    expect(up.out).toMatch(/^UPDATED .*clear-colorfill\.r9t: 3 frames written to /m);
+    expect(up.out).toMatch(/^NEW .*clear-colorfill\.r9t: 3 frames written to /m);
+    expect(up.out).toMatch(/^2 traces: 2 new, 0 changed, 0 unchanged$/m);
     expect(readdirSync(join(d, 'clear-colorfill.golden')).sort()).toEqual(['frame-0000.png', 'frame-0001.png', 'frame-0002.png', 'golden.json']);
     const after = await runCli('check', d, '--report', join(d, 'rep'));
     expect(after.code).toBe(0);
     expect(after.out).toMatch(/^PASS .*clear-colorfill\.r9t: 3 frames$/m);
     expect(after.out).toMatch(/^PASS .*triangles\.r9t: 1 frame$/m);
-    // nothing is written for passing frames
-    expect(existsSync(join(d, 'rep'))).toBe(false);
+    // --report always holds the report; no images for passing frames
+    expect(tree(join(d, 'rep'))).toEqual(['index.html', 'report.json']);
+    const json = JSON.parse(readFileSync(join(d, 'rep', 'report.json'), 'utf8')) as CheckReport;
+    expect(json.summary).toMatchObject({ traces: 2, passed: 2 });
+    expect(readFileSync(join(d, 'rep', 'index.html'), 'utf8')).toContain('replay9 check: 2 passed, 0 failed, 0 without goldens');
   });
 
   it('catches a one-pixel change, names frame and Present call, and writes expected / actual / diff', async () => {
@@ -71,7 +75,7 @@ describe('replay9 check', () => {
     });
     const actual = decodePng(readFileSync(files.actual!));
     expect([...actual.data.subarray((47 * 64 + 63) * 4, (47 * 64 + 63) * 4 + 4)]).toEqual([255, 255, 255, 255]);
-    expect(tree(rep)).toEqual(['clear-colorfill/frame-0000-actual.png', 'clear-colorfill/frame-0000-diff.png', 'clear-colorfill/frame-0000-expected.png', 'index.html']);
+    expect(tree(rep)).toEqual(['clear-colorfill/frame-0000-actual.png', 'clear-colorfill/frame-0000-diff.png', 'clear-colorfill/frame-0000-expected.png', 'index.html', 'report.json']);
     const text = await runCli('check', t, '--report', rep);
     expect(text.out).toMatch(/^FAIL .*clear-colorfill\.r9t: frame 0 \(call 7\): 1 pixel differs \(max 0 allowed\), max channel difference 223/m);
     // one pixel is within --max-diff-pixels 1
