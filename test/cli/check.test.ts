@@ -21,6 +21,17 @@ async function withGoldens(): Promise<string> {
   return d;
 }
 
+/** the message of the UsageError `f` throws */
+function refusal(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect((e as Error).name).toBe('UsageError');
+    return (e as Error).message;
+  }
+  throw new Error('expected a UsageError');
+}
+
 function edit(file: string, f: (text: string) => string): void {
   writeFileSync(file, f(readFileSync(file, 'utf8')));
 }
@@ -167,6 +178,34 @@ describe('replay9 check', () => {
     const r = runCheck([t], { reportDir: join(d, 'rep') });
     expect(r.traces[0].frameResults.map((f) => [f.status, f.diffPixels])).toEqual([['raw', 0]]);
     expect(r.traces[0].reasons[0]).toMatch(/frame 0 \(call \d+\): the RGBA8 pixels match, the raw A2R10G10B10 back buffer differs/);
+  });
+
+  it('refuses X.r9 and X.r9t side by side (one X.golden for both) with exit 2 naming both, before writing anything', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'replay9-check-'));
+    copyFileSync(join('traces', 'triangles.r9t'), join(d, 'x.r9t'));
+    expect((await runCli('convert', join(d, 'x.r9t'), join(d, 'x.r9'))).code).toBe(0);
+    for (const args of [[d], [d, '--update'], [join(d, 'x.r9'), join(d, 'x.r9t')], [d, '--shard', '1/2']]) {
+      const r = await runCli('check', ...args);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${join(d, 'x.r9')} and ${join(d, 'x.r9t')} would share the golden folder ${join(d, 'x.golden')}`);
+    }
+    expect(readdirSync(d).sort()).toEqual(['x.r9', 'x.r9t']);
+    // names differing in case only share the folder on Windows and macOS: refused too
+    const e = mkdtempSync(join(tmpdir(), 'replay9-check-'));
+    copyFileSync(join('traces', 'triangles.r9t'), join(e, 'T.R9T'));
+    copyFileSync(join(d, 'x.r9'), join(e, 't.r9'));
+    expect(refusal(runCheck.bind(null, [e], {}))).toMatch(/T\.R9T and .*t\.r9 would share the golden folder/);
+  });
+
+  it('finds traces whose extensions are in capitals (T.R9, t.R9T) and opens them by kind; a trace named twice is checked once', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'replay9-check-'));
+    copyFileSync(join('traces', 'triangles.r9t'), join(d, 'a.R9T'));
+    expect((await runCli('convert', join('traces', 'clear-colorfill.r9t'), join(d, 'b.R9'))).code).toBe(0);
+    const up = await runCli('check', d, join(d, 'a.R9T'), '--update');
+    expect(up.code).toBe(0);
+    expect(up.out).toMatch(/^NEW .*a\.R9T: 1 frame written to .*a\.golden$/m);
+    expect(up.out).toMatch(/^NEW .*b\.R9: 3 frames written to .*b\.golden$/m);
+    expect(up.out).toMatch(/^2 traces: 2 new/m);
   });
 
   it('explains every option in --help', async () => {
