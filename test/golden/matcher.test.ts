@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -119,6 +120,26 @@ describe('toMatchGolden', () => {
     // vitest's default ('new': write only missing snapshots) does not write goldens
     expect(mode === 'new' || mode === 'none').toBe(true);
   });
+
+  // a nested vitest costs seconds: only in the long run
+  it.runIf(process.env.REPLAY9_LONG === '1')('writes the golden under a real `vitest run -u`, and not without -u', () => {
+    const d = goldenDir();
+    const matcher = join(import.meta.dirname, '..', '..', 'src', 'golden', 'matcher.ts');
+    writeFileSync(join(d, 'vitest.config.mjs'), 'export default {};\n');
+    writeFileSync(join(d, 'g.test.ts'), [
+      `import { expect, it } from 'vitest';`,
+      `import { registerGoldenMatcher } from ${JSON.stringify(matcher)};`,
+      'registerGoldenMatcher();',
+      `it('g', () => { expect({ width: 1, height: 1, data: new Uint8Array([1, 2, 3, 255]) }).toMatchGolden('one', { dir: ${JSON.stringify(join(d, 'goldens'))} }); });`,
+    ].join('\n'));
+    const vitest = join(import.meta.dirname, '..', '..', 'node_modules', 'vitest', 'vitest.mjs');
+    const run = (...args: string[]) => spawnSync(process.execPath, [vitest, 'run', '--root', d, ...args], { cwd: d, encoding: 'utf8', env: { ...process.env, CI: '1', REPLAY9_UPDATE_GOLDENS: '' } });
+    expect(run().status).toBe(1);
+    expect(existsSync(join(d, 'goldens', 'one.png'))).toBe(false);
+    expect(run('-u').status).toBe(0);
+    expect(decodePng(readFileSync(join(d, 'goldens', 'one.png')))).toEqual({ width: 1, height: 1, data: new Uint8Array([1, 2, 3, 255]) });
+    expect(run().status).toBe(0);
+  }, 60_000);
 
   it('rejects golden names that are paths, or that end like the failure images', () => {
     const dir = goldenDir();
