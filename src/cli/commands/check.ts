@@ -30,7 +30,7 @@ export function registerCheck(y: Argv, io: Io, done: (code: number) => void): Ar
     'Replay traces and compare every presented frame with the goldens in NAME.golden/ beside each trace',
     (a) => a
       .positional('paths', { type: 'string', array: true, demandOption: true, describe: '.r9/.r9t files, or directories holding them (one level deep)' })
-      .option('update', { type: 'boolean', default: false, describe: '(re)write the goldens of every trace instead of comparing; atomic per trace; exits 0' })
+      .option('update', { type: 'boolean', default: false, describe: '(re)write the goldens of every trace instead of comparing: prints NEW, CHANGED (which frames) or UNCHANGED per trace, and leaves unchanged goldens untouched; atomic per trace; exits 0' })
       .option('threshold', { type: 'number', default: 0, describe: 'pixelmatch colour threshold from 0 to 1: 0 counts any colour change, larger values ignore smaller changes' })
       .option('max-diff-pixels', { type: 'number', default: 0, describe: 'a frame still passes when at most this many pixels differ (after the threshold)' })
       .option('report', { type: 'string', describe: `folder for the report: index.html and ${REPORT_JSON_FILE} (always written when this option is given), and expected / actual / diff PNGs of failing frames, one subfolder per trace. Without it, failures go to ${DEFAULT_REPORT_DIR} (index.html there only when a trace fails or the folder exists)` })
