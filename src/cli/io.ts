@@ -1,6 +1,7 @@
 import { CallSet } from '../trace/call-set.js';
 import { ChunkKind } from '../trace/container.js';
 import { UsageError } from '../errors.js';
+import { colorEnabled } from './style.js';
 
 /** Where a command writes, so tests can run the CLI in-process. */
 export interface Io {
@@ -8,12 +9,15 @@ export interface Io {
   err(text: string): void;
   /** is stderr a terminal (progress lines only then) */
   readonly tty: boolean;
+  /** may `out` text carry colour (stdout a terminal, NO_COLOR / FORCE_COLOR; see style.ts) */
+  readonly color?: boolean;
 }
 
 export const processIo: Io = {
   out: (t) => process.stdout.write(t.endsWith('\n') ? t : t + '\n'),
   err: (t) => process.stderr.write(t.endsWith('\n') || t.endsWith('\r') ? t : t + '\n'),
   tty: process.stderr.isTTY === true,
+  color: colorEnabled(process.stdout),
 };
 
 /** Exit codes (DESIGN.md contract 4). */

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { UsageError } from '../errors.js';
 import { TraceFormatError, TraceSyntaxError } from '../trace/errors.js';
-import { checkOptions, checkReport, planCheck, runCheckTask } from './check.js';
+import { checkOptions, checkReport, planCheck, timedCheckTask } from './check.js';
 import type { CheckTask } from './check.js';
 import { claimTask, stopAfter, taskControl } from './check-claim.js';
 import type { WorkerStart } from './check-claim.js';
@@ -32,8 +32,11 @@ function startWorker(workerData: WorkerStart): Worker {
   return new Worker(code, { eval: true, workerData });
 }
 
-/** Told after each trace is checked: how many are done of how many, and which one finished. */
-export type CheckProgress = (done: number, total: number, trace: string) => void;
+/**
+ * Told after each trace is checked, in the order they finish: how many are done of how many, which
+ * one finished, and its result (none when it threw).
+ */
+export type CheckProgress = (done: number, total: number, trace: string, result?: TraceResult) => void;
 
 /** Like runCheck, on `jobs` threads (at most one per trace); `jobs` 1 runs in this thread only. */
 export async function runCheckJobs(paths: readonly string[], options: Partial<CheckOptions> = {}, jobs = 1, progress?: CheckProgress, workersOnly = false): Promise<CheckReport> {
@@ -41,13 +44,20 @@ export async function runCheckJobs(paths: readonly string[], options: Partial<Ch
   const opts = checkOptions(options);
   const tasks = planCheck(paths, opts);
   if ((jobs === 1 && !workersOnly) || tasks.length === 0) {
-    return checkReport(opts, tasks.map((t, i) => {
-      const r = runCheckTask(t, opts);
-      progress?.(i + 1, tasks.length, t.trace);
+    const runs = tasks.map((t, i) => {
+      const r = timedCheckTask(t, opts);
+      progress?.(i + 1, tasks.length, t.trace, r.result);
       return r;
-    }));
+    });
+    return checkReport(opts, runs.map((r) => r.result), runs.map((r) => r.seconds));
   }
-  return checkReport(opts, await runOnThreads(tasks, opts, Math.min(jobs, tasks.length), progress, workersOnly));
+  const runs = await runOnThreads(tasks, opts, Math.min(jobs, tasks.length), progress, workersOnly);
+  return checkReport(opts, runs.map((r) => r.result), runs.map((r) => r.seconds));
+}
+
+interface TimedResult {
+  result: TraceResult;
+  seconds: number;
 }
 
 /**
@@ -59,8 +69,8 @@ export async function runCheckJobs(paths: readonly string[], options: Partial<Ch
  * claimed already and run to the end, so the first error in plan order is the one a single thread
  * would have stopped at.
  */
-function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number, progress?: CheckProgress, workersOnly = false): Promise<TraceResult[]> {
-  const results = new Array<TraceResult>(tasks.length);
+function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number, progress?: CheckProgress, workersOnly = false): Promise<TimedResult[]> {
+  const results = new Array<TimedResult>(tasks.length);
   const errors = new Map<number, Error>();
   const control = taskControl(tasks.length);
   let finished = 0;
@@ -76,12 +86,12 @@ function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number
       if (first !== undefined) reject(errors.get(first));
       else resolve(results);
     };
-    const record = (index: number, outcome: { result: TraceResult } | { error: Error }): void => {
+    const record = (index: number, outcome: TimedResult | { error: Error }): void => {
       if ('error' in outcome) {
         errors.set(index, outcome.error);
         stopAfter(control, index);
-      } else results[index] = outcome.result;
-      progress?.(++finished, tasks.length, tasks[index].trace);
+      } else results[index] = outcome;
+      progress?.(++finished, tasks.length, tasks[index].trace, 'error' in outcome ? undefined : outcome.result);
     };
     const threadDone = (): void => {
       if (--running === 0) settle();
@@ -95,7 +105,7 @@ function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number
         if ('done' in m) {
           done = true;
           threadDone();
-        } else record(m.index, 'error' in m ? { error: rebuildError(m.error) } : { result: m.result });
+        } else record(m.index, 'error' in m ? { error: rebuildError(m.error) } : { result: m.result, seconds: m.seconds });
       });
       // a worker that died (not a task that threw, which comes back as a message) fails the check
       w.on('error', (e) => {
@@ -120,7 +130,7 @@ function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number
         return;
       }
       try {
-        record(index, { result: runCheckTask(tasks[index], opts) });
+        record(index, timedCheckTask(tasks[index], opts));
       } catch (e) {
         record(index, { error: e instanceof Error ? e : new Error(String(e)) });
       }

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { UsageError } from '../errors.js';
 import { TraceSyntaxError } from '../trace/errors.js';
-import { runCheckTask } from './check.js';
+import { timedCheckTask } from './check.js';
 import { claimTask, stopAfter } from './check-claim.js';
 import type { WorkerStart } from './check-claim.js';
 import type { TraceResult } from './types.js';
@@ -23,7 +23,7 @@ export interface WorkerError {
   at?: { file: string; line: number; column: number };
 }
 
-export type ResultMessage = { index: number; result: TraceResult } | { index: number; error: WorkerError } | { done: true };
+export type ResultMessage = { index: number; result: TraceResult; seconds: number } | { index: number; error: WorkerError } | { done: true };
 
 function plainError(e: unknown): WorkerError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e) };
@@ -42,7 +42,7 @@ const { tasks, opts, control } = workerData as WorkerStart;
 for (let index = claimTask(control); index >= 0; index = claimTask(control)) {
   let reply: ResultMessage;
   try {
-    reply = { index, result: runCheckTask(tasks[index], opts) };
+    reply = { index, ...timedCheckTask(tasks[index], opts) };
   } catch (e) {
     stopAfter(control, index);
     reply = { index, error: plainError(e) };

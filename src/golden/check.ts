@@ -4,20 +4,23 @@
  * so tests and other reporters call `runCheck` directly.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve, isAbsolute } from 'node:path';
+import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { UsageError } from '../errors.js';
 import { replayTrace } from '../replay/replay-trace.js';
 import { findTraces } from '../replay/find-traces.js';
 import type { ReplayReport } from '../replay/replay-trace.js';
 import { Device } from '../device/device.js';
 import type { PresentEvent } from '../replay/replayer.js';
 import { PACKAGE_VERSION } from '../version.js';
-import { compareWithGolden } from './compare.js';
+import { compareRawWithGolden, compareWithGolden } from './compare.js';
 import type { GoldenCompareResult } from './compare.js';
 import { encodePng, presentedImage } from './image.js';
 import type { Rgba8Image } from './image.js';
-import { encodeRawDump, goldenDirFor, GoldenFormatError, GoldenWriter, needsRawDump, rawDumpOf, readGolden, sha256Hex } from './store.js';
+import { encodeRawDump, goldenDirFor, GoldenFormatError, GoldenWriter, needsRawDump, rawDumpOf, readGolden, recoverGolden } from './store.js';
 import type { FrameCapture, GoldenManifest, RawDump } from './store.js';
 import { selectShard, validateShard } from './shard.js';
+import { SwapRecoveryError } from './swap.js';
 import type { CheckOptions, CheckReport, FrameResult, ReplayIssue, TraceResult } from './types.js';
 
 export const DEFAULT_REPORT_DIR = join('out', 'check');
@@ -40,7 +43,26 @@ export interface CheckTask {
  */
 export function planCheck(paths: readonly string[], opts: CheckOptions): CheckTask[] {
   const taken = new Set<string>();
-  return selectShard(findTraces(paths), opts.shard).map((trace) => ({ trace, reportDir: reportFolder(opts.reportDir, trace, taken) }));
+  // before sharding: two traces sharing a golden would overwrite each other from two CI jobs too
+  const traces = findTraces(paths);
+  refuseSharedGoldens(traces);
+  return selectShard(traces, opts.shard).map((trace) => ({ trace, reportDir: reportFolder(opts.reportDir, trace, taken) }));
+}
+
+/**
+ * X.r9 and X.r9t (or X.R9) beside each other both keep their golden in X.golden/ and would
+ * overwrite each other's: a usage error naming both. Names are compared case-insensitively, as
+ * the folders are one on Windows and macOS.
+ */
+export function refuseSharedGoldens(traces: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const t of traces) {
+    const g = goldenDirFor(t);
+    const key = join(resolve(dirname(g)), basename(g).toLowerCase());
+    const other = seen.get(key);
+    if (other !== undefined) throw new UsageError(`${other} and ${t} would share the golden folder ${g} and overwrite each other's goldens: rename one of them`);
+    seen.set(key, t);
+  }
 }
 
 /** Checks (or, with `update`, re-records the golden of) one trace. */
@@ -48,17 +70,25 @@ export function runCheckTask(task: CheckTask, opts: CheckOptions): TraceResult {
   return opts.update ? updateTrace(task.trace, opts) : checkTrace(task.trace, opts, task.reportDir);
 }
 
-/** The report of `results` (in plan order). */
-export function checkReport(opts: CheckOptions, results: TraceResult[]): CheckReport {
+/** runCheckTask, and how long it took in seconds (for reports only, never for goldens). */
+export function timedCheckTask(task: CheckTask, opts: CheckOptions): { result: TraceResult; seconds: number } {
+  const start = performance.now();
+  const result = runCheckTask(task, opts);
+  return { result, seconds: (performance.now() - start) / 1000 };
+}
+
+/** The report of `results` (in plan order), with the seconds each took when measured. */
+export function checkReport(opts: CheckOptions, results: TraceResult[], seconds?: number[]): CheckReport {
   const count = (s: TraceResult['status']): number => results.filter((r) => r.status === s).length;
   const summary = { traces: results.length, passed: count('pass'), failed: count('fail'), noGoldens: count('no-goldens'), updated: count('updated') };
-  return { tool: PACKAGE_VERSION, options: opts, traces: results, summary, ok: summary.failed + summary.noGoldens === 0 };
+  return { tool: PACKAGE_VERSION, options: opts, traces: results, summary, ok: summary.failed + summary.noGoldens === 0, ...(seconds ? { seconds } : {}) };
 }
 
 /** Checks (or, with `update`, re-records the goldens of) every trace under `paths`, in this thread. */
 export function runCheck(paths: readonly string[], options: Partial<CheckOptions> = {}): CheckReport {
   const opts = checkOptions(options);
-  return checkReport(opts, planCheck(paths, opts).map((t) => runCheckTask(t, opts)));
+  const runs = planCheck(paths, opts).map((t) => timedCheckTask(t, opts));
+  return checkReport(opts, runs.map((r) => r.result), runs.map((r) => r.seconds));
 }
 
 /**
@@ -91,9 +121,25 @@ function capture(device: PresentEvent['device']): FrameCapture | undefined {
   return needsRawDump(bb.format) ? { image, raw: rawDumpOf(bb) } : { image };
 }
 
+/** Settles a swap an earlier update left half done (see swap.ts); `cleanup` also removes its debris. */
+function recover(goldenDir: string, cleanup: boolean, notes: string[]): void {
+  const done = recoverGolden(goldenDir, cleanup);
+  if (done) notes.push(done);
+}
+
 function updateTrace(trace: string, opts: CheckOptions): TraceResult {
   const goldenDir = goldenDirFor(trace);
-  const writer = new GoldenWriter(goldenDir, { threshold: opts.threshold });
+  const notes: string[] = [];
+  let previous: GoldenManifest | undefined;
+  try {
+    recover(goldenDir, true, notes);
+    previous = readGolden(goldenDir);
+  } catch (e) {
+    if (e instanceof SwapRecoveryError) throw new UsageError(e.message);
+    if (!(e instanceof GoldenFormatError)) throw e;
+    notes.push(`replaced an unreadable golden (${e.message})`);
+  }
+  const writer = new GoldenWriter(goldenDir, { threshold: opts.threshold, ...(previous ? { previous } : {}) });
   let rep: ReplayReport;
   try {
     rep = replayTrace(trace, { onPresent: (e) => { const c = capture(e.device); if (c) writer.add(c); } });
@@ -101,11 +147,11 @@ function updateTrace(trace: string, opts: CheckOptions): TraceResult {
     writer.abort();
     throw e;
   }
-  const manifest = writer.commit();
+  const { change, frames, manifest } = writer.commit();
   const issues = issuesOf(rep);
   return {
     trace, goldenDir, status: 'updated', reasons: issues.map((i) => i.message), calls: rep.calls, frames: rep.frames,
-    goldenFrames: manifest.frames.length, frameResults: [], issues, warnings: rep.warnings,
+    goldenFrames: manifest.frames.length, frameResults: [], issues, warnings: rep.warnings, ...(notes.length ? { notes } : {}), update: { change, frames },
   };
 }
 
@@ -113,13 +159,16 @@ function checkTrace(trace: string, opts: CheckOptions, reportDir: string): Trace
   const goldenDir = goldenDirFor(trace);
   let golden: GoldenManifest | undefined;
   let goldenError: string | undefined;
+  const notes: string[] = [];
   try {
+    recover(goldenDir, false, notes);
     golden = readGolden(goldenDir);
   } catch (e) {
-    if (!(e instanceof GoldenFormatError)) throw e;
+    if (!(e instanceof GoldenFormatError || e instanceof SwapRecoveryError)) throw e;
     goldenError = e.message;
   }
-  const base = { trace, goldenDir, calls: 0, frames: 0, goldenFrames: 0, frameResults: [], issues: [], warnings: [] };
+  const withNotes = (): { notes?: string[] } => (notes.length ? { notes } : {});
+  const base = { trace, goldenDir, calls: 0, frames: 0, goldenFrames: 0, frameResults: [], issues: [], warnings: [], ...withNotes() };
   if (goldenError) return { ...base, status: 'fail', reasons: [`unreadable golden: ${goldenError}`] };
   if (!golden) return { ...base, status: 'no-goldens', reasons: [`no goldens (${goldenDir}/golden.json is missing; run with --update to write them)`] };
   const g = golden;
@@ -134,11 +183,12 @@ function checkTrace(trace: string, opts: CheckOptions, reportDir: string): Trace
   for (let i = rep.frames; i < g.frames.length; i++) {
     frames.push({ frame: i, status: 'missing', diffPixels: 0, maxChannelDiff: 0, golden: join(goldenDir, g.frames[i].file), message: `frame ${i}: in the golden, never presented by the replay` });
   }
+  for (const f of frames) if (f.note) notes.push(`frame ${f.frame}: ${f.note}`);
   const issues = issuesOf(rep);
   const reasons = [...issues.map((i) => (i.line !== undefined ? `line ${i.line}, ${i.message}` : i.message)), ...frames.filter((f) => f.status !== 'pass').map((f) => f.message ?? `frame ${f.frame}: ${f.status}`)];
   return {
     trace, goldenDir, status: reasons.length ? 'fail' : 'pass', reasons, calls: rep.calls, frames: rep.frames, goldenFrames: g.frames.length,
-    frameResults: frames, issues, ...(images.used ? { reportDir } : {}), warnings: rep.warnings,
+    frameResults: frames, issues, ...(images.used ? { reportDir } : {}), warnings: rep.warnings, ...withNotes(),
   };
 }
 
@@ -156,7 +206,7 @@ function checkFrame(e: PresentEvent, c: FrameCapture, g: GoldenManifest, goldenD
   } catch (err) {
     return { frame, call, status: 'unreadable', diffPixels: 0, maxChannelDiff: 0, golden, message: `${at}: golden ${golden} unreadable (${(err as Error).message})`, files: images.write(frame, { actual: c.image }) };
   }
-  const r = { frame, call, diffPixels: cmp.diffPixels, maxChannelDiff: cmp.maxChannelDiff, golden };
+  const r = { frame, call, diffPixels: cmp.diffPixels, maxChannelDiff: cmp.maxChannelDiff, golden, ...(cmp.edited ? { note: `golden PNG ${entry.file} changed since it was written; compared with its pixels` } : {}) };
   if (cmp.sizeMismatch) return { ...r, status: 'size', message: `${at}: ${cmp.sizeMismatch}`, files: images.write(frame, { expected: cmp.expected, actual: c.image }) };
   if (cmp.diffPixels > opts.maxDiffPixels) {
     const n = cmp.diffPixels;
@@ -164,8 +214,19 @@ function checkFrame(e: PresentEvent, c: FrameCapture, g: GoldenManifest, goldenD
     return { ...r, status: 'diff', message, files: images.write(frame, { expected: cmp.expected, actual: c.image, diff: cmp.diffImage }) };
   }
   // equal RGBA8 can hide a change only the raw dump shows (10-bit, float, depth back buffers)
-  if (cmp.equal && entry.raw && c.raw && sha256Hex(c.raw.data) !== entry.raw.sha256) {
-    return { ...r, status: 'raw', message: `${at}: the RGBA8 pixels match, the raw ${c.raw.format} back buffer differs from ${join(goldenDir, entry.raw.file)}`, files: images.write(frame, { actual: c.image, raw: c.raw }) };
+  if (cmp.equal && entry.raw && c.raw) {
+    const rawFile = join(goldenDir, entry.raw.file);
+    let raw: { equal: boolean; edited: boolean };
+    try {
+      raw = compareRawWithGolden(c.raw, entry.raw, goldenDir);
+    } catch (err) {
+      return { ...r, status: 'unreadable', message: `${at}: golden ${rawFile} unreadable (${(err as Error).message})`, files: images.write(frame, { actual: c.image, raw: c.raw }) };
+    }
+    const rawNote = raw.edited ? `golden raw dump ${entry.raw.file} changed since it was written; compared with its contents` : undefined;
+    const note = [r.note, rawNote].filter(Boolean).join('; ') || undefined;
+    const withNote = { ...r, ...(note ? { note } : {}) };
+    if (!raw.equal) return { ...withNote, status: 'raw', message: `${at}: the RGBA8 pixels match, the raw ${c.raw.format} back buffer differs from ${rawFile}`, files: images.write(frame, { actual: c.image, raw: c.raw }) };
+    return { ...withNote, status: 'pass' };
   }
   return { ...r, status: 'pass' };
 }

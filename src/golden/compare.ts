@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { decodePng } from './image.js';
 import type { Rgba8Image } from './image.js';
-import { pixelHash, sha256Hex } from './store.js';
-import type { GoldenFrame } from './store.js';
+import { decodeRawDump, pixelHash, sha256Hex } from './store.js';
+import type { GoldenFrame, RawDump } from './store.js';
 
 export interface CompareOptions {
   /** pixelmatch threshold, 0..1; 0 counts any change of colour */
@@ -63,16 +63,46 @@ export function maxChannelDiff(a: Uint8Array, b: Uint8Array): number {
 export interface GoldenCompareResult extends CompareResult {
   /** the decoded golden, when it had to be read (the hashes differed or the sizes did) */
   expected?: Rgba8Image;
+  /** the PNG is no longer the file golden.json describes (edited, replaced, merged): it was compared by its own pixels */
+  edited?: boolean;
 }
 
 /**
- * Compares a presented frame with its golden entry: by hash alone when they agree; else the golden
- * PNG is decoded and compared. A missing or undecodable PNG throws (the caller reports it).
+ * Compares a presented frame with its golden entry. When golden.json records the PNG file's hash
+ * and the file still has it, by pixel hash alone (the PNG is not even decoded) when they agree;
+ * a file whose hash changed is the golden as it now is, decoded and compared pixel by pixel. A
+ * missing or undecodable PNG throws (the caller reports it).
  */
 export function compareWithGolden(actual: Rgba8Image, golden: GoldenFrame, goldenDir: string, opts: CompareOptions): GoldenCompareResult {
+  const file = join(goldenDir, golden.file);
+  let bytes: Uint8Array | undefined;
+  if (golden.fileXxh64 !== undefined) {
+    bytes = readFileSync(file);
+    if (pixelHash(bytes) !== golden.fileXxh64) {
+      const expected = decodePng(bytes);
+      return { ...compareImages(actual, expected, opts), expected, edited: true };
+    }
+  }
   const sameSize = actual.width === golden.width && actual.height === golden.height;
   const fast = golden.xxh64 !== undefined ? pixelHash(actual.data) : undefined;
   if (sameSize && (fast !== undefined ? fast === golden.xxh64 : sha256Hex(actual.data) === golden.sha256)) return EQUAL;
-  const expected = decodePng(readFileSync(join(goldenDir, golden.file)));
+  const expected = decodePng(bytes ?? readFileSync(file));
   return { ...compareImages(actual, expected, opts, fast !== undefined ? { actual: fast } : undefined), expected };
+}
+
+/**
+ * Compares a back buffer's raw dump with its golden's, by the sha256 in golden.json while the
+ * .raw file is as written, else by the file's own contents (`edited`). A file that does not read throws.
+ */
+export function compareRawWithGolden(actual: RawDump, golden: NonNullable<GoldenFrame['raw']>, goldenDir: string): { equal: boolean; edited: boolean } {
+  if (golden.fileXxh64 !== undefined) {
+    const file = join(goldenDir, golden.file);
+    const bytes = readFileSync(file);
+    if (pixelHash(bytes) !== golden.fileXxh64) {
+      const g = decodeRawDump(bytes, file);
+      const sameShape = g.format === actual.format && g.width === actual.width && g.height === actual.height && g.pitch === actual.pitch && g.samples === actual.samples;
+      return { equal: sameShape && Buffer.compare(g.data, actual.data) === 0, edited: true };
+    }
+  }
+  return { equal: sha256Hex(actual.data) === golden.sha256, edited: false };
 }

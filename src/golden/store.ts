@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import xxhash from 'xxhash-wasm';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -14,6 +14,8 @@ import type { FormatInfo } from '../formats/index.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { encodePng } from './image.js';
 import type { Rgba8Image } from './image.js';
+import { recoverGoldenDir, swapDir, tempDirFor } from './swap.js';
+import type { BeforeSwapStep } from './swap.js';
 
 export const GOLDEN_MANIFEST = 'golden.json';
 
@@ -44,8 +46,13 @@ export interface GoldenFrame {
   sha256: string;
   /** pixelHash of the same pixels, which check compares first (goldens written before it have none) */
   xxh64?: string;
-  /** the raw dump of the back buffer and the sha256 of its bytes, when its format needs one */
-  raw?: { file: string; sha256: string };
+  /**
+   * pixelHash of the PNG file's bytes as written: a file that no longer has it was edited,
+   * replaced or merged since, and is then compared by its own pixels (older goldens have none)
+   */
+  fileXxh64?: string;
+  /** the raw dump of the back buffer: sha256 of its surface bytes, pixelHash of the file (as for the PNG) */
+  raw?: { file: string; sha256: string; fileXxh64?: string };
 }
 
 export interface GoldenManifest {
@@ -131,7 +138,8 @@ export function rawDumpOf(s: { format: FormatInfo; width: number; height: number
 export function manifestText(m: GoldenManifest): string {
   const frame = (f: GoldenFrame): string => JSON.stringify({
     file: f.file, width: f.width, height: f.height, sha256: f.sha256, ...(f.xxh64 ? { xxh64: f.xxh64 } : {}),
-    ...(f.raw ? { raw: { file: f.raw.file, sha256: f.raw.sha256 } } : {}),
+    ...(f.fileXxh64 ? { fileXxh64: f.fileXxh64 } : {}),
+    ...(f.raw ? { raw: { file: f.raw.file, sha256: f.raw.sha256, ...(f.raw.fileXxh64 ? { fileXxh64: f.raw.fileXxh64 } : {}) } } : {}),
   });
   const head = `{\n  "tool": ${JSON.stringify(m.tool)},\n  "pixelmatch": ${JSON.stringify(m.pixelmatch)},\n  "threshold": ${JSON.stringify(m.threshold)},\n`;
   const frames = m.frames.length === 0 ? '  "frames": []\n' : `  "frames": [\n${m.frames.map((f) => `    ${frame(f)}`).join(',\n')}\n  ]\n`;
@@ -170,10 +178,14 @@ function validateManifest(v: unknown, file: string): GoldenManifest {
     if (typeof g.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(g.sha256)) fail(`frames[${i}].sha256 to be 64 hex digits`);
     const raw = g.raw as Record<string, unknown> | undefined;
     if (raw !== undefined && (typeof raw !== 'object' || raw === null || typeof raw.file !== 'string' || !/^[\w.-]+$/.test(raw.file) || typeof raw.sha256 !== 'string')) fail(`frames[${i}].raw to be {file, sha256}`);
-    if (g.xxh64 !== undefined && (typeof g.xxh64 !== 'string' || !/^[0-9a-f]{16}$/.test(g.xxh64))) fail(`frames[${i}].xxh64 to be 16 hex digits`);
+    const hex16 = (v: unknown): boolean => v === undefined || (typeof v === 'string' && /^[0-9a-f]{16}$/.test(v));
+    if (!hex16(g.xxh64)) fail(`frames[${i}].xxh64 to be 16 hex digits`);
+    if (!hex16(g.fileXxh64)) fail(`frames[${i}].fileXxh64 to be 16 hex digits`);
+    if (raw && !hex16(raw.fileXxh64)) fail(`frames[${i}].raw.fileXxh64 to be 16 hex digits`);
     const out: GoldenFrame = { file: g.file as string, width: g.width as number, height: g.height as number, sha256: g.sha256 as string };
     if (g.xxh64 !== undefined) out.xxh64 = g.xxh64 as string;
-    if (raw) out.raw = { file: raw.file as string, sha256: raw.sha256 as string };
+    if (g.fileXxh64 !== undefined) out.fileXxh64 = g.fileXxh64 as string;
+    if (raw) out.raw = { file: raw.file as string, sha256: raw.sha256 as string, ...(raw.fileXxh64 !== undefined ? { fileXxh64: raw.fileXxh64 as string } : {}) };
     return out;
   });
   return { tool: o.tool as string, pixelmatch: o.pixelmatch as string, threshold: o.threshold as number, frames };
@@ -183,26 +195,63 @@ export interface WriteGoldenOptions {
   threshold: number;
   /** how files are written (tests inject a failure here) */
   writeFile?: (path: string, data: Uint8Array | string) => void;
+  /**
+   * the golden now in `dir` (as readGolden read it): a frame whose pixels (and raw dump) it already
+   * holds, in a file still as written, keeps that file's bytes; when every frame does, the golden
+   * is left untouched
+   */
+  previous?: GoldenManifest;
+  /** called before each step of the swap (tests stop there, as a kill would) */
+  beforeSwapStep?: BeforeSwapStep;
+}
+
+/** What a commit did to the golden folder. */
+export interface GoldenChange {
+  /** new: there was none; changed: rewritten; unchanged: left as it was (not a byte or mtime touched) */
+  change: 'new' | 'changed' | 'unchanged';
+  /** the frames whose pixels or raw dump differ from the previous golden's, or that were added or dropped */
+  frames: number[];
+  /** the golden now in the folder */
+  manifest: GoldenManifest;
 }
 
 // temp names carry the thread too: `check --jobs N` writes goldens from N worker threads of one process
 let tempCounter = 0;
 
+/** The bytes of `file` when their pixelHash is `expected` (the file is as written), else undefined. */
+function intactBytes(file: string, expected: string | undefined): Uint8Array | undefined {
+  if (expected === undefined) return undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  return pixelHash(bytes) === expected ? bytes : undefined;
+}
+
 /**
  * Writes a golden frame by frame, atomically: everything goes to a temporary sibling folder;
- * `commit` replaces the old golden with it in one rename. Until then, and after `abort` or any
+ * `commit` swaps it in for the old golden (see swap.ts). Until then, and after `abort` or any
  * failure, the old golden is left as it was.
  */
 export class GoldenWriter {
   private readonly tmp: string;
+  private readonly token: string;
   private readonly write: (path: string, data: Uint8Array | string) => void;
   private readonly manifest: GoldenManifest;
+  private readonly previous: GoldenManifest | undefined;
+  private readonly changed: number[] = [];
+  /** some frame's files are new bytes (not kept from the previous golden) */
+  private rewritten = false;
   private done = false;
 
-  constructor(readonly dir: string, opts: WriteGoldenOptions) {
+  constructor(readonly dir: string, private readonly opts: WriteGoldenOptions) {
     this.write = opts.writeFile ?? ((p, d) => writeFileSync(p, d));
+    this.previous = opts.previous;
     this.manifest = { tool: PACKAGE_VERSION, pixelmatch: PIXELMATCH_VERSION, threshold: opts.threshold, frames: [] };
-    this.tmp = `${dir}.tmp-${process.pid}-${threadId}-${tempCounter++}`;
+    this.token = `${process.pid}-${threadId}-${tempCounter++}`;
+    this.tmp = tempDirFor(dir, this.token);
     rmSync(this.tmp, { recursive: true, force: true });
     mkdirSync(this.tmp, { recursive: true });
   }
@@ -212,23 +261,45 @@ export class GoldenWriter {
     this.guard(() => {
       const i = this.manifest.frames.length;
       const entry: GoldenFrame = { file: framePngName(i), width: f.image.width, height: f.image.height, sha256: sha256Hex(f.image.data), xxh64: pixelHash(f.image.data) };
-      this.write(join(this.tmp, entry.file), encodePng(f.image));
+      const old = this.previous?.frames[i];
+      const samePixels = old !== undefined && old.width === entry.width && old.height === entry.height && old.sha256 === entry.sha256;
+      const png = samePixels ? intactBytes(join(this.dir, old.file), old.fileXxh64) : undefined;
+      const pngBytes = png ?? encodePng(f.image);
+      entry.fileXxh64 = pixelHash(pngBytes);
+      this.write(join(this.tmp, entry.file), pngBytes);
+      let rawKept = true;
       if (f.raw) {
-        entry.raw = { file: frameRawName(i), sha256: sha256Hex(f.raw.data) };
-        this.write(join(this.tmp, entry.raw.file), encodeRawDump(f.raw));
-      }
+        const sha = sha256Hex(f.raw.data);
+        const raw = old?.raw && old.raw.sha256 === sha ? intactBytes(join(this.dir, old.raw.file), old.raw.fileXxh64) : undefined;
+        rawKept = raw !== undefined;
+        const rawBytes = raw ?? encodeRawDump(f.raw);
+        entry.raw = { file: frameRawName(i), sha256: sha, fileXxh64: pixelHash(rawBytes) };
+        this.write(join(this.tmp, entry.raw.file), rawBytes);
+      } else rawKept = old?.raw === undefined;
+      const kept = png !== undefined && rawKept;
+      // a golden written before file hashes cannot show its files are intact: they are rewritten, and changed only if the pixels are
+      const same = old !== undefined && samePixels && (old.fileXxh64 === undefined ? old.raw?.sha256 === entry.raw?.sha256 : kept);
+      if (!same) this.changed.push(i);
+      if (!kept) this.rewritten = true;
       this.manifest.frames.push(entry);
     });
   }
 
-  /** Writes golden.json and puts the new golden in place of the old one. */
-  commit(): GoldenManifest {
+  /** Writes golden.json and puts the new golden in place of the old one, unless it holds the same frames in the same files. */
+  commit(): GoldenChange {
+    const prev = this.previous;
+    const frames = [...this.changed];
+    for (let i = this.manifest.frames.length; i < (prev?.frames.length ?? 0); i++) frames.push(i);
+    if (prev && frames.length === 0 && !this.rewritten) {
+      this.abort();
+      return { change: 'unchanged', frames, manifest: prev };
+    }
     this.guard(() => {
       this.write(join(this.tmp, GOLDEN_MANIFEST), manifestText(this.manifest));
-      replaceDir(this.tmp, this.dir);
+      swapDir(this.tmp, this.dir, this.token, this.opts.beforeSwapStep);
     });
     this.done = true;
-    return this.manifest;
+    return { change: prev ? 'changed' : 'new', frames, manifest: this.manifest };
   }
 
   /** Drops what was written; the old golden stays. */
@@ -253,22 +324,29 @@ export class GoldenWriter {
 export function writeGolden(dir: string, frames: readonly FrameCapture[], opts: WriteGoldenOptions): GoldenManifest {
   const w = new GoldenWriter(dir, opts);
   for (const f of frames) w.add(f);
-  return w.commit();
+  return w.commit().manifest;
 }
 
-/** rename() cannot replace a non-empty folder: move the old one aside, move the new one in, drop the old. */
-function replaceDir(fresh: string, dir: string): void {
-  if (!existsSync(dir)) {
-    renameSync(fresh, dir);
-    return;
-  }
-  const old = `${dir}.old-${process.pid}-${threadId}-${tempCounter++}`;
-  renameSync(dir, old);
+/**
+ * Is `dir` a whole golden: golden.json readable, and every file it names there and as written
+ * (a new golden's folder is complete once its golden.json is, which is written last).
+ */
+export function goldenIsComplete(dir: string): boolean {
+  let m: GoldenManifest | undefined;
   try {
-    renameSync(fresh, dir);
-  } catch (e) {
-    renameSync(old, dir);
-    throw e;
+    m = readGolden(dir);
+  } catch {
+    return false;
   }
-  rmSync(old, { recursive: true, force: true });
+  if (!m) return false;
+  const intact = (file: string, hash: string | undefined): boolean => (hash === undefined ? existsSync(join(dir, file)) : intactBytes(join(dir, file), hash) !== undefined);
+  return m.frames.every((f) => intact(f.file, f.fileXxh64) && (!f.raw || intact(f.raw.file, f.raw.fileXxh64)));
+}
+
+/**
+ * Finishes or undoes a swap of `dir` that a killed process left half done (see swap.ts); with
+ * `cleanup` (an update is about to write) also removes debris. Returns what it did, or undefined.
+ */
+export function recoverGolden(dir: string, cleanup = false): string | undefined {
+  return recoverGoldenDir(dir, goldenIsComplete, cleanup);
 }

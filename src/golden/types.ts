@@ -39,6 +39,8 @@ export interface FrameResult {
   message?: string;
   /** expected / actual / diff images written for a failure */
   files?: FailureFiles;
+  /** something to know about the golden, e.g. that its PNG changed since it was written */
+  note?: string;
 }
 
 /** A call whose replay did not go as recorded (an HRESULT mismatch, unimplemented, skipped). */
@@ -76,6 +78,22 @@ export interface TraceResult {
   /** the per-trace folder under --report where failure images went, when any were written */
   reportDir?: string;
   warnings: string[];
+  /** about the golden rather than the replay: a PNG edited since it was written, an interrupted update finished or undone */
+  notes?: string[];
+  /** with --update: what happened to the golden folder */
+  update?: GoldenUpdate;
+}
+
+/**
+ * - new: the trace had no golden; one was written
+ * - changed: the golden was rewritten; `frames` lists the frames whose pixels (or raw dump)
+ *   changed, were added or dropped (empty when only the files changed, e.g. a golden written
+ *   before golden.json recorded file hashes)
+ * - unchanged: the golden already held these frames; not a file was touched
+ */
+export interface GoldenUpdate {
+  change: 'new' | 'changed' | 'unchanged';
+  frames: number[];
 }
 
 export interface CheckOptions {
@@ -96,6 +114,11 @@ export interface CheckReport {
   options: CheckOptions;
   traces: TraceResult[];
   summary: { traces: number; passed: number; failed: number; noGoldens: number; updated: number };
+  /**
+   * wall time of each trace's check in seconds (performance.now), in the order of `traces`: kept
+   * apart from the results, which stay the same bits from run to run (only reports carry times)
+   */
+  seconds?: number[];
   /** every trace passed (or, with --update, was written) */
   ok: boolean;
 }

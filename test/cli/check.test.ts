@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,17 @@ async function withGoldens(): Promise<string> {
   return d;
 }
 
+/** the message of the UsageError `f` throws */
+function refusal(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect((e as Error).name).toBe('UsageError');
+    return (e as Error).message;
+  }
+  throw new Error('expected a UsageError');
+}
+
 function edit(file: string, f: (text: string) => string): void {
   writeFileSync(file, f(readFileSync(file, 'utf8')));
 }
@@ -40,14 +51,18 @@ describe('replay9 check', () => {
     expect(before.out).toMatch(/^2 traces: 0 passed, 0 failed, 2 without goldens$/m);
     const up = await runCli('check', d, '--update');
     expect(up.code).toBe(0);
-    expect(up.out).toMatch(/^UPDATED .*clear-colorfill\.r9t: 3 frames written to /m);
+    expect(up.out).toMatch(/^NEW .*clear-colorfill\.r9t: 3 frames written to /m);
+    expect(up.out).toMatch(/^2 traces: 2 new, 0 changed, 0 unchanged$/m);
     expect(readdirSync(join(d, 'clear-colorfill.golden')).sort()).toEqual(['frame-0000.png', 'frame-0001.png', 'frame-0002.png', 'golden.json']);
     const after = await runCli('check', d, '--report', join(d, 'rep'));
     expect(after.code).toBe(0);
     expect(after.out).toMatch(/^PASS .*clear-colorfill\.r9t: 3 frames$/m);
     expect(after.out).toMatch(/^PASS .*triangles\.r9t: 1 frame$/m);
-    // nothing is written for passing frames
-    expect(existsSync(join(d, 'rep'))).toBe(false);
+    // --report always holds the report; no images for passing frames
+    expect(tree(join(d, 'rep'))).toEqual(['index.html', 'report.json']);
+    const json = JSON.parse(readFileSync(join(d, 'rep', 'report.json'), 'utf8')) as CheckReport;
+    expect(json.summary).toMatchObject({ traces: 2, passed: 2 });
+    expect(readFileSync(join(d, 'rep', 'index.html'), 'utf8')).toContain('replay9 check: 2 passed, 0 failed, 0 without goldens');
   });
 
   it('catches a one-pixel change, names frame and Present call, and writes expected / actual / diff', async () => {
@@ -71,7 +86,7 @@ describe('replay9 check', () => {
     });
     const actual = decodePng(readFileSync(files.actual!));
     expect([...actual.data.subarray((47 * 64 + 63) * 4, (47 * 64 + 63) * 4 + 4)]).toEqual([255, 255, 255, 255]);
-    expect(tree(rep)).toEqual(['clear-colorfill/frame-0000-actual.png', 'clear-colorfill/frame-0000-diff.png', 'clear-colorfill/frame-0000-expected.png', 'index.html']);
+    expect(tree(rep)).toEqual(['clear-colorfill/frame-0000-actual.png', 'clear-colorfill/frame-0000-diff.png', 'clear-colorfill/frame-0000-expected.png', 'index.html', 'report.json']);
     const text = await runCli('check', t, '--report', rep);
     expect(text.out).toMatch(/^FAIL .*clear-colorfill\.r9t: frame 0 \(call 7\): 1 pixel differs \(max 0 allowed\), max channel difference 223/m);
     // one pixel is within --max-diff-pixels 1
@@ -163,6 +178,34 @@ describe('replay9 check', () => {
     const r = runCheck([t], { reportDir: join(d, 'rep') });
     expect(r.traces[0].frameResults.map((f) => [f.status, f.diffPixels])).toEqual([['raw', 0]]);
     expect(r.traces[0].reasons[0]).toMatch(/frame 0 \(call \d+\): the RGBA8 pixels match, the raw A2R10G10B10 back buffer differs/);
+  });
+
+  it('refuses X.r9 and X.r9t side by side (one X.golden for both) with exit 2 naming both, before writing anything', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'replay9-check-'));
+    copyFileSync(join('traces', 'triangles.r9t'), join(d, 'x.r9t'));
+    expect((await runCli('convert', join(d, 'x.r9t'), join(d, 'x.r9'))).code).toBe(0);
+    for (const args of [[d], [d, '--update'], [join(d, 'x.r9'), join(d, 'x.r9t')], [d, '--shard', '1/2']]) {
+      const r = await runCli('check', ...args);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${join(d, 'x.r9')} and ${join(d, 'x.r9t')} would share the golden folder ${join(d, 'x.golden')}`);
+    }
+    expect(readdirSync(d).sort()).toEqual(['x.r9', 'x.r9t']);
+    // names differing in case only share the folder on Windows and macOS: refused too
+    const e = mkdtempSync(join(tmpdir(), 'replay9-check-'));
+    copyFileSync(join('traces', 'triangles.r9t'), join(e, 'T.R9T'));
+    copyFileSync(join(d, 'x.r9'), join(e, 't.r9'));
+    expect(refusal(runCheck.bind(null, [e], {}))).toMatch(/T\.R9T and .*t\.r9 would share the golden folder/);
+  });
+
+  it('finds traces whose extensions are in capitals (T.R9, t.R9T) and opens them by kind; a trace named twice is checked once', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'replay9-check-'));
+    copyFileSync(join('traces', 'triangles.r9t'), join(d, 'a.R9T'));
+    expect((await runCli('convert', join('traces', 'clear-colorfill.r9t'), join(d, 'b.R9'))).code).toBe(0);
+    const up = await runCli('check', d, join(d, 'a.R9T'), '--update');
+    expect(up.code).toBe(0);
+    expect(up.out).toMatch(/^NEW .*a\.R9T: 1 frame written to .*a\.golden$/m);
+    expect(up.out).toMatch(/^NEW .*b\.R9: 3 frames written to .*b\.golden$/m);
+    expect(up.out).toMatch(/^2 traces: 2 new/m);
   });
 
   it('explains every option in --help', async () => {

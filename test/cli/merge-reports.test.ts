@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,11 @@ async function shard(d: string, file: string, ...paths: string[]): Promise<strin
   return join(d, file);
 }
 
-const sorted = (r: CheckReport): CheckReport => ({ ...r, traces: [...r.traces].sort((a, b) => (a.trace < b.trace ? -1 : 1)) });
+/** the report with its traces sorted, without the times (which differ from run to run) */
+const sorted = (r: CheckReport): CheckReport => {
+  const { seconds: _, ...rest } = r;
+  return { ...rest, traces: [...r.traces].sort((a, b) => (a.trace < b.trace ? -1 : 1)) };
+};
 
 describe('replay9 merge-reports', () => {
   it('merges the JSON of two shards into what one run over every trace reports', async () => {
@@ -40,6 +44,12 @@ describe('replay9 merge-reports', () => {
     const merged = JSON.parse(readFileSync(join(d, 'merged.json'), 'utf8')) as CheckReport;
     expect(merged.traces.map((t) => t.trace)).toEqual(SAMPLES.map((s) => join(d, s)).sort());
     expect(sorted(merged)).toEqual(sorted(whole));
+    // each trace keeps the time its shard measured
+    const shardTimes = new Map([a, b].flatMap((f) => {
+      const rep = JSON.parse(readFileSync(f, 'utf8')) as CheckReport;
+      return rep.traces.map((t, i): [string, number] => [t.trace, rep.seconds![i]]);
+    }));
+    expect(merged.seconds).toEqual(merged.traces.map((t) => shardTimes.get(t.trace)));
     expect(merged.summary).toEqual({ traces: 3, passed: 2, failed: 1, noGoldens: 0, updated: 0 });
     expect(r.out).toMatch(/^3 traces: 2 passed, 1 failed, 0 without goldens$/m);
     const xml = readFileSync(join(d, 'junit.xml'), 'utf8');
@@ -105,16 +115,17 @@ describe('replay9 check --junit and the HTML report', () => {
     expect(help.out).toContain('--junit');
   });
 
-  it('writes no report folder for a passing check, and a JUnit file with no failure', async () => {
+  it('writes the report folder for a passing check too, and a JUnit file with no failure', async () => {
     const d = await traces();
     const rep = join(d, 'rep');
     const r = await runCli('check', join(d, 'triangles.r9t'), '--report', rep, '--junit', join(d, 'j.xml'));
     expect(r.code).toBe(0);
-    expect(existsSync(rep)).toBe(false);
+    expect(readdirSync(rep).sort()).toEqual(['index.html', 'report.json']);
+    expect((JSON.parse(readFileSync(join(rep, 'report.json'), 'utf8')) as CheckReport).ok).toBe(true);
     expect(readFileSync(join(d, 'j.xml'), 'utf8')).not.toContain('<failure');
   });
 
-  it('writes the page for a result (HRESULT) mismatch alone, with call, method, line and both results; none for missing goldens only', async () => {
+  it('writes the page for a result (HRESULT) mismatch alone, with call, method, line and both results', async () => {
     const d = await traces();
     const t = join(d, 'triangles.r9t');
     writeFileSync(t, readFileSync(t, 'utf8').replace('dev.BeginScene()', 'dev.BeginScene()\ndev.BeginScene() -> D3D_OK'));
@@ -125,6 +136,6 @@ describe('replay9 check --junit and the HTML report', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'replay9-merge-'));
     copyFileSync(join('traces', 'triangles.r9t'), join(fresh, 'triangles.r9t'));
     expect((await runCli('check', fresh, '--report', join(fresh, 'rep'))).code).toBe(1);
-    expect(existsSync(join(fresh, 'rep'))).toBe(false);
+    expect(readFileSync(join(fresh, 'rep', 'index.html'), 'utf8')).toContain('NO GOLDENS');
   });
 });

@@ -39,12 +39,12 @@ describe('golden folders', () => {
     expect(readdirSync(dir).sort()).toEqual(['frame-0000.png', 'frame-0001.png', 'golden.json']);
     const text = readFileSync(join(dir, 'golden.json'), 'utf8');
     expect(Object.keys(JSON.parse(text))).toEqual(['tool', 'pixelmatch', 'threshold', 'frames']);
-    expect(Object.keys(JSON.parse(text).frames[0])).toEqual(['file', 'width', 'height', 'sha256', 'xxh64']);
+    expect(Object.keys(JSON.parse(text).frames[0])).toEqual(['file', 'width', 'height', 'sha256', 'xxh64', 'fileXxh64']);
     expect(readGolden(dir)).toEqual({
       tool: PACKAGE_VERSION, pixelmatch: PIXELMATCH_VERSION, threshold: 0.05,
       frames: [
-        { file: 'frame-0000.png', width: 4, height: 2, sha256: sha256Hex(a.data), xxh64: pixelHash(a.data) },
-        { file: 'frame-0001.png', width: 3, height: 3, sha256: sha256Hex(b.data), xxh64: pixelHash(b.data) },
+        { file: 'frame-0000.png', width: 4, height: 2, sha256: sha256Hex(a.data), xxh64: pixelHash(a.data), fileXxh64: pixelHash(readFileSync(join(dir, 'frame-0000.png'))) },
+        { file: 'frame-0001.png', width: 3, height: 3, sha256: sha256Hex(b.data), xxh64: pixelHash(b.data), fileXxh64: pixelHash(readFileSync(join(dir, 'frame-0001.png'))) },
       ],
     });
     expect(PIXELMATCH_VERSION).toBe('7.2.0');
@@ -101,7 +101,7 @@ describe('golden folders', () => {
     const dir = join(tmp(), 'r.golden');
     writeGolden(dir, [{ image: flat(2, 1, [0, 0, 0, 255]), raw: dump }], { threshold: 0 });
     const g = readGolden(dir)!;
-    expect(g.frames[0].raw).toEqual({ file: 'frame-0000.raw', sha256: sha256Hex(dump.data) });
+    expect(g.frames[0].raw).toEqual({ file: 'frame-0000.raw', sha256: sha256Hex(dump.data), fileXxh64: pixelHash(readFileSync(join(dir, 'frame-0000.raw'))) });
     expect(decodeRawDump(readFileSync(join(dir, 'frame-0000.raw')))).toEqual(dump);
   });
 

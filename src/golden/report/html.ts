@@ -51,6 +51,7 @@ export function htmlReport(r: CheckReport, dir: string): string {
     `<h1>${esc(title)}</h1>`,
     `<p>${esc(`${s.traces} trace${s.traces === 1 ? '' : 's'}, replay9 ${r.tool}, threshold ${r.options.threshold}, at most ${r.options.maxDiffPixels} differing pixel${r.options.maxDiffPixels === 1 ? '' : 's'} a frame`)}</p>`,
     summaryTable(r),
+    notesList(r),
     ...failing.map(({ t, i }) => traceSection(t, i, dir)),
     '</body>',
     '</html>',
@@ -81,6 +82,12 @@ function summaryTable(r: CheckReport): string {
   ].join('\n');
 }
 
+/** Notes on the goldens of traces that did not fail (a failing trace's are in its section). */
+function notesList(r: CheckReport): string {
+  const items = r.traces.filter((t) => t.status !== 'fail' && t.status !== 'no-goldens').flatMap((t) => (t.notes ?? []).map((n) => `<li><span class="path">${esc(t.trace)}</span>: ${esc(n)}</li>`));
+  return items.length ? `<h2>Notes</h2><ul class="notes">${items.join('')}</ul>` : '';
+}
+
 const badge = (s: TraceResult['status']): string => `<span class="status ${esc(s)}">${esc(LABEL[s] ?? s)}</span>`;
 
 function traceSection(t: TraceResult, i: number, dir: string): string {
@@ -92,6 +99,7 @@ function traceSection(t: TraceResult, i: number, dir: string): string {
     t.reasons.length ? `<ul class="reasons">${t.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : '',
     t.issues.length ? issuesTable(t.issues) : '',
     t.warnings.length ? `<h3>Warnings</h3><ul>${t.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '',
+    t.notes?.length ? `<h3>Notes</h3><ul>${t.notes.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '',
     ...frames.map((f) => frameBlock(f, i, dir)),
     '</section>',
   ].filter(Boolean).join('\n');

@@ -1,7 +1,8 @@
 /**
  * A CheckReport as JUnit XML (DESIGN.md contract 5): one testsuite "replay9 check", one testcase per
- * trace (classname = the trace path), a <failure> for a fail or a trace without goldens. Times are
- * 0, and nothing else depends on the clock, so the same check writes the same bytes.
+ * trace (classname = the trace path), a <failure> for a fail or a trace without goldens. `time` is
+ * each trace's check in seconds as measured (report.seconds; 0 for a report without them), the
+ * suite's their sum: the only part of the file that depends on the clock.
  */
 import { basename } from 'node:path';
 import type { CheckReport, FrameResult, ReplayIssue, TraceResult } from '../types.js';
@@ -11,9 +12,13 @@ export const JUNIT_SUITE_NAME = 'replay9 check';
 
 const isFailure = (t: TraceResult): boolean => t.status === 'fail' || t.status === 'no-goldens';
 
+/** seconds with millisecond precision, as JUnit readers expect */
+const time = (seconds: number | undefined): string => (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0 ? '0' : seconds.toFixed(3));
+
 export function junitXml(r: CheckReport): string {
   const failures = r.traces.filter(isFailure).length;
-  const counts = `tests="${r.traces.length}" failures="${failures}" errors="0" skipped="0" time="0"`;
+  const total = r.seconds?.reduce((a, b) => a + b, 0);
+  const counts = `tests="${r.traces.length}" failures="${failures}" errors="0" skipped="0" time="${time(total)}"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${esc(JUNIT_SUITE_NAME)}" ${counts}>`,
@@ -24,7 +29,7 @@ export function junitXml(r: CheckReport): string {
     `      <property name="maxDiffPixels" value="${r.options.maxDiffPixels}"/>`,
     `      <property name="update" value="${r.options.update}"/>`,
     '    </properties>',
-    ...r.traces.map(testcase),
+    ...r.traces.map((t, i) => testcase(t, r.seconds?.[i])),
     '  </testsuite>',
     '</testsuites>',
     '',
@@ -32,8 +37,8 @@ export function junitXml(r: CheckReport): string {
   return lines.join('\n');
 }
 
-function testcase(t: TraceResult): string {
-  const open = `    <testcase name="${esc(basename(t.trace))}" classname="${esc(t.trace)}" time="0"`;
+function testcase(t: TraceResult, seconds: number | undefined): string {
+  const open = `    <testcase name="${esc(basename(t.trace))}" classname="${esc(t.trace)}" time="${time(seconds)}"`;
   const body: string[] = [];
   if (isFailure(t)) {
     const message = t.reasons.length ? t.reasons.join('; ') : t.status;
@@ -57,6 +62,7 @@ function frameLines(f: FrameResult): string[] {
   const at = f.call !== undefined ? `frame ${f.frame} (Present call ${f.call})` : `frame ${f.frame}`;
   const lines = [`  ${at}: ${f.status}, ${f.diffPixels} pixels differ, max channel difference ${f.maxChannelDiff}`];
   if (f.message) lines.push(`    ${f.message}`);
+  if (f.note) lines.push(`    note: ${f.note}`);
   if (f.golden) lines.push(`    golden: ${f.golden}`);
   for (const k of ['expected', 'actual', 'diff'] as const) if (f.files?.[k]) lines.push(`    ${k}: ${f.files[k]}`);
   return lines;
@@ -70,8 +76,13 @@ function issueLine(i: ReplayIssue): string {
 
 function systemOut(t: TraceResult): string {
   const lines: string[] = [];
-  if (t.status === 'updated') lines.push(`${t.goldenFrames} golden frame${t.goldenFrames === 1 ? '' : 's'} written to ${t.goldenDir}`);
+  if (t.status === 'updated') {
+    const u = t.update;
+    const frames = `${t.goldenFrames} golden frame${t.goldenFrames === 1 ? '' : 's'}`;
+    if (u?.change === 'unchanged') lines.push(`unchanged: ${frames} left as they were in ${t.goldenDir}`);
+    else lines.push(`${u ? `${u.change}${u.frames.length ? ` (frames ${u.frames.join(', ')})` : ''}: ` : ''}${frames} written to ${t.goldenDir}`);
+  }
   if (t.status === 'updated' && t.issues.length) lines.push('replay issues:', ...t.issues.map(issueLine));
-  lines.push(...t.warnings.map((w) => `warning: ${w}`));
+  lines.push(...t.warnings.map((w) => `warning: ${w}`), ...(t.notes ?? []).map((n) => `note: ${n}`));
   return lines.join('\n');
 }

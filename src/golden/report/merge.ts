@@ -53,13 +53,19 @@ export function parseCheckReport(text: string, file: string): CheckReport {
     if (typeof t.status !== 'string' || !TRACE_STATUSES.has(t.status)) bad(`${w}.status`, 'pass, fail, no-goldens or updated');
     for (const k of ['calls', 'frames', 'goldenFrames']) num(t, k, w);
     for (const k of ['reasons', 'warnings']) arr(t, k, w).forEach((x, i) => typeof x === 'string' || bad(`${w}.${k}[${i}]`, 'a string'));
+    if (t.notes !== undefined) arr(t, 'notes', w).forEach((x, i) => typeof x === 'string' || bad(`${w}.notes[${i}]`, 'a string'));
+    if (t.update !== undefined) {
+      const u = obj(t.update, `${w}.update`);
+      if (u.change !== 'new' && u.change !== 'changed' && u.change !== 'unchanged') bad(`${w}.update.change`, 'new, changed or unchanged');
+      arr(u, 'frames', `${w}.update`).forEach((x, i) => Number.isInteger(x) || bad(`${w}.update.frames[${i}]`, 'an integer'));
+    }
     arr(t, 'frameResults', w).forEach((fv, fi) => {
       const fw = `${w}.frameResults[${fi}]`;
       const f = obj(fv, fw);
       for (const k of ['frame', 'diffPixels', 'maxChannelDiff']) num(f, k, fw);
       num(f, 'call', fw, true);
       if (typeof f.status !== 'string' || !FRAME_STATUS_SET.has(f.status)) bad(`${fw}.status`, FRAME_STATUSES.join(', '));
-      for (const k of ['golden', 'message']) str(f, k, fw, true);
+      for (const k of ['golden', 'message', 'note']) str(f, k, fw, true);
       if (f.files !== undefined) {
         const files = obj(f.files, `${fw}.files`);
         for (const k of ['expected', 'actual', 'diff']) str(files, k, `${fw}.files`, true);
@@ -75,6 +81,11 @@ export function parseCheckReport(text: string, file: string): CheckReport {
       for (const k of ['expected', 'actual']) str(x, k, iw, true);
     });
   });
+  if (r.seconds !== undefined) {
+    const secs = arr(r, 'seconds', '');
+    if (secs.length !== (r.traces as unknown[]).length) bad('.seconds', 'one number per trace');
+    secs.forEach((x, i) => (typeof x === 'number' && Number.isFinite(x) && x >= 0) || bad(`.seconds[${i}]`, 'a number of seconds'));
+  }
   return doc as CheckReport;
 }
 
@@ -102,11 +113,14 @@ export function mergeReports(inputs: ReadonlyArray<{ file: string; report: Check
       seen.set(t.trace, file);
     }
   }
-  const traces = inputs.flatMap((i) => i.report.traces).sort(byPath);
+  // each trace keeps its time (when every report has times)
+  const timed = inputs.every((i) => i.report.seconds !== undefined);
+  const runs = inputs.flatMap((i) => i.report.traces.map((t, k) => ({ t, seconds: i.report.seconds?.[k] ?? 0 }))).sort((a, b) => byPath(a.t, b.t));
+  const traces = runs.map((x) => x.t);
   const count = (s: TraceResult['status']): number => traces.filter((t) => t.status === s).length;
   const summary = { traces: traces.length, passed: count('pass'), failed: count('fail'), noGoldens: count('no-goldens'), updated: count('updated') };
   const o = first.report.options;
   // only the fields a single run has: a shard's own settings do not describe the merged run
   const options: CheckOptions = { update: o.update, threshold: o.threshold, maxDiffPixels: o.maxDiffPixels, reportDir: o.reportDir };
-  return { tool: first.report.tool, options, traces, summary, ok: summary.failed + summary.noGoldens === 0 };
+  return { tool: first.report.tool, options, traces, summary, ok: summary.failed + summary.noGoldens === 0, ...(timed ? { seconds: runs.map((x) => x.seconds) } : {}) };
 }
