@@ -10,6 +10,7 @@ const ISOLATED = [
   'test/inspect/inspect-history-paths.test.ts',
   'test/device/stretch-rect.test.ts',
   'test/golden/matcher.test.ts',
+  'test/golden/golden-files.test.ts',
 ];
 
 export default defineConfig({
