@@ -248,7 +248,7 @@ export class TraceReader {
   /** A verified command batch. */
   loadBatch(info: ChunkInfo): LoadedBatch {
     const raw = this.readPayload(info);
-    const calls = verifyCalls(raw, { fileOffset: info.offset + CHUNK_HEADER_SIZE, inflated: info.compression === Compression.Deflate }, info.callCount);
+    const calls = verifyCalls(raw, { fileOffset: info.offset + CHUNK_HEADER_SIZE, inflated: info.compression === Compression.Deflate, firstCall: info.firstCall }, info.callCount);
     return { chunk: info, bb: new ByteBuffer(raw), firstCall: info.firstCall, calls };
   }
 
@@ -284,6 +284,13 @@ export class TraceReader {
     }
     while (found >= 0 && this.chunks[found].kind !== ChunkKind.Commands) found--;
     return found;
+  }
+
+  /** Where call `n` is, for messages: `trace chunk at byte B` (the chunk that holds it), or undefined past the end. */
+  placeOfCall(n: number): string | undefined {
+    const i = this.chunkIndexForCall(n);
+    const c = this.chunks[i];
+    return c && n < c.firstCall + c.callCount ? `trace chunk at byte ${c.offset}` : undefined;
   }
 
   /** The calls of frame `f` (from 0): from the call after the previous Present to its own Present. */

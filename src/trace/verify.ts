@@ -15,6 +15,8 @@ export interface VerifyPlace {
   fileOffset: number;
   /** true when the payload was deflated: offsets then count in the inflated bytes */
   inflated: boolean;
+  /** the trace's number of the chunk's first call (messages name the call by it) */
+  firstCall?: number;
 }
 
 /** The smallest possible call buffer: a root offset, a Call table and a command table. */
@@ -34,7 +36,8 @@ class Verifier {
   fail(at: number, what: string): never {
     const p = this.place;
     const where = p.inflated ? `chunk payload at byte ${p.fileOffset}, inflated byte ${at}` : `byte ${p.fileOffset + at}`;
-    throw new TraceFormatError(`trace chunk: ${where}: call ${this.call} of the chunk: ${what}`, p.fileOffset + (p.inflated ? 0 : at));
+    const call = p.firstCall === undefined ? `call ${this.call} of the chunk` : `call ${p.firstCall + this.call} (call ${this.call} of the chunk)`;
+    throw new TraceFormatError(`trace chunk: ${where}: ${call}: ${what}`, p.fileOffset + (p.inflated ? 0 : at));
   }
 
   private u32(at: number): number {

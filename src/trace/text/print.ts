@@ -45,6 +45,9 @@ export class TextPrinter {
   private fvf = new Map<number, number>();
   private depth = 0;
 
+  /** `placeOf(n)` says where call n is (`trace chunk at byte B`, `file:line`) in the errors of calls the text cannot show */
+  constructor(private readonly placeOf?: (n: number) => string | undefined) {}
+
   /** handles may be created with gaps (a trimmed trace names only some of its source's objects) */
   private gaps = false;
 
@@ -72,7 +75,9 @@ export class TextPrinter {
   }
 
   private bad(what: string): never {
-    throw new TraceFormatError(`call ${this.n}: ${what}; the text form cannot show this trace`);
+    const place = this.placeOf?.(this.n);
+    const offset = place ? /^trace chunk at byte (\d+)$/.exec(place)?.[1] : undefined;
+    throw new TraceFormatError(`${place ? `${place}: ` : ''}call ${this.n}: ${what}; the text form cannot show this trace`, offset === undefined ? undefined : Number(offset));
   }
 
   /** Binds a created handle: new handles must come in creation order and keep names unique, or the text would read back differently. */
