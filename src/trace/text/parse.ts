@@ -29,6 +29,12 @@ type Node =
   | { t: 'struct'; named: Array<{ name: string; v: Node; tok: Tok }> | null; items: Node[]; tok: Tok }
   | { t: 'list'; items: Node[]; tok: Tok };
 
+/**
+ * How deep lists and structs may nest in a value: far more than any parameter needs (a vertex
+ * list is 2 deep, a struct in a struct 2), little enough that a hostile line cannot exhaust the stack.
+ */
+export const MAX_NESTING = 64;
+
 export interface ParsedTrace {
   calls: CallRecord[];
   /** the 1-based line of each call */
@@ -61,6 +67,8 @@ export class TextParser {
   readonly options: WriterOptions = {};
   /** the object of the statement being parsed (vertex lists use its FVF) */
   private self = 0;
+  /** how many lists and structs enclose the value being parsed */
+  private depth = 0;
 
   constructor(private readonly src: string, private readonly file: string) {
     this.lexer = new Lexer(src, file);
@@ -239,24 +247,31 @@ export class TextParser {
           if (n.kind !== 'num' || isHexLiteral(n.text)) this.err(n, `expected a decimal number after '-'`);
           return { t: 'num', v: -Number(n.text), hex: false, tok: t };
         }
-        if (t.text === '{') return this.structNode(t);
-        if (t.text === '[') {
-          const items: Node[] = [];
-          if (!this.isPunct(']')) {
-            for (;;) {
-              items.push(this.value());
-              if (this.isPunct(',')) { this.next(); continue; }
-              break;
-            }
-          }
-          this.expect(']', 'to close the list');
-          return { t: 'list', items, tok: t };
+        if (t.text === '{' || t.text === '[') {
+          if (this.depth >= MAX_NESTING) this.err(t, `lists and structs nest more than ${MAX_NESTING} deep here`);
+          this.depth++;
+          const node = t.text === '{' ? this.structNode(t) : this.listNode(t);
+          this.depth--;
+          return node;
         }
         break;
       default:
         break;
     }
     return this.err(t, `expected a value, found ${describe(t)}`);
+  }
+
+  private listNode(open: Tok): Node {
+    const items: Node[] = [];
+    if (!this.isPunct(']')) {
+      for (;;) {
+        items.push(this.value());
+        if (this.isPunct(',')) { this.next(); continue; }
+        break;
+      }
+    }
+    this.expect(']', 'to close the list');
+    return { t: 'list', items, tok: open };
   }
 
   private structNode(open: Tok): Node {
