@@ -11,7 +11,7 @@ import { decodeCall, CALL_SLOT } from './codec.js';
 import { COMMANDS } from './commands.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
-  HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
+  HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_CHUNK_STORED, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
 } from './container.js';
 import type { ChunkInfo, TraceHeader } from './container.js';
 import { isSnapshotKind, PROFILES } from './container.js';
@@ -137,6 +137,7 @@ export class TraceReader {
         rawSize: 0,
         crc: 0,
       };
+      if (c.storedSize > MAX_CHUNK_STORED) return unusable(`chunk ${i} claims ${c.storedSize} stored bytes, above the largest legal chunk`);
       if (c.offset !== expectOffset) return unusable(`chunk ${i} listed at byte ${c.offset}, expected ${expectOffset}`);
       if (c.firstCall !== expectCall) return unusable(`chunk ${i} starts at call ${c.firstCall}, expected ${expectCall}`);
       if (isSnapshotKind(c.kind) && c.callCount !== 0) return unusable(`snapshot chunk ${i} claims ${c.callCount} calls`);
@@ -184,6 +185,8 @@ export class TraceReader {
     };
     if (c.kind !== ChunkKind.Commands && !isSnapshotKind(c.kind)) throw new TraceFormatError(`trace chunk: byte ${offset + 4}: unknown chunk kind ${c.kind}`, offset + 4);
     if (c.compression !== Compression.None && c.compression !== Compression.Deflate) throw new TraceFormatError(`trace chunk: byte ${offset + 5}: unknown compression ${c.compression}`, offset + 5);
+    if (c.storedSize > MAX_CHUNK_STORED) throw new TraceFormatError(`trace chunk: byte ${offset + 8}: stored size ${c.storedSize} is above the largest legal chunk (${MAX_CHUNK_STORED} bytes)`, offset + 8);
+    if (c.rawSize > MAX_CHUNK_RAW) throw new TraceFormatError(`trace chunk: byte ${offset + 12}: raw size ${c.rawSize} is above the largest legal chunk (${MAX_CHUNK_RAW} bytes)`, offset + 12);
     const maxRaw = c.compression === Compression.Deflate ? Math.min(MAX_CHUNK_RAW, c.storedSize * MAX_DEFLATE_RATIO + 64) : c.storedSize;
     if (c.rawSize > maxRaw || (c.compression === Compression.None && c.rawSize !== c.storedSize)) {
       throw new TraceFormatError(`trace chunk: byte ${offset + 12}: raw size ${c.rawSize} is impossible for ${c.storedSize} stored bytes`, offset + 12);
@@ -237,8 +240,11 @@ export class TraceReader {
     if (c.compression === Compression.None) return stored;
     let raw: Uint8Array;
     try {
-      raw = new Uint8Array(inflateRawSync(stored, { maxOutputLength: Math.max(1, c.rawSize) }));
+      // one output buffer of the declared size (and a byte, to see a longer stream): no concatenation,
+      // no copy, and a stream that inflates to more than the header says stops there
+      raw = inflateRawSync(stored, { chunkSize: Math.max(64, c.rawSize + 1), maxOutputLength: Math.max(1, c.rawSize) });
     } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new TraceFormatError(`trace chunk: byte ${at}: inflates to more than the ${c.rawSize} bytes its header says`, at);
       throw new TraceFormatError(`trace chunk: byte ${at}: deflate stream is corrupt (${(e as Error).message})`, at);
     }
     if (raw.length !== c.rawSize) throw new TraceFormatError(`trace chunk: byte ${at}: inflated to ${raw.length} bytes, header says ${c.rawSize}`, at);
