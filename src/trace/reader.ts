@@ -69,6 +69,15 @@ export function decodeHeader(b: Uint8Array, size: number): TraceHeader {
   };
 }
 
+export interface ReaderOptions {
+  /**
+   * For repair: a trace without a usable footer is read up to the first thing that is not a
+   * complete, intact chunk (a cut chunk, garbage, zeros, a chunk whose CRC or calls are wrong)
+   * and the rest is reported in `dropped` instead of failing.
+   */
+  salvage?: boolean;
+}
+
 export class TraceReader {
   readonly header: TraceHeader;
   readonly chunks: ChunkInfo[] = [];
@@ -79,15 +88,17 @@ export class TraceReader {
   hasFooter = false;
   /** where the complete chunks end (the footer's place) */
   dataEnd = HEADER_SIZE;
+  /** salvage mode: what follows the last good chunk of a trace without a usable footer (undefined when nothing does) */
+  dropped?: { offset: number; bytes: number; reason: string };
 
-  static open(path: string): TraceReader {
-    return new TraceReader(new FileSource(path), path);
+  static open(path: string, options: ReaderOptions = {}): TraceReader {
+    return new TraceReader(new FileSource(path), path, options);
   }
   static fromBytes(bytes: Uint8Array, label = '<memory>'): TraceReader {
     return new TraceReader(new MemorySource(bytes), label);
   }
 
-  constructor(private readonly src: ByteSource, readonly label: string) {
+  constructor(private readonly src: ByteSource, readonly label: string, private readonly options: ReaderOptions = {}) {
     try {
       this.header = decodeHeader(src.read(0, Math.min(HEADER_SIZE, src.size)), src.size);
       if (!this.readFooter()) this.scan();
@@ -198,22 +209,33 @@ export class TraceReader {
     const size = this.src.size;
     let offset = HEADER_SIZE;
     let calls = 0;
+    const salvage = this.options.salvage === true;
     while (offset < size) {
-      let c: ChunkInfo | undefined;
-      if (offset + 4 <= size && u32(this.src.read(offset, 4), 0) === FOOTER_MAGIC) break;
-      c = this.chunkHeaderAt(offset);
-      if (!c || offset + CHUNK_HEADER_SIZE + c.storedSize > size) {
-        this.warnings.push(`trace ends inside the chunk at byte ${offset} (${size - offset} bytes left): read up to call ${calls}`);
+      if (offset + 4 <= size && u32(this.src.read(offset, 4), 0) === FOOTER_MAGIC) {
+        if (salvage) this.dropped = { offset, bytes: size - offset, reason: 'an unusable footer index' };
         break;
       }
-      // a snapshot chunk stands before the call that follows it: its first call is the calls so far
-      if (c.firstCall !== calls) throw new TraceFormatError(`trace chunk: byte ${offset + 20}: first call ${c.firstCall}, expected ${calls}`, offset + 20);
-      if (isSnapshotKind(c.kind) && c.callCount !== 0) throw new TraceFormatError(`trace chunk: byte ${offset + 24}: a snapshot chunk holds no calls, this one claims ${c.callCount}`, offset + 24);
-      if (c.kind === ChunkKind.Commands) {
-        const b = this.loadBatch(c);
-        for (let i = 0; i < b.calls.length; i++) if (callType(b.bb, b.calls[i]) === PRESENT_TYPE) this.frames.push(calls + i);
-        calls += c.callCount;
+      let c: ChunkInfo | undefined;
+      try {
+        c = this.chunkHeaderAt(offset);
+        if (!c || offset + CHUNK_HEADER_SIZE + c.storedSize > size) {
+          this.warnings.push(`trace ends inside the chunk at byte ${offset} (${size - offset} bytes left): read up to call ${calls}`);
+          if (salvage) this.dropped = { offset, bytes: size - offset, reason: 'a chunk cut short' };
+          break;
+        }
+        // a snapshot chunk stands before the call that follows it: its first call is the calls so far
+        if (c.firstCall !== calls) throw new TraceFormatError(`trace chunk: byte ${offset + 20}: first call ${c.firstCall}, expected ${calls}`, offset + 20);
+        if (isSnapshotKind(c.kind) && c.callCount !== 0) throw new TraceFormatError(`trace chunk: byte ${offset + 24}: a snapshot chunk holds no calls, this one claims ${c.callCount}`, offset + 24);
+        if (c.kind === ChunkKind.Commands) {
+          const b = this.loadBatch(c);
+          for (let i = 0; i < b.calls.length; i++) if (callType(b.bb, b.calls[i]) === PRESENT_TYPE) this.frames.push(calls + i);
+        } else if (salvage) this.readPayload(c);
+      } catch (e) {
+        if (!salvage || !(e instanceof TraceFormatError)) throw e;
+        this.dropped = { offset, bytes: size - offset, reason: e.message };
+        break;
       }
+      if (c.kind === ChunkKind.Commands) calls += c.callCount;
       this.chunks.push(c);
       offset += CHUNK_HEADER_SIZE + c.storedSize;
     }
