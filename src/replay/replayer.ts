@@ -17,6 +17,8 @@ import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, qualifiedMethod } f
 import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
 import { InternalError, UsageError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
+import { Encoding } from 'flatbuffers';
+import { utf8String } from '../trace/codec.js';
 import * as fb from '../trace/generated/replay9.js';
 import { CHUNK_HEADER_SIZE, ChunkKind } from '../trace/container.js';
 import type { ChunkInfo } from '../trace/container.js';
@@ -234,7 +236,8 @@ export class Replayer {
     if (created) {
       if (obj) {
         this.handles.set(created, { kind: info.creates!, obj });
-        const name = call.name();
+        const bytes = call.name(Encoding.UTF8_BYTES) as Uint8Array | null;
+        const name = bytes ? utf8String(bytes) : null;
         if (name && !this.names.has(created)) this.names.set(created, name);
         this.missing.delete(created);
       } else this.missing.add(created);

@@ -5,6 +5,7 @@
  * offset, vtable, vector and string of each is checked against that call's own
  * bytes. A failure is a TraceFormatError naming the byte.
  */
+import { isUtf8 } from 'node:buffer';
 import { COMMAND_COUNT, COMMANDS, structDef } from './commands.js';
 import { TraceFormatError } from './errors.js';
 import type { TableField } from './schema-types.js';
@@ -86,6 +87,8 @@ class Verifier {
     const count = this.u32(v);
     if (count * elem + (terminated ? 1 : 0) > this.end - v - 4) this.fail(v, `${table}.${field} length ${count} runs past the call`);
     if (terminated && this.buf[v + 4 + count] !== 0) this.fail(v, `${table}.${field} string lacks its terminator`);
+    // strings are UTF-8: other bytes would read back as U+FFFD and the trace would not convert to text and back unchanged
+    if (terminated && !isUtf8(this.buf.subarray(v + 4, v + 4 + count))) this.fail(v, `${table}.${field} string is not valid UTF-8`);
   }
 
   private params(pos: number, fields: readonly TableField[], what: string): void {

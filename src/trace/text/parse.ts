@@ -15,7 +15,7 @@ import type { WriterOptions } from '../writer.js';
 import { Lexer } from './lexer.js';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
 import type { Tok } from './lexer.js';
-import { defaultName, isReservedName } from './names.js';
+import { defaultName, isReservedName, quoteString } from './names.js';
 import { shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
@@ -132,8 +132,9 @@ export class TextParser {
   }
 
   private statement(): CallRecord {
+    // a name is an identifier or a "quoted string" (any name the binary form can hold)
     const first = this.next();
-    if (first.kind !== 'ident') this.err(first, `expected a call, found ${describe(first)}`);
+    if (first.kind !== 'ident' && first.kind !== 'str') this.err(first, `expected a call, found ${describe(first)}`);
     let bindTok: Tok | undefined;
     let objTok: Tok | undefined;
     let methodTok = first;
@@ -141,7 +142,7 @@ export class TextParser {
       this.next();
       bindTok = first;
       methodTok = this.next();
-      if (methodTok.kind !== 'ident') this.err(methodTok, `expected a call after '=', found ${describe(methodTok)}`);
+      if (methodTok.kind !== 'ident' && methodTok.kind !== 'str') this.err(methodTok, `expected a call after '=', found ${describe(methodTok)}`);
     }
     if (this.isPunct('.')) {
       this.next();
@@ -149,11 +150,12 @@ export class TextParser {
       methodTok = this.next();
       if (methodTok.kind !== 'ident') this.err(methodTok, `expected a method name after '.', found ${describe(methodTok)}`);
     }
+    if (methodTok.kind !== 'ident') this.err(methodTok, `expected a call, found ${describe(methodTok)}`);
     let self = 0;
     let selfKind: HandleKind | undefined;
     if (objTok) {
       const id = this.ids.get(objTok.text);
-      if (id === undefined) this.err(objTok, `'${objTok.text}' is not bound to an object (bind it with '${objTok.text} = ...' first)`);
+      if (id === undefined) this.err(objTok, `${shownName(objTok)} is not bound to an object (bind it with '${objTok.kind === 'str' ? quoteString(objTok.text) : objTok.text} = ...' first)`);
       self = id!;
       selfKind = this.kinds.get(id!);
     }
@@ -193,12 +195,14 @@ export class TextParser {
 
   private bind(call: CallRecord, info: CommandInfo, tok: Tok): void {
     const kind = info.creates;
-    if (!kind) this.err(tok, `${info.method} creates no object to bind to '${tok.text}'`);
-    if (isReservedName(tok.text)) this.err(tok, `'${tok.text}' is reserved and cannot name an object`);
+    if (!kind) this.err(tok, `${info.method} creates no object to bind to ${shownName(tok)}`);
+    const quoted = tok.kind === 'str';
+    if (!quoted && isReservedName(tok.text)) this.err(tok, `'${tok.text}' is reserved and cannot name an object (a quoted name can be anything: "${tok.text}")`);
+    if (quoted && tok.text === '') this.err(tok, 'a name cannot be empty');
     let id = this.ids.get(tok.text);
     if (id !== undefined) {
       // the call returned an object already bound (GetBackBuffer twice): its name was stored once, when bound
-      if (this.kinds.get(id) !== kind) this.err(tok, `'${tok.text}' already names a ${this.kinds.get(id)}, not a ${kind}`);
+      if (this.kinds.get(id) !== kind) this.err(tok, `${shownName(tok)} already names a ${this.kinds.get(id)}, not a ${kind}`);
       call.created = id;
       return;
     }
@@ -206,7 +210,8 @@ export class TextParser {
     this.ids.set(tok.text, id);
     this.kinds.set(id, kind!);
     call.created = id;
-    if (tok.text !== defaultName(kind!, id)) call.name = tok.text;
+    // a quoted name is always recorded; a bare one unless it is the default name
+    if (quoted || tok.text !== defaultName(kind!, id)) call.name = tok.text;
   }
 
   private result(info: CommandInfo): number {
@@ -377,11 +382,11 @@ export class TextParser {
       case 'handle': {
         if (n.t === 'ident' && n.name === 'NULL') return 0;
         if (n.t === 'num' && n.v === 0) return 0;
-        if (n.t !== 'ident') this.err(n.tok, `${what} expects an object name or NULL, found ${describeNode(n)}`);
-        const id = this.ids.get((n as { name: string }).name);
-        if (id === undefined) this.err(n.tok, `'${(n as { name: string }).name}' is not bound to an object`);
+        if (n.t !== 'ident' && n.t !== 'str') this.err(n.tok, `${what} expects an object name or NULL, found ${describeNode(n)}`);
+        const id = this.ids.get(n.tok.text);
+        if (id === undefined) this.err(n.tok, `${shownName(n.tok)} is not bound to an object`);
         const kind = this.kinds.get(id!)!;
-        if (!kindAccepts(shape.want, kind)) this.err(n.tok, `${what} expects a ${shape.want}, '${(n as { name: string }).name}' is a ${kind}`);
+        if (!kindAccepts(shape.want, kind)) this.err(n.tok, `${what} expects a ${shape.want}, ${shownName(n.tok)} is a ${kind}`);
         return id!;
       }
       case 'int':
@@ -572,11 +577,16 @@ function zeroStruct(def: StructDef): StructValue {
   return out;
 }
 
+/** A name token in a message: 'dev', or "a name" quoted as the text writes it. */
+function shownName(t: Tok): string {
+  return t.kind === 'str' ? quoteString(t.text) : `'${t.text}'`;
+}
+
 function describe(t: Tok): string {
   switch (t.kind) {
     case 'nl': return 'the end of the line';
     case 'eof': return 'the end of the file';
-    case 'str': return `the string ${JSON.stringify(t.text)}`;
+    case 'str': return `the string ${quoteString(t.text)}`;
     default: return `'${t.text}'`;
   }
 }
