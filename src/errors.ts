@@ -7,3 +7,25 @@
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
+
+/**
+ * A bug in replay9 met while replaying a call (any exception that is not a TraceFormatError or
+ * UsageError): the command line exits 3 with `internal error at call N (Method): message` and
+ * shows the stack of `cause` only with --debug.
+ */
+export class InternalError extends Error {
+  override readonly name = 'InternalError';
+  constructor(
+    readonly call: number,
+    /** `IDirect3DDevice9::Clear` */
+    readonly method: string,
+    override readonly cause: unknown,
+    /** where the call is: `trace chunk at byte N` or `file.r9t:LINE` */
+    readonly place?: string,
+  ) {
+    const what = cause instanceof Error ? `${cause.name === 'Error' ? '' : `${cause.name}: `}${cause.message}` : String(cause);
+    super(`internal error at call ${call} (${method}): ${what}${place ? ` (${place})` : ''}`);
+    // the stack that matters is where the bug threw, not where it was wrapped
+    if (cause instanceof Error && cause.stack) this.stack = `${this.name}: ${this.message}\ncaused by ${cause.stack}`;
+  }
+}

@@ -21,7 +21,7 @@ export const processIo: Io = {
 };
 
 /** Exit codes (DESIGN.md contract 4). */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
 
 export { UsageError } from '../errors.js';
 

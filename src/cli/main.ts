@@ -1,9 +1,11 @@
 /**
  * `replay9 <command>`: yargs, one module per command. Exit codes (DESIGN.md
- * contract 4): 0 success, 1 a check failed, 2 bad usage or unreadable input.
+ * contract 4): 0 success, 1 a check failed, 2 bad usage or unreadable input,
+ * 3 an internal error (a bug in replay9; its stack with --debug).
  */
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
+import { InternalError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { EXIT, processIo, UsageError } from './io.js';
@@ -42,7 +44,7 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
   const done = (c: number): void => {
     code = c;
   };
-  let y = yargs([...args])
+  let y: Argv = yargs([...args])
     .scriptName('replay9')
     .usage('$0 <command> [options]\n\nRecords, replays and inspects Direct3D 9 traces on a deterministic software device.')
     .version(PACKAGE_VERSION)
@@ -51,7 +53,8 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     .recommendCommands()
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
-    .epilogue('Exit codes: 0 success, 1 a check failed (a result mismatch), 2 bad usage or unreadable input.\nEvery command takes --help.')
+    .option('debug', { type: 'boolean', global: true, describe: 'On an internal error (exit 3), print its stack' })
+    .epilogue('Exit codes: 0 success, 1 a check failed (a result mismatch), 2 bad usage or unreadable input, 3 an internal error (a bug in replay9: --debug prints its stack).\nEvery command takes --help.')
     .fail((msg, err) => {
       throw err ?? new UsageError(msg);
     });
@@ -87,6 +90,11 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
       io.err(`replay9: ${e.message}\nRun 'replay9 --help' for the commands.`);
       return EXIT.usage;
     }
-    throw e;
+    // anything else is a bug: a message and exit 3, never a crash (the stack only with --debug)
+    const internal = e instanceof InternalError || (e instanceof Error && e.name === 'InternalError');
+    const message = e instanceof Error ? (internal ? e.message : `internal error: ${e.name === 'Error' ? '' : `${e.name}: `}${e.message}`) : `internal error: ${String(e)}`;
+    const debug = args.includes('--debug');
+    io.err(`replay9: ${message}${debug && e instanceof Error && e.stack ? `\n${e.stack}` : '\n(run again with --debug for the stack)'}`);
+    return EXIT.internal;
   }
 }

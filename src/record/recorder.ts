@@ -9,9 +9,9 @@ import type { HandleKind } from '../trace/commands.js';
 import { ChunkKind } from '../trace/container.js';
 import { TraceWriter } from '../trace/writer.js';
 import type { WriterOptions } from '../trace/writer.js';
-import { defaultName, isReservedName } from '../trace/text/names.js';
+import { defaultName } from '../trace/text/names.js';
 
-const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export interface RecorderOptions extends WriterOptions {
   /**
@@ -100,10 +100,12 @@ export class TraceRecorder {
 
   /**
    * Names the next object a call creates, as the text form will show it
-   * (`rt = dev.CreateRenderTarget(...)`). Names are unique within a trace.
+   * (`rt = dev.CreateRenderTarget(...)`; a name that is not an identifier
+   * shows quoted). Names are unique within a trace.
    */
   nameNext(name: string): void {
-    if (!NAME_RE.test(name) || isReservedName(name)) throw new Error(`TraceRecorder.nameNext: '${name}' is not a valid name (letters, digits, _; not NULL/TRUE/FALSE/D3D...)`);
+    // any text: the text form quotes a name that is not an identifier; UTF-8 (which the trace stores) has no lone surrogates
+    if (name === '' || LONE_SURROGATE.test(name)) throw new Error(`TraceRecorder.nameNext: ${JSON.stringify(name)} is not a valid name (it is empty or holds a lone UTF-16 surrogate)`);
     if (this.usedNames.has(name)) throw new Error(`TraceRecorder.nameNext: '${name}' already names an object`);
     this.pendingName = name;
   }

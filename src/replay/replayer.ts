@@ -2,7 +2,9 @@
  * The Replayer: runs a trace's calls against a device, keeping one handle
  * table, checking every call's result against the recorded one. A difference
  * is a finding with the call number (and .r9t line), never a crash; an unknown
- * handle is a TraceFormatError naming the call.
+ * handle is a TraceFormatError naming the call and its place (the byte of its
+ * chunk, or its .r9t line); any other exception a call raises is a bug, thrown
+ * as an InternalError naming the call.
  */
 import { hresultName } from '../d3d9/index.js';
 import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
@@ -13,7 +15,10 @@ import { restoreObjects, SnapshotError } from '../device/snapshot.js';
 import type { SnapshotData } from '../device/snapshot.js';
 import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
 import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
+import { InternalError, UsageError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
+import { Encoding } from 'flatbuffers';
+import { utf8String } from '../trace/codec.js';
 import * as fb from '../trace/generated/replay9.js';
 import { CHUNK_HEADER_SIZE, ChunkKind } from '../trace/container.js';
 import type { ChunkInfo } from '../trace/container.js';
@@ -93,6 +98,9 @@ export class Replayer {
   /** the driver profile of this replay: the option, else the trace's */
   profile: DeviceProfile = 'dx9';
   private perfDepth = 0;
+  /** the trace being replayed and the file offset of the chunk being replayed, for errors */
+  private label = '';
+  private chunkOffset = -1;
   /** the one scope handlers see, updated for each call (dispatch allocates nothing) */
   private readonly scope = new Scope(this);
 
@@ -156,6 +164,14 @@ export class Replayer {
   /** Replays on the profile the options name, else the trace's (run() does this; so must anything calling replayBatch). */
   useProfileOf(reader: TraceReader): void {
     this.profile = this.options.profile ?? reader.header.profile;
+    this.label = reader.label;
+  }
+
+  /** Where call `n` is in the trace: its .r9t line, else the byte offset of its chunk. */
+  placeOf(n: number): string | undefined {
+    const line = this.options.lines?.[n];
+    if (line !== undefined) return `${this.label || '<text>'}:${line}`;
+    return this.chunkOffset >= 0 ? `trace chunk at byte ${this.chunkOffset}` : undefined;
   }
 
   /** The name the trace gave handle `id`, if it gave one. */
@@ -172,6 +188,7 @@ export class Replayer {
   replayBatch(b: LoadedBatch, to = Infinity): boolean {
     const call = this.callObj;
     const before = this.options.beforeCall;
+    this.chunkOffset = b.chunk.offset;
     for (let i = 0; i < b.calls.length; i++) {
       const n = b.firstCall + i;
       if (n < this.callsReplayed) continue;
@@ -208,15 +225,19 @@ export class Replayer {
         this.finding({ kind: 'skipped', call: n, method, message: `call ${n}: ${method} skipped: ${e.message}` });
         return;
       }
-      throw e;
+      if (e instanceof TraceFormatError || e instanceof UsageError || e instanceof InternalError) throw e;
+      throw new InternalError(n, method, e, this.placeOf(n));
     }
-    if (typeof outcome !== 'number' && typeof outcome?.hr !== 'number') throw new Error(`call ${n}: ${this.methodName(info, self)}: the device returned no result`);
+    if (typeof outcome !== 'number' && typeof outcome?.hr !== 'number') {
+      throw new InternalError(n, this.methodName(info, self), new Error('the device returned no result'), this.placeOf(n));
+    }
     const hr = typeof outcome === 'number' ? outcome : outcome.hr;
     const obj = typeof outcome === 'number' ? undefined : outcome.obj;
     if (created) {
       if (obj) {
         this.handles.set(created, { kind: info.creates!, obj });
-        const name = call.name();
+        const bytes = call.name(Encoding.UTF8_BYTES) as Uint8Array | null;
+        const name = bytes ? utf8String(bytes) : null;
         if (name && !this.names.has(created)) this.names.set(created, name);
         this.missing.delete(created);
       } else this.missing.add(created);
@@ -290,12 +311,17 @@ export class Replayer {
   lookup(id: number, kind: HandleKind | 'BaseTexture' | 'any', n: number, info: CommandInfo): object {
     const h = this.handles.get(id);
     if (h) {
-      if (kind !== 'any' && !kindAccepts(kind, h.kind)) {
-        throw new TraceFormatError(`call ${n} (${info.method}): handle ${id} is a ${h.kind}, expected a ${kind}`);
-      }
+      if (kind !== 'any' && !kindAccepts(kind, h.kind)) this.badCall(n, info, `handle ${id} is a ${h.kind}, expected a ${kind}`);
       return h.obj;
     }
     if (this.missing.has(id)) throw new Unavailable(`handle ${id} was not created at replay (see the earlier finding)`);
-    throw new TraceFormatError(`call ${n} (${info.method}): handle ${id} was never created by an earlier call`);
+    return this.badCall(n, info, `handle ${id} was never created by an earlier call`);
+  }
+
+  /** A call the trace cannot hold: `trace chunk at byte B: call N (Method): ...` (binary) or `file:line: call N (Method): ...` (text). */
+  private badCall(n: number, info: CommandInfo, what: string): never {
+    const place = this.placeOf(n);
+    const text = this.options.lines?.[n] !== undefined;
+    throw new TraceFormatError(`${place ? `${place}: ` : ''}call ${n} (${info.method}): ${what}`, text || this.chunkOffset < 0 ? undefined : this.chunkOffset);
   }
 }

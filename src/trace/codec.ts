@@ -3,7 +3,7 @@
  * so one codec serves every command. The layout is the one flatc's generated
  * accessors read (tests check both agree).
  */
-import { Builder, ByteBuffer } from 'flatbuffers';
+import { Builder, ByteBuffer, Encoding } from 'flatbuffers';
 import { isFloatBits } from './call.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from './call.js';
 import { COMMANDS, commandInfo, structDef } from './commands.js';
@@ -123,6 +123,18 @@ export function encodeCallBuffer(b: Builder, call: CallRecord): Uint8Array {
 
 // ---- decoding (input already verified: see verify.ts) ----
 
+/** The runtime's own decoder drops a leading U+FEFF (a BOM to TextDecoder): strings keep every character. */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A stored string's UTF-8 bytes as a string, every character kept. */
+export function utf8String(bytes: Uint8Array): string {
+  return UTF8.decode(bytes);
+}
+
+function readString(bb: ByteBuffer, at: number): string {
+  return UTF8.decode(bb.__string(at, Encoding.UTF8_BYTES) as Uint8Array);
+}
+
 function field(bb: ByteBuffer, table: number, slot: number): number {
   return bb.__offset(table, 4 + 2 * slot);
 }
@@ -155,7 +167,7 @@ function decodeTable(bb: ByteBuffer, table: number, fields: readonly TableField[
         args[f.name] = o ? readStruct(bb, at, structDef(f.type.struct)) : null;
         break;
       case 'string':
-        args[f.name] = o ? (bb.__string(at) as string) : null;
+        args[f.name] = o ? readString(bb, at) : null;
         break;
       case 'bytes': {
         if (!o) { args[f.name] = null; break; }
@@ -201,6 +213,6 @@ export function decodeCall(bb: ByteBuffer, pos: number): CallRecord {
     created: u(CALL_SLOT.created),
     args: decodeTable(bb, cmdPos, info.table.fields),
   };
-  if (nameOff) call.name = bb.__string(pos + nameOff) as string;
+  if (nameOff) call.name = readString(bb, pos + nameOff);
   return call;
 }

@@ -39,8 +39,15 @@ export type ChunkKind = (typeof ChunkKind)[keyof typeof ChunkKind];
 export const Compression = { None: 0, Deflate: 1 } as const;
 export type Compression = (typeof Compression)[keyof typeof Compression];
 
-/** A chunk's raw payload never exceeds this (the device's whole memory budget); larger claims are corruption. */
+/**
+ * The largest legal chunk: a raw payload never exceeds this (the device's whole memory budget, what
+ * one lock's data or a snapshot can hold); the writer refuses more, and a header claiming more is
+ * corruption. Reading a trace holds one chunk's stored and raw bytes at a time, so its memory stays
+ * within about twice this however the file is made.
+ */
 export const MAX_CHUNK_RAW = 1024 * 1024 * 1024;
+/** The largest legal stored payload: deflate may add up to 5 bytes per 16 KiB block that does not compress. */
+export const MAX_CHUNK_STORED = MAX_CHUNK_RAW + (MAX_CHUNK_RAW >>> 12) + 64;
 /** The range of the writer's chunk target. */
 export const MIN_CHUNK_BYTES = 256;
 export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;

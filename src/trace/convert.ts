@@ -9,7 +9,7 @@ import { TextParser } from './text/parse.js';
 /** The .r9t text of a binary trace, line by line (no trailing newlines). */
 export function* traceText(reader: TraceReader): Generator<string> {
   yield headerPragma(reader.header);
-  const printer = new TextPrinter();
+  const printer = new TextPrinter((n) => reader.placeOfCall(n));
   let frame = 0;
   let frameStart = true;
   for (const { n, call } of reader.calls()) {

@@ -11,7 +11,7 @@ import { decodeCall, CALL_SLOT } from './codec.js';
 import { COMMANDS } from './commands.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
-  HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
+  HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_CHUNK_STORED, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
 } from './container.js';
 import type { ChunkInfo, TraceHeader } from './container.js';
 import { isSnapshotKind, PROFILES } from './container.js';
@@ -69,6 +69,15 @@ export function decodeHeader(b: Uint8Array, size: number): TraceHeader {
   };
 }
 
+export interface ReaderOptions {
+  /**
+   * For repair: a trace without a usable footer is read up to the first thing that is not a
+   * complete, intact chunk (a cut chunk, garbage, zeros, a chunk whose CRC or calls are wrong)
+   * and the rest is reported in `dropped` instead of failing.
+   */
+  salvage?: boolean;
+}
+
 export class TraceReader {
   readonly header: TraceHeader;
   readonly chunks: ChunkInfo[] = [];
@@ -79,15 +88,17 @@ export class TraceReader {
   hasFooter = false;
   /** where the complete chunks end (the footer's place) */
   dataEnd = HEADER_SIZE;
+  /** salvage mode: what follows the last good chunk of a trace without a usable footer (undefined when nothing does) */
+  dropped?: { offset: number; bytes: number; reason: string };
 
-  static open(path: string): TraceReader {
-    return new TraceReader(new FileSource(path), path);
+  static open(path: string, options: ReaderOptions = {}): TraceReader {
+    return new TraceReader(new FileSource(path), path, options);
   }
   static fromBytes(bytes: Uint8Array, label = '<memory>'): TraceReader {
     return new TraceReader(new MemorySource(bytes), label);
   }
 
-  constructor(private readonly src: ByteSource, readonly label: string) {
+  constructor(private readonly src: ByteSource, readonly label: string, private readonly options: ReaderOptions = {}) {
     try {
       this.header = decodeHeader(src.read(0, Math.min(HEADER_SIZE, src.size)), src.size);
       if (!this.readFooter()) this.scan();
@@ -137,6 +148,7 @@ export class TraceReader {
         rawSize: 0,
         crc: 0,
       };
+      if (c.storedSize > MAX_CHUNK_STORED) return unusable(`chunk ${i} claims ${c.storedSize} stored bytes, above the largest legal chunk`);
       if (c.offset !== expectOffset) return unusable(`chunk ${i} listed at byte ${c.offset}, expected ${expectOffset}`);
       if (c.firstCall !== expectCall) return unusable(`chunk ${i} starts at call ${c.firstCall}, expected ${expectCall}`);
       if (isSnapshotKind(c.kind) && c.callCount !== 0) return unusable(`snapshot chunk ${i} claims ${c.callCount} calls`);
@@ -184,6 +196,8 @@ export class TraceReader {
     };
     if (c.kind !== ChunkKind.Commands && !isSnapshotKind(c.kind)) throw new TraceFormatError(`trace chunk: byte ${offset + 4}: unknown chunk kind ${c.kind}`, offset + 4);
     if (c.compression !== Compression.None && c.compression !== Compression.Deflate) throw new TraceFormatError(`trace chunk: byte ${offset + 5}: unknown compression ${c.compression}`, offset + 5);
+    if (c.storedSize > MAX_CHUNK_STORED) throw new TraceFormatError(`trace chunk: byte ${offset + 8}: stored size ${c.storedSize} is above the largest legal chunk (${MAX_CHUNK_STORED} bytes)`, offset + 8);
+    if (c.rawSize > MAX_CHUNK_RAW) throw new TraceFormatError(`trace chunk: byte ${offset + 12}: raw size ${c.rawSize} is above the largest legal chunk (${MAX_CHUNK_RAW} bytes)`, offset + 12);
     const maxRaw = c.compression === Compression.Deflate ? Math.min(MAX_CHUNK_RAW, c.storedSize * MAX_DEFLATE_RATIO + 64) : c.storedSize;
     if (c.rawSize > maxRaw || (c.compression === Compression.None && c.rawSize !== c.storedSize)) {
       throw new TraceFormatError(`trace chunk: byte ${offset + 12}: raw size ${c.rawSize} is impossible for ${c.storedSize} stored bytes`, offset + 12);
@@ -195,22 +209,33 @@ export class TraceReader {
     const size = this.src.size;
     let offset = HEADER_SIZE;
     let calls = 0;
+    const salvage = this.options.salvage === true;
     while (offset < size) {
-      let c: ChunkInfo | undefined;
-      if (offset + 4 <= size && u32(this.src.read(offset, 4), 0) === FOOTER_MAGIC) break;
-      c = this.chunkHeaderAt(offset);
-      if (!c || offset + CHUNK_HEADER_SIZE + c.storedSize > size) {
-        this.warnings.push(`trace ends inside the chunk at byte ${offset} (${size - offset} bytes left): read up to call ${calls}`);
+      if (offset + 4 <= size && u32(this.src.read(offset, 4), 0) === FOOTER_MAGIC) {
+        if (salvage) this.dropped = { offset, bytes: size - offset, reason: 'an unusable footer index' };
         break;
       }
-      // a snapshot chunk stands before the call that follows it: its first call is the calls so far
-      if (c.firstCall !== calls) throw new TraceFormatError(`trace chunk: byte ${offset + 20}: first call ${c.firstCall}, expected ${calls}`, offset + 20);
-      if (isSnapshotKind(c.kind) && c.callCount !== 0) throw new TraceFormatError(`trace chunk: byte ${offset + 24}: a snapshot chunk holds no calls, this one claims ${c.callCount}`, offset + 24);
-      if (c.kind === ChunkKind.Commands) {
-        const b = this.loadBatch(c);
-        for (let i = 0; i < b.calls.length; i++) if (callType(b.bb, b.calls[i]) === PRESENT_TYPE) this.frames.push(calls + i);
-        calls += c.callCount;
+      let c: ChunkInfo | undefined;
+      try {
+        c = this.chunkHeaderAt(offset);
+        if (!c || offset + CHUNK_HEADER_SIZE + c.storedSize > size) {
+          this.warnings.push(`trace ends inside the chunk at byte ${offset} (${size - offset} bytes left): read up to call ${calls}`);
+          if (salvage) this.dropped = { offset, bytes: size - offset, reason: 'a chunk cut short' };
+          break;
+        }
+        // a snapshot chunk stands before the call that follows it: its first call is the calls so far
+        if (c.firstCall !== calls) throw new TraceFormatError(`trace chunk: byte ${offset + 20}: first call ${c.firstCall}, expected ${calls}`, offset + 20);
+        if (isSnapshotKind(c.kind) && c.callCount !== 0) throw new TraceFormatError(`trace chunk: byte ${offset + 24}: a snapshot chunk holds no calls, this one claims ${c.callCount}`, offset + 24);
+        if (c.kind === ChunkKind.Commands) {
+          const b = this.loadBatch(c);
+          for (let i = 0; i < b.calls.length; i++) if (callType(b.bb, b.calls[i]) === PRESENT_TYPE) this.frames.push(calls + i);
+        } else if (salvage) this.readPayload(c);
+      } catch (e) {
+        if (!salvage || !(e instanceof TraceFormatError)) throw e;
+        this.dropped = { offset, bytes: size - offset, reason: e.message };
+        break;
       }
+      if (c.kind === ChunkKind.Commands) calls += c.callCount;
       this.chunks.push(c);
       offset += CHUNK_HEADER_SIZE + c.storedSize;
     }
@@ -237,8 +262,11 @@ export class TraceReader {
     if (c.compression === Compression.None) return stored;
     let raw: Uint8Array;
     try {
-      raw = new Uint8Array(inflateRawSync(stored, { maxOutputLength: Math.max(1, c.rawSize) }));
+      // one output buffer of the declared size (and a byte, to see a longer stream): no concatenation,
+      // no copy, and a stream that inflates to more than the header says stops there
+      raw = inflateRawSync(stored, { chunkSize: Math.max(64, c.rawSize + 1), maxOutputLength: Math.max(1, c.rawSize) });
     } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new TraceFormatError(`trace chunk: byte ${at}: inflates to more than the ${c.rawSize} bytes its header says`, at);
       throw new TraceFormatError(`trace chunk: byte ${at}: deflate stream is corrupt (${(e as Error).message})`, at);
     }
     if (raw.length !== c.rawSize) throw new TraceFormatError(`trace chunk: byte ${at}: inflated to ${raw.length} bytes, header says ${c.rawSize}`, at);
@@ -248,7 +276,7 @@ export class TraceReader {
   /** A verified command batch. */
   loadBatch(info: ChunkInfo): LoadedBatch {
     const raw = this.readPayload(info);
-    const calls = verifyCalls(raw, { fileOffset: info.offset + CHUNK_HEADER_SIZE, inflated: info.compression === Compression.Deflate }, info.callCount);
+    const calls = verifyCalls(raw, { fileOffset: info.offset + CHUNK_HEADER_SIZE, inflated: info.compression === Compression.Deflate, firstCall: info.firstCall }, info.callCount);
     return { chunk: info, bb: new ByteBuffer(raw), firstCall: info.firstCall, calls };
   }
 
@@ -284,6 +312,13 @@ export class TraceReader {
     }
     while (found >= 0 && this.chunks[found].kind !== ChunkKind.Commands) found--;
     return found;
+  }
+
+  /** Where call `n` is, for messages: `trace chunk at byte B` (the chunk that holds it), or undefined past the end. */
+  placeOfCall(n: number): string | undefined {
+    const i = this.chunkIndexForCall(n);
+    const c = this.chunks[i];
+    return c && n < c.firstCall + c.callCount ? `trace chunk at byte ${c.offset}` : undefined;
   }
 
   /** The calls of frame `f` (from 0): from the call after the previous Present to its own Present. */

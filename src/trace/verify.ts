@@ -5,6 +5,7 @@
  * offset, vtable, vector and string of each is checked against that call's own
  * bytes. A failure is a TraceFormatError naming the byte.
  */
+import { isUtf8 } from 'node:buffer';
 import { COMMAND_COUNT, COMMANDS, structDef } from './commands.js';
 import { TraceFormatError } from './errors.js';
 import type { TableField } from './schema-types.js';
@@ -15,6 +16,8 @@ export interface VerifyPlace {
   fileOffset: number;
   /** true when the payload was deflated: offsets then count in the inflated bytes */
   inflated: boolean;
+  /** the trace's number of the chunk's first call (messages name the call by it) */
+  firstCall?: number;
 }
 
 /** The smallest possible call buffer: a root offset, a Call table and a command table. */
@@ -34,7 +37,8 @@ class Verifier {
   fail(at: number, what: string): never {
     const p = this.place;
     const where = p.inflated ? `chunk payload at byte ${p.fileOffset}, inflated byte ${at}` : `byte ${p.fileOffset + at}`;
-    throw new TraceFormatError(`trace chunk: ${where}: call ${this.call} of the chunk: ${what}`, p.fileOffset + (p.inflated ? 0 : at));
+    const call = p.firstCall === undefined ? `call ${this.call} of the chunk` : `call ${p.firstCall + this.call} (call ${this.call} of the chunk)`;
+    throw new TraceFormatError(`trace chunk: ${where}: ${call}: ${what}`, p.fileOffset + (p.inflated ? 0 : at));
   }
 
   private u32(at: number): number {
@@ -83,6 +87,8 @@ class Verifier {
     const count = this.u32(v);
     if (count * elem + (terminated ? 1 : 0) > this.end - v - 4) this.fail(v, `${table}.${field} length ${count} runs past the call`);
     if (terminated && this.buf[v + 4 + count] !== 0) this.fail(v, `${table}.${field} string lacks its terminator`);
+    // strings are UTF-8: other bytes would read back as U+FFFD and the trace would not convert to text and back unchanged
+    if (terminated && !isUtf8(this.buf.subarray(v + 4, v + 4 + count))) this.fail(v, `${table}.${field} string is not valid UTF-8`);
   }
 
   private params(pos: number, fields: readonly TableField[], what: string): void {

@@ -109,6 +109,7 @@ export class TraceWriter {
 
   /** Writes an opaque chunk of another kind (device-state snapshots) at the current call. */
   appendChunk(kind: ChunkKind, payload: Uint8Array): void {
+    if (payload.length > MAX_CHUNK_RAW) throw new RangeError(`a chunk of ${payload.length} bytes is larger than a chunk can hold (${MAX_CHUNK_RAW})`);
     this.flush();
     this.writeChunk(kind, payload, this.nextCall, 0);
   }

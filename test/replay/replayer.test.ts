@@ -72,7 +72,7 @@ describe('the replayer checks every recorded result', () => {
     calls.forEach((c) => w.append(c));
     w.close();
     expect(() => new Replayer().run(TraceReader.fromBytes(sink.bytes()))).toThrow(TraceFormatError);
-    expect(() => new Replayer().run(TraceReader.fromBytes(sink.bytes()))).toThrow(/call 2 \(GetBackBuffer\): handle 77 was never created/);
+    expect(() => new Replayer().run(TraceReader.fromBytes(sink.bytes()))).toThrow(/^trace chunk at byte 32: call 2 \(GetBackBuffer\): handle 77 was never created/);
   });
 
   it('writes recorded lock data back so the replayed surface holds what the application wrote', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceSyntaxError } from '../../src/trace/errors.js';
 import { Lexer } from '../../src/trace/text/lexer.js';
 import type { Tok } from '../../src/trace/text/lexer.js';
-import { parseTrace } from '../../src/trace/text/parse.js';
+import { MAX_NESTING, parseTrace } from '../../src/trace/text/parse.js';
 import { shortestFloat32 } from '../../src/trace/text/shapes.js';
 import { fromText, toText } from '../helpers.js';
 
@@ -43,6 +43,24 @@ describe('the .r9t parser names file, line and column of every mistake', () => {
       expect(e.message.startsWith(`scene.r9t:${l}:${c}: `)).toBe(true);
     });
   }
+});
+
+describe('nesting in a value is limited', () => {
+  it(`5,000 nested '[' are a syntax error at the bracket that goes past ${MAX_NESTING}, not a stack overflow`, () => {
+    const line = 'dev.SetFVF(' + '['.repeat(5000) + ']'.repeat(5000) + ')';
+    const e = syntaxError(HEAD + line + '\n');
+    // the 65th '[' (column 12 holds the first)
+    expect([e.line, e.column]).toEqual([3, 12 + MAX_NESTING]);
+    expect(e.message).toBe(`scene.r9t:3:${12 + MAX_NESTING}: lists and structs nest more than ${MAX_NESTING} deep here`);
+    // structs count too, mixed with lists
+    const mixed = syntaxError(HEAD + 'dev.SetViewport(' + '{['.repeat(2500) + ')\n');
+    expect([mixed.line, mixed.column]).toEqual([3, 17 + MAX_NESTING]);
+  });
+
+  it(`${MAX_NESTING} levels still parse (the error is then about the value, not the depth)`, () => {
+    const line = 'dev.SetFVF(' + '['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING) + ')';
+    expect(syntaxError(HEAD + line + '\n').message).not.toMatch(/nest/);
+  });
 });
 
 describe('the .r9t lexer', () => {

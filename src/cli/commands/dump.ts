@@ -56,7 +56,7 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
         if (!argv.json && !set && !restored) {
           for (const line of traceText(reader)) io.out(line);
         } else {
-          const printer = new TextPrinter();
+          const printer = new TextPrinter((n) => (lines ? `${argv.trace as string}:${lines[n]}` : reader.placeOfCall(n)));
           if (!argv.json) io.out(headerPragma(reader.header));
           if (!argv.json && restored) io.out('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
           const to = set ? set.max + 1 : Infinity;

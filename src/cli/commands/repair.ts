@@ -6,14 +6,31 @@ import { encodeFooter } from '../../trace/writer.js';
 import { EXIT } from '../io.js';
 import type { Io } from '../io.js';
 
-/** Keeps the complete chunks, drops a partial one and writes a fresh footer. */
-export function repairTrace(input: string, output: string): { calls: number; frames: number; chunks: number; hadFooter: boolean; warnings: string[] } {
-  const reader = TraceReader.open(input);
-  let res;
+export interface RepairResult {
+  calls: number;
+  frames: number;
+  chunks: number;
+  hadFooter: boolean;
+  /** what followed the last complete, intact chunk and was left out: where it started, its length, why it was not a chunk */
+  dropped: { offset: number; bytes: number; reason: string } | null;
+  warnings: string[];
+}
+
+/**
+ * Keeps every complete, intact chunk, drops what follows the last of them (a cut chunk, garbage,
+ * zeros, an unusable footer) and writes a fresh footer.
+ */
+export function repairTrace(input: string, output: string): RepairResult {
+  const reader = TraceReader.open(input, { salvage: true });
+  let res: RepairResult;
   try {
-    // every chunk is read through once, so a corrupt one stops the repair instead of being indexed
-    for (const c of reader.chunks) reader.readPayload(c);
-    res = { calls: reader.callCount, frames: reader.frames.length, chunks: reader.chunks.length, hadFooter: reader.hasFooter, warnings: reader.warnings };
+    // with a footer, every chunk is read through once, so a corrupt one stops the repair instead of
+    // being indexed (without one, the salvaging scan has read them all)
+    if (reader.hasFooter) for (const c of reader.chunks) reader.readPayload(c);
+    res = {
+      calls: reader.callCount, frames: reader.frames.length, chunks: reader.chunks.length, hadFooter: reader.hasFooter,
+      dropped: reader.dropped ?? null, warnings: reader.warnings,
+    };
   } finally {
     reader.close();
   }
@@ -34,7 +51,7 @@ export function repairTrace(input: string, output: string): { calls: number; fra
 export function registerRepair(y: Argv, io: Io, done: (code: number) => void): Argv {
   return y.command(
     'repair <trace>',
-    'Rewrite the footer index of a trace that has none (the recorder died): keeps every complete chunk',
+    'Rewrite the footer index of a trace that has none (the recorder died): keeps every complete chunk, drops what follows them (a cut chunk, garbage, zeros) and says how many bytes from where',
     (a) => a
       .positional('trace', { type: 'string', demandOption: true, describe: 'the .r9 trace' })
       .option('output', { alias: 'o', type: 'string', describe: 'write the repaired trace here (default: in place)' })
@@ -45,7 +62,8 @@ export function registerRepair(y: Argv, io: Io, done: (code: number) => void): A
       if (argv.json) io.out(JSON.stringify({ output: out, ...r }, null, 2));
       else {
         for (const w of r.warnings) io.err(`warning: ${w}`);
-        io.out(`${out}: ${r.chunks} chunks, ${r.calls} calls, ${r.frames} frames indexed${r.hadFooter ? ' (the footer was intact; rewritten)' : ''}`);
+        if (r.dropped) io.err(`dropped ${r.dropped.bytes} bytes from byte ${r.dropped.offset} to the end: ${r.dropped.reason}`);
+        io.out(`${out}: ${r.chunks} chunks, ${r.calls} calls, ${r.frames} frames indexed${r.hadFooter ? ' (the footer was intact; rewritten)' : ''}${r.dropped ? `; ${r.dropped.bytes} bytes dropped from byte ${r.dropped.offset}` : ''}`);
       }
       done(EXIT.ok);
     },

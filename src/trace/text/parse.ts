@@ -15,7 +15,7 @@ import type { WriterOptions } from '../writer.js';
 import { Lexer } from './lexer.js';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
 import type { Tok } from './lexer.js';
-import { defaultName, isReservedName } from './names.js';
+import { defaultName, isReservedName, quoteString } from './names.js';
 import { shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
@@ -27,7 +27,19 @@ type Node =
   | { t: 'bytes'; v: Uint8Array; tok: Tok }
   | { t: 'or'; terms: Node[]; tok: Tok }
   | { t: 'struct'; named: Array<{ name: string; v: Node; tok: Tok }> | null; items: Node[]; tok: Tok }
-  | { t: 'list'; items: Node[]; tok: Tok };
+  | { t: 'list'; items: Node[]; tok: Tok }
+  /** a vertex list packed by the FVF in effect as it was parsed */
+  | { t: 'vertices'; bytes: Uint8Array; layout: FvfLayout; tok: Tok }
+  /** an index list as 32-bit values, packed to the index format once that argument is read; `wide`: the first index above 16 bits */
+  | { t: 'indices'; values: Uint32Array; wide?: { v: number; tok: Tok }; tok: Tok };
+
+type FvfLayout = NonNullable<ReturnType<typeof fvfLayout>>;
+
+/**
+ * How deep lists and structs may nest in a value: far more than any parameter needs (a vertex
+ * list is 2 deep, a struct in a struct 2), little enough that a hostile line cannot exhaust the stack.
+ */
+export const MAX_NESTING = 64;
 
 export interface ParsedTrace {
   calls: CallRecord[];
@@ -61,6 +73,8 @@ export class TextParser {
   readonly options: WriterOptions = {};
   /** the object of the statement being parsed (vertex lists use its FVF) */
   private self = 0;
+  /** how many lists and structs enclose the value being parsed */
+  private depth = 0;
 
   constructor(private readonly src: string, private readonly file: string) {
     this.lexer = new Lexer(src, file);
@@ -118,8 +132,9 @@ export class TextParser {
   }
 
   private statement(): CallRecord {
+    // a name is an identifier or a "quoted string" (any name the binary form can hold)
     const first = this.next();
-    if (first.kind !== 'ident') this.err(first, `expected a call, found ${describe(first)}`);
+    if (first.kind !== 'ident' && first.kind !== 'str') this.err(first, `expected a call, found ${describe(first)}`);
     let bindTok: Tok | undefined;
     let objTok: Tok | undefined;
     let methodTok = first;
@@ -127,7 +142,7 @@ export class TextParser {
       this.next();
       bindTok = first;
       methodTok = this.next();
-      if (methodTok.kind !== 'ident') this.err(methodTok, `expected a call after '=', found ${describe(methodTok)}`);
+      if (methodTok.kind !== 'ident' && methodTok.kind !== 'str') this.err(methodTok, `expected a call after '=', found ${describe(methodTok)}`);
     }
     if (this.isPunct('.')) {
       this.next();
@@ -135,11 +150,12 @@ export class TextParser {
       methodTok = this.next();
       if (methodTok.kind !== 'ident') this.err(methodTok, `expected a method name after '.', found ${describe(methodTok)}`);
     }
+    if (methodTok.kind !== 'ident') this.err(methodTok, `expected a call, found ${describe(methodTok)}`);
     let self = 0;
     let selfKind: HandleKind | undefined;
     if (objTok) {
       const id = this.ids.get(objTok.text);
-      if (id === undefined) this.err(objTok, `'${objTok.text}' is not bound to an object (bind it with '${objTok.text} = ...' first)`);
+      if (id === undefined) this.err(objTok, `${shownName(objTok)} is not bound to an object (bind it with '${objTok.kind === 'str' ? quoteString(objTok.text) : objTok.text} = ...' first)`);
       self = id!;
       selfKind = this.kinds.get(id!);
     }
@@ -149,10 +165,15 @@ export class TextParser {
       this.err(methodTok, `${where} has no method '${methodTok.text}' that replay9 records`);
     }
     this.expect('(', `after ${methodTok.text}`);
+    this.self = self;
     const nodes: Node[] = [];
+    const fields = info!.table.fields;
     if (!this.isPunct(')')) {
       for (;;) {
-        nodes.push(this.value());
+        // vertex and index lists are packed as they are read: a million vertices are one typed array, not millions of nodes
+        const r9 = fields[nodes.length]?.r9;
+        if ((r9 === 'vertices' || r9 === 'indices') && this.isPunct('[')) nodes.push(this.value(r9 === 'vertices' ? this.vertexList(info!) : this.indexList()));
+        else nodes.push(this.value());
         if (this.isPunct(',')) { this.next(); continue; }
         break;
       }
@@ -166,7 +187,6 @@ export class TextParser {
     const end = this.next();
     if (end.kind !== 'nl') this.err(end, `expected the end of the line, found ${describe(end)}`);
 
-    this.self = self;
     const call: CallRecord = { command: info!.name, self, result, created: 0, args: this.args(info!, nodes, close) };
     if (bindTok) this.bind(call, info!, bindTok);
     if (call.command === 'SetFVF') this.fvf.set(self, call.args.FVF as number);
@@ -175,12 +195,14 @@ export class TextParser {
 
   private bind(call: CallRecord, info: CommandInfo, tok: Tok): void {
     const kind = info.creates;
-    if (!kind) this.err(tok, `${info.method} creates no object to bind to '${tok.text}'`);
-    if (isReservedName(tok.text)) this.err(tok, `'${tok.text}' is reserved and cannot name an object`);
+    if (!kind) this.err(tok, `${info.method} creates no object to bind to ${shownName(tok)}`);
+    const quoted = tok.kind === 'str';
+    if (!quoted && isReservedName(tok.text)) this.err(tok, `'${tok.text}' is reserved and cannot name an object (a quoted name can be anything: "${tok.text}")`);
+    if (quoted && tok.text === '') this.err(tok, 'a name cannot be empty');
     let id = this.ids.get(tok.text);
     if (id !== undefined) {
       // the call returned an object already bound (GetBackBuffer twice): its name was stored once, when bound
-      if (this.kinds.get(id) !== kind) this.err(tok, `'${tok.text}' already names a ${this.kinds.get(id)}, not a ${kind}`);
+      if (this.kinds.get(id) !== kind) this.err(tok, `${shownName(tok)} already names a ${this.kinds.get(id)}, not a ${kind}`);
       call.created = id;
       return;
     }
@@ -188,7 +210,8 @@ export class TextParser {
     this.ids.set(tok.text, id);
     this.kinds.set(id, kind!);
     call.created = id;
-    if (tok.text !== defaultName(kind!, id)) call.name = tok.text;
+    // a quoted name is always recorded; a bare one unless it is the default name
+    if (quoted || tok.text !== defaultName(kind!, id)) call.name = tok.text;
   }
 
   private result(info: CommandInfo): number {
@@ -209,8 +232,8 @@ export class TextParser {
 
   // ---- values ----
 
-  private value(): Node {
-    const first = this.term();
+  /** A term, or an OR of terms (`first`: the first term, already parsed). */
+  private value(first: Node = this.term()): Node {
     if (!this.isPunct('|')) return first;
     const terms = [first];
     while (this.isPunct('|')) { this.next(); terms.push(this.term()); }
@@ -239,24 +262,31 @@ export class TextParser {
           if (n.kind !== 'num' || isHexLiteral(n.text)) this.err(n, `expected a decimal number after '-'`);
           return { t: 'num', v: -Number(n.text), hex: false, tok: t };
         }
-        if (t.text === '{') return this.structNode(t);
-        if (t.text === '[') {
-          const items: Node[] = [];
-          if (!this.isPunct(']')) {
-            for (;;) {
-              items.push(this.value());
-              if (this.isPunct(',')) { this.next(); continue; }
-              break;
-            }
-          }
-          this.expect(']', 'to close the list');
-          return { t: 'list', items, tok: t };
+        if (t.text === '{' || t.text === '[') {
+          if (this.depth >= MAX_NESTING) this.err(t, `lists and structs nest more than ${MAX_NESTING} deep here`);
+          this.depth++;
+          const node = t.text === '{' ? this.structNode(t) : this.listNode(t);
+          this.depth--;
+          return node;
         }
         break;
       default:
         break;
     }
     return this.err(t, `expected a value, found ${describe(t)}`);
+  }
+
+  private listNode(open: Tok): Node {
+    const items: Node[] = [];
+    if (!this.isPunct(']')) {
+      for (;;) {
+        items.push(this.value());
+        if (this.isPunct(',')) { this.next(); continue; }
+        break;
+      }
+    }
+    this.expect(']', 'to close the list');
+    return { t: 'list', items, tok: open };
   }
 
   private structNode(open: Tok): Node {
@@ -328,8 +358,8 @@ export class TextParser {
       case 'bytes':
         if (isNull) return null;
         if (n.t === 'bytes') return n.v;
-        if (n.t === 'list' && f.r9 === 'vertices') return this.vertices(n, args, info);
-        if (n.t === 'list' && f.r9 === 'indices') return this.indices(n, args);
+        if (n.t === 'vertices' && f.r9 === 'vertices') return this.vertices(n, args, info);
+        if (n.t === 'indices' && f.r9 === 'indices') return this.indices(n, args);
         return this.err(n.tok, `${f.name} expects ${f.r9 === 'vertices' ? 'a list of vertices, ' : f.r9 === 'indices' ? 'a list of indices, ' : ''}hex"..." or b64"..." data`);
       default:
         return this.err(n.tok, `unsupported parameter ${f.name}`);
@@ -352,11 +382,11 @@ export class TextParser {
       case 'handle': {
         if (n.t === 'ident' && n.name === 'NULL') return 0;
         if (n.t === 'num' && n.v === 0) return 0;
-        if (n.t !== 'ident') this.err(n.tok, `${what} expects an object name or NULL, found ${describeNode(n)}`);
-        const id = this.ids.get((n as { name: string }).name);
-        if (id === undefined) this.err(n.tok, `'${(n as { name: string }).name}' is not bound to an object`);
+        if (n.t !== 'ident' && n.t !== 'str') this.err(n.tok, `${what} expects an object name or NULL, found ${describeNode(n)}`);
+        const id = this.ids.get(n.tok.text);
+        if (id === undefined) this.err(n.tok, `${shownName(n.tok)} is not bound to an object`);
         const kind = this.kinds.get(id!)!;
-        if (!kindAccepts(shape.want, kind)) this.err(n.tok, `${what} expects a ${shape.want}, '${(n as { name: string }).name}' is a ${kind}`);
+        if (!kindAccepts(shape.want, kind)) this.err(n.tok, `${what} expects a ${shape.want}, ${shownName(n.tok)} is a ${kind}`);
         return id!;
       }
       case 'int':
@@ -431,41 +461,106 @@ export class TextParser {
     return out;
   }
 
-  private vertices(n: Extract<Node, { t: 'list' }>, args: Record<string, ArgValue>, info: CommandInfo): Uint8Array {
+  /**
+   * A vertex list (the next token is its '['), each vertex packed by the FVF in effect on this
+   * device as it is read, into one growing buffer: linear time, and memory for the bytes only.
+   */
+  private vertexList(info: CommandInfo): Node {
+    const open = this.next();
+    if (this.depth + 2 > MAX_NESTING) this.err(open, `lists and structs nest more than ${MAX_NESTING} deep here`);
     const fvf = this.fvf.get(this.self);
-    if (fvf === undefined) this.err(n.tok, `vertex lists need an FVF: call SetFVF on this device first, or give the data as hex"..."/b64"..."`);
+    if (fvf === undefined) this.err(open, `vertex lists need an FVF: call SetFVF on this device first, or give the data as hex"..."/b64"..."`);
     const layout = fvfLayout(fvf!);
-    if (!layout) this.err(n.tok, `the FVF in effect (0x${fvf!.toString(16)}) does not describe a vertex`);
-    const stride = args.VertexStreamZeroStride as number;
-    if (stride !== layout!.stride) this.err(n.tok, `${info.method}: VertexStreamZeroStride ${stride} differs from the FVF's vertex size ${layout!.stride}; give the data as hex"..."`);
-    const out = new Uint8Array(n.items.length * stride);
-    const dv = new DataView(out.buffer);
-    n.items.forEach((v, i) => {
-      if (v.t !== 'list') this.err(v.tok, `each vertex is a list [${layout!.fields.map((f) => f.name).join(', ')}]`);
-      const vals = (v as { items: Node[] }).items;
-      if (vals.length !== layout!.fields.length) this.err(v.tok, `vertex ${i} has ${vals.length} values, the FVF declares ${layout!.fields.length} (${layout!.fields.map((f) => f.name).join(', ')})`);
-      layout!.fields.forEach((fd, j) => {
-        const at = i * stride + fd.offset;
-        if (fd.kind === 'u32') dv.setUint32(at, this.integer(vals[j], `vertex ${i} ${fd.name}`, 'uint'), true);
-        else dv.setUint32(at, floatFieldBits(this.float(vals[j], `vertex ${i} ${fd.name}`)), true);
-      });
-    });
-    return out;
+    if (!layout) this.err(open, `the FVF in effect (0x${fvf!.toString(16)}) does not describe a vertex`);
+    const { stride, fields } = layout!;
+    const names = (): string => fields.map((f) => f.name).join(', ');
+    let out = new Uint8Array(stride * 64);
+    let dv = new DataView(out.buffer);
+    let count = 0;
+    if (!this.isPunct(']')) {
+      for (;;) {
+        const vtok = this.peek();
+        if (vtok.kind !== 'punct' || vtok.text !== '[') this.err(this.value().tok, `each vertex is a list [${names()}]`);
+        this.next();
+        if ((count + 1) * stride > out.length) {
+          const grown = new Uint8Array(out.length * 2);
+          grown.set(out);
+          out = grown;
+          dv = new DataView(out.buffer);
+        }
+        let j = 0;
+        this.depth += 2;
+        if (!this.isPunct(']')) {
+          for (;;) {
+            const v = this.value();
+            const fd = fields[j];
+            if (fd) {
+              const at = count * stride + fd.offset;
+              if (fd.kind === 'u32') dv.setUint32(at, this.integer(v, `vertex ${count} ${fd.name}`, 'uint'), true);
+              else dv.setUint32(at, floatFieldBits(this.float(v, `vertex ${count} ${fd.name}`)), true);
+            }
+            j++;
+            if (this.isPunct(',')) { this.next(); continue; }
+            break;
+          }
+        }
+        this.depth -= 2;
+        this.expect(']', 'to close the vertex');
+        if (j !== fields.length) this.err(vtok, `vertex ${count} has ${j} values, the FVF declares ${fields.length} (${names()})`);
+        if (this.isPunct('|')) this.err(vtok, `each vertex is a list [${names()}]`);
+        count++;
+        if (this.isPunct(',')) { this.next(); continue; }
+        break;
+      }
+    }
+    this.expect(']', `to close the vertex list of ${info.method}`);
+    return { t: 'vertices', bytes: out.subarray(0, count * stride), layout: layout!, tok: open };
   }
 
-  private indices(n: Extract<Node, { t: 'list' }>, args: Record<string, ArgValue>): Uint8Array {
+  /** An index list (the next token is its '['), read into one growing array of 32-bit values. */
+  private indexList(): Node {
+    const open = this.next();
+    let values = new Uint32Array(256);
+    let count = 0;
+    let wide: { v: number; tok: Tok } | undefined;
+    this.depth++;
+    if (!this.isPunct(']')) {
+      for (;;) {
+        const it = this.value();
+        const v = this.integer(it, `index ${count}`, 'uint');
+        if (v > 0xffff && !wide) wide = { v, tok: it.tok };
+        if (count === values.length) {
+          const grown = new Uint32Array(values.length * 2);
+          grown.set(values);
+          values = grown;
+        }
+        values[count++] = v;
+        if (this.isPunct(',')) { this.next(); continue; }
+        break;
+      }
+    }
+    this.depth--;
+    this.expect(']', 'to close the list');
+    return { t: 'indices', values: values.subarray(0, count), ...(wide ? { wide } : {}), tok: open };
+  }
+
+  private vertices(n: Extract<Node, { t: 'vertices' }>, args: Record<string, ArgValue>, info: CommandInfo): Uint8Array {
+    const stride = args.VertexStreamZeroStride as number;
+    if (stride !== n.layout.stride) this.err(n.tok, `${info.method}: VertexStreamZeroStride ${stride} differs from the FVF's vertex size ${n.layout.stride}; give the data as hex"..."`);
+    return n.bytes;
+  }
+
+  private indices(n: Extract<Node, { t: 'indices' }>, args: Record<string, ArgValue>): Uint8Array {
     const fmt = args.IndexDataFormat as number;
     const size = fmt === D3DFMT.INDEX16 ? 2 : fmt === D3DFMT.INDEX32 ? 4 : 0;
     if (!size) this.err(n.tok, 'index lists need IndexDataFormat D3DFMT_INDEX16 or D3DFMT_INDEX32');
-    const out = new Uint8Array(n.items.length * size);
+    if (size === 2 && n.wide) this.err(n.wide.tok, `index ${n.wide.v} does not fit in 16 bits`);
+    const out = new Uint8Array(n.values.length * size);
     const dv = new DataView(out.buffer);
-    n.items.forEach((it, i) => {
-      const v = this.integer(it, `index ${i}`, 'uint');
-      if (size === 2) {
-        if (v > 0xffff) this.err(it.tok, `index ${v} does not fit in 16 bits`);
-        dv.setUint16(i * 2, v, true);
-      } else dv.setUint32(i * 4, v, true);
-    });
+    for (let i = 0; i < n.values.length; i++) {
+      if (size === 2) dv.setUint16(i * 2, n.values[i], true);
+      else dv.setUint32(i * 4, n.values[i], true);
+    }
     return out;
   }
 
@@ -482,11 +577,16 @@ function zeroStruct(def: StructDef): StructValue {
   return out;
 }
 
+/** A name token in a message: 'dev', or "a name" quoted as the text writes it. */
+function shownName(t: Tok): string {
+  return t.kind === 'str' ? quoteString(t.text) : `'${t.text}'`;
+}
+
 function describe(t: Tok): string {
   switch (t.kind) {
     case 'nl': return 'the end of the line';
     case 'eof': return 'the end of the file';
-    case 'str': return `the string ${JSON.stringify(t.text)}`;
+    case 'str': return `the string ${quoteString(t.text)}`;
     default: return `'${t.text}'`;
   }
 }
@@ -500,5 +600,7 @@ function describeNode(n: Node): string {
     case 'or': return 'an OR of constants';
     case 'struct': return 'a struct';
     case 'list': return 'a list';
+    case 'vertices': return 'a vertex list';
+    case 'indices': return 'an index list';
   }
 }

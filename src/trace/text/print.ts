@@ -13,7 +13,7 @@ import { TraceFormatError } from '../errors.js';
 import type { TraceHeader } from '../container.js';
 import { Compression } from '../container.js';
 import type { StructDef, TableField } from '../schema-types.js';
-import { defaultName } from './names.js';
+import { defaultName, nameToken, quoteString } from './names.js';
 import { bitsFloat, hex32, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
@@ -37,6 +37,8 @@ export function formatFloat(f: number | FloatBits): string {
 
 export class TextPrinter {
   private names = new Map<number, string>();
+  /** each name as the text writes it (quoted when it is not an identifier) */
+  private tokens = new Map<number, string>();
   private kinds = new Map<number, HandleKind>();
   private usedNames = new Set<string>();
   private maxId = 0;
@@ -44,6 +46,9 @@ export class TextPrinter {
   private n = 0;
   private fvf = new Map<number, number>();
   private depth = 0;
+
+  /** `placeOf(n)` says where call n is (`trace chunk at byte B`, `file:line`) in the errors of calls the text cannot show */
+  constructor(private readonly placeOf?: (n: number) => string | undefined) {}
 
   /** handles may be created with gaps (a trimmed trace names only some of its source's objects) */
   private gaps = false;
@@ -57,6 +62,7 @@ export class TextPrinter {
     for (const h of handles) {
       this.kinds.set(h.id, h.kind);
       this.names.set(h.id, h.name);
+      this.tokens.set(h.id, nameToken(h.name, h.kind, h.id, false));
       this.usedNames.add(h.name);
       this.maxId = Math.max(this.maxId, h.id);
       if (h.fvf !== undefined) this.fvf.set(h.id, h.fvf);
@@ -67,12 +73,19 @@ export class TextPrinter {
   kindOf(id: number): HandleKind | undefined {
     return this.kinds.get(id);
   }
+  /** The name of handle `id` (as a string, unquoted) */
   nameOf(id: number): string {
     return this.names.get(id) ?? `#${id}`;
   }
+  /** The name of handle `id` as the text writes it */
+  private tokenOf(id: number): string {
+    return this.tokens.get(id) ?? `#${id}`;
+  }
 
   private bad(what: string): never {
-    throw new TraceFormatError(`call ${this.n}: ${what}; the text form cannot show this trace`);
+    const place = this.placeOf?.(this.n);
+    const offset = place ? /^trace chunk at byte (\d+)$/.exec(place)?.[1] : undefined;
+    throw new TraceFormatError(`${place ? `${place}: ` : ''}call ${this.n}: ${what}; the text form cannot show this trace`, offset === undefined ? undefined : Number(offset));
   }
 
   /** Binds a created handle: new handles must come in creation order and keep names unique, or the text would read back differently. */
@@ -91,6 +104,7 @@ export class TextPrinter {
     this.maxId = call.created;
     this.usedNames.add(name);
     this.names.set(call.created, name);
+    this.tokens.set(call.created, nameToken(name, kind, call.created, call.name !== undefined));
     this.kinds.set(call.created, kind);
   }
 
@@ -108,8 +122,8 @@ export class TextPrinter {
     // trailing lock data is shown only when present
     const shown = args.filter(({ f, v }) => !(f.r9 === 'data' && (v === null || v === undefined)));
     const text = shown.map(({ f, v }) => this.field(f, v, call)).join(', ');
-    const target = info.iface === '' ? info.method : `${this.nameOf(call.self)}.${info.method}`;
-    const bind = call.created ? `${this.nameOf(call.created)} = ` : '';
+    const target = info.iface === '' ? info.method : `${this.tokenOf(call.self)}.${info.method}`;
+    const bind = call.created ? `${this.tokenOf(call.created)} = ` : '';
     const result = call.result === 0 ? '' : ` -> ${COUNT_RESULTS.has(info.name) ? String(call.result | 0) : hresultName(call.result)}`;
     this.track(call, info);
     return `${bind}${target}(${text})${result}`;
@@ -138,7 +152,7 @@ export class TextPrinter {
       }
       case 'struct': return this.struct(structDef(f.type.struct), v as StructValue);
       case 'structs': return `[${(v as StructValue[]).map((s) => this.struct(structDef((f.type as { struct: string }).struct), s)).join(', ')}]`;
-      case 'string': return JSON.stringify(v);
+      case 'string': return quoteString(v as string);
       case 'bytes': return this.bytes(f, v as Uint8Array, call);
       default: throw new Error(`print: field kind ${f.type.kind}`);
     }
@@ -160,7 +174,7 @@ export class TextPrinter {
       case 'handle':
         if (v === 0) return 'NULL';
         if (!this.names.has(v)) this.bad(`an argument names handle ${v}, which no earlier call created`);
-        return this.nameOf(v);
+        return this.tokenOf(v);
       case 'state': return String(v >>> 0);
     }
   }
