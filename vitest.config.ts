@@ -11,6 +11,7 @@ const ISOLATED = [
   'test/device/stretch-rect.test.ts',
   'test/golden/matcher.test.ts',
   'test/golden/golden-files.test.ts',
+  'test/cli/internal-error.test.ts',
 ];
 
 export default defineConfig({
