@@ -6,7 +6,8 @@ import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import { TraceFormatError } from '../trace/errors.js';
 import { PACKAGE_VERSION } from '../version.js';
-import { EXIT, processIo, UsageError } from './io.js';
+import { EXIT, fileErrorText, processIo, UsageError } from './io.js';
+import { explainUnknown } from './suggest.js';
 import type { Io } from './io.js';
 
 type Register = (y: Argv, io: Io, done: (code: number) => void) => Argv;
@@ -42,18 +43,23 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
   const done = (c: number): void => {
     code = c;
   };
+  if (args.length === 0) {
+    // no command: the list of commands, as a usage error
+    io.err(await helpText());
+    return EXIT.usage;
+  }
   let y = yargs([...args])
     .scriptName('replay9')
     .usage('$0 <command> [options]\n\nRecords, replays and inspects Direct3D 9 traces on a deterministic software device.')
     .version(PACKAGE_VERSION)
     .strict()
-    .demandCommand(1, 'name a command (see the list above)')
+    .demandCommand(1, "name a command ('replay9 --help' lists them)")
     .recommendCommands()
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .epilogue('Exit codes: 0 success, 1 a check failed (a result mismatch), 2 bad usage or unreadable input.\nEvery command takes --help.')
     .fail((msg, err) => {
-      throw err ?? new UsageError(msg);
+      throw err ?? new UsageError(explainUnknown(msg, args, knownOptions(y)));
     });
   const named = COMMANDS.filter(([name]) => name === args[0]);
   for (const [, load] of named.length === 1 ? named : COMMANDS) y = (await load())(y, io, done);
@@ -80,7 +86,7 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     }
     const sys = e as NodeJS.ErrnoException;
     if (sys && typeof sys.code === 'string' && sys.syscall) {
-      io.err(`replay9: ${sys.message}`);
+      io.err(`replay9: ${fileErrorText(sys) ?? sys.message}`);
       return EXIT.usage;
     }
     if (e instanceof Error && e.name === 'YError') {
@@ -89,4 +95,16 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     }
     throw e;
   }
+}
+
+/** The top-level help: the command list. */
+async function helpText(): Promise<string> {
+  let text = '';
+  await main(['--help'], { out: (t) => { text += t; }, err: (t) => { text += t; }, tty: false });
+  return text;
+}
+
+/** The options the command being parsed knows (yargs keeps them, without a public type for it). */
+function knownOptions(y: Argv): string[] {
+  return Object.keys((y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
 }

@@ -5,7 +5,7 @@ import { ChunkKind, Compression } from '../../trace/container.js';
 import { openTrace } from '../../trace/open.js';
 import * as fb from '../../trace/generated/replay9.js';
 import { COUNT_RESULTS } from '../../trace/commands.js';
-import { EXIT, thousands } from '../io.js';
+import { EXIT, thousands, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 
 export interface TraceInfo {
@@ -104,6 +104,7 @@ export function registerInfo(y: Argv, io: Io, done: (code: number) => void): Arg
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .example('$0 info traces/clear.r9', 'summary of a trace'),
     (argv) => {
+      requireReadable(argv.trace as string);
       const i = traceInfo(argv.trace as string);
       if (argv.json) io.out(JSON.stringify(i, null, 2));
       else printInfo(i, io);

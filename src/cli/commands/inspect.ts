@@ -10,7 +10,7 @@ import { historyText, pixelHistory } from '../../inspect/history.js';
 import { stateAt } from '../../inspect/state.js';
 import { stateText } from '../../inspect/state-text.js';
 import { openTrace } from '../../trace/open.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 
 export interface InspectArgs {
@@ -58,6 +58,7 @@ function checkArgs(a: InspectArgs): void {
 /** Runs inspect; returns the exit code. Errors the user can fix throw UsageError (exit 2). */
 export function inspectCommand(a: InspectArgs, io: Io): number {
   checkArgs(a);
+  requireReadable(a.trace);
   const pixel = a.pixel !== undefined ? parsePixel(a.pixel) : undefined;
   const as = a.as === undefined ? undefined : formatByName(a.as);
   if (a.as !== undefined && !as) throw new UsageError(`--as: unknown format '${a.as}' (e.g. D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE)`);
@@ -143,11 +144,11 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .positional('trace', { type: 'string', demandOption: true, describe: 'a .r9 or .r9t trace' })
       .option('call', { type: 'number', describe: 'stop after call N (from 0), e.g. --call 12' })
       .option('frame', { type: 'number', describe: 'stop after the Present that ends frame F (from 0), e.g. --frame 1' })
-      .option('surface', { type: 'string', describe: 'the surface: a handle name the trace binds (rt, bb, ds), or backbuffer, depthstencil (the last device\'s own); without it, lists the surfaces' })
-      .option('out', { type: 'string', describe: `write the surface: FILE.png as an image (colour as sampling reads it; ${DEPTH_MAPPING}), or FILE.raw as the exact stored bytes of sample 0 (format, size and pitch printed)` })
-      .option('as', { type: 'string', describe: 'read a depth-stencil surface through the depth-stencil copy into a lockable format first: D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE (with or without D3DFMT_)' })
-      .option('pixel', { type: 'string', describe: 'print the texel at X,Y: its stored bits in hex and its channels (r g b a, or depth and stencil)' })
-      .option('history', { type: 'string', describe: 'X,Y: every call up to the stop that touched this pixel of render target 0 (as bound at the stop), in call order: Clear/ColorFill/StretchRect/UpdateSurface with the stored bits before and after; each draw fragment\'s fate (alpha test failed, stencil failed, depth failed, written) with its values; a draw kept from the pixel by culling or the scissor test says so; other draws with no fragment there are counted, and listed with --json' })
+      .option('surface', { type: 'string', requiresArg: true, describe: 'the surface: a handle name the trace binds (rt, bb, ds), or backbuffer, depthstencil (the last device\'s own); without it, lists the surfaces' })
+      .option('out', { type: 'string', requiresArg: true, describe: `write the surface: FILE.png as an image (colour as sampling reads it; ${DEPTH_MAPPING}), or FILE.raw as the exact stored bytes of sample 0 (format, size and pitch printed)` })
+      .option('as', { type: 'string', requiresArg: true, describe: 'read a depth-stencil surface through the depth-stencil copy into a lockable format first: D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE (with or without D3DFMT_)' })
+      .option('pixel', { type: 'string', requiresArg: true, describe: 'print the texel at X,Y: its stored bits in hex and its channels (r g b a, or depth and stencil)' })
+      .option('history', { type: 'string', requiresArg: true, describe: 'X,Y: every call up to the stop that touched this pixel of render target 0 (as bound at the stop), in call order: Clear/ColorFill/StretchRect/UpdateSurface with the stored bits before and after; each draw fragment\'s fate (alpha test failed, stencil failed, depth failed, written) with its values; a draw kept from the pixel by culling or the scissor test says so; other draws with no fragment there are counted, and listed with --json' })
       .option('state', { type: 'boolean', describe: 'print the device state there: render, sampler and texture-stage states by name, transforms, viewport, scissor rect, targets, textures, streams, indices, FVF, lights, material; text shows only values that differ from a new device\'s' })
       .option('all', { type: 'boolean', describe: 'with --state: show every value, defaults included (--json always prints every value)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
