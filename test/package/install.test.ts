@@ -55,7 +55,7 @@ describe('the packed package, installed', () => {
 
   it('packs dist, bin, schema and README only, building dist in prepack', () => {
     mkdirSync(src);
-    for (const f of ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'schema', 'src']) cpSync(join(ROOT, f), join(src, f), { recursive: true });
+    for (const f of ['package.json', 'package-lock.json', 'README.md', '.gitignore', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'schema', 'src', 'test', 'bench', 'tools', 'vitest.config.ts']) cpSync(join(ROOT, f), join(src, f), { recursive: true });
     symlinkSync(MODULES, join(src, 'node_modules'), 'dir');
     const out = run('npm', ['pack', '--json', '--pack-destination', tmp], src);
     const [info] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;

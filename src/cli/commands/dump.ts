@@ -46,8 +46,8 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       .positional('trace', { type: 'string', describe: 'a .r9 or .r9t trace', demandOption: true })
       .option('calls', { type: 'string', requiresArg: true, describe: 'only these calls (apitrace syntax: 0-100, 10,20,30-40, frame, draw); lines then start with the call number' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON object per call: call, method, self, args, result, created' })
-      .example('$0 dump t.r9 > t.r9t', 'the whole trace as text (convertible back with `convert`)')
-      .example('$0 dump t.r9 --calls draw', 'only the draw calls, numbered'),
+      .example('$0 dump traces/triangles.r9t', 'the whole trace as text (convertible back with `convert`)')
+      .example('$0 dump traces/triangles.r9t --calls draw', 'only the draw calls, numbered'),
     (argv) => {
       requireReadable(argv.trace as string);
       const set = callSetOption(argv.calls);

@@ -42,7 +42,7 @@ export function registerMergeReports(y: Argv, io: Io, done: (code: number) => vo
       .option('junit', { type: 'string', requiresArg: true, describe: 'write the merged report as JUnit XML to this file (one testsuite, one testcase per trace)' })
       .option('html', { type: 'string', requiresArg: true, describe: 'write index.html into this folder: a summary and, for each failing frame, expected / actual / diff images linked relative to it' })
       .option('json', { type: 'boolean', default: false, describe: 'print the merged report as one JSON document instead of text' })
-      .example('$0 merge-reports shard-*.json --junit junit.xml --html out/check', 'one JUnit file and one HTML page for the whole CI matrix')
+      .example('$0 merge-reports out/shard-1.json out/shard-2.json --junit out/junit.xml --html out/check', 'one JUnit file and one HTML page for the whole CI matrix')
       .epilogue('Traces are sorted by path and the summary is recounted. Image paths in the reports are taken relative to the current folder. Exit 0: every trace passed; 1: any failed or has no goldens; 2: a file is unreadable, not a check report, checked with other options or tool version, or repeats a trace of another.'),
     (argv) => {
       for (const f of argv.reports as string[]) requireReadable(f);

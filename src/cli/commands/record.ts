@@ -29,8 +29,8 @@ export function registerRecord(y: Argv, io: Io, done: (code: number) => void): A
       .positional('scene', { type: 'string', demandOption: true, describe: 'a .ts or .js module: export default function (d3d, ctx) {...}' })
       .option('output', { alias: 'o', type: 'string', requiresArg: true, demandOption: true, describe: 'the trace to write (.r9, or .r9t for text)' })
       .option('snapshot-every', { type: 'number', describe: 'store a device-state snapshot every K frames, for fast inspect and trim (.r9 only)' })
-      .example('$0 record tools/scenes/clear.ts -o traces/clear.r9', '')
-      .example('$0 record scene.ts -o t.r9 --snapshot-every 100', 'with a seek snapshot every 100 frames'),
+      .example('$0 record tools/scenes/fill-grid.ts -o out/fill-grid.r9', 'record a scene (the sample traces are recorded from tools/scenes/)')
+      .example('$0 record tools/scenes/fill-grid.ts -o out/fill-grid.r9 --snapshot-every 2', 'with a seek snapshot every 2 frames'),
     async (argv) => {
       requireReadable(argv.scene as string);
       const scene = await loadScene(argv.scene as string);

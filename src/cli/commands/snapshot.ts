@@ -59,8 +59,8 @@ export function registerSnapshot(y: Argv, io: Io, done: (code: number) => void):
       .option('output', { alias: 'o', type: 'string', requiresArg: true, describe: 'write here (default: the trace itself, rewritten)' })
       .option('profile', { choices: ['dx9', 'dx8'] as const, describe: 'replay on this driver profile (default: the trace\'s)' })
       .option('json', { type: 'boolean', default: false })
-      .example('$0 snapshot game.r9 --every 50', 'a snapshot every 50 frames, in place')
-      .example('$0 snapshot t.r9t -o t.r9', 'a text trace compiled, with snapshots'),
+      .example('$0 snapshot out/fill-grid.r9 --every 2', 'a snapshot every 2 frames, in place')
+      .example('$0 snapshot traces/fill-grid.r9t -o out/fill-grid.r9', 'a text trace compiled, with snapshots'),
     (argv) => {
       const input = argv.trace as string;
       requireReadable(input);

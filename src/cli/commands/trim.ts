@@ -40,8 +40,8 @@ export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Arg
       .option('output', { alias: 'o', type: 'string', requiresArg: true, demandOption: true, describe: 'the .r9 trace to write' })
       .option('profile', { choices: ['dx9', 'dx8'] as const, describe: 'replay on this driver profile (default: the trace\'s)' })
       .option('json', { type: 'boolean', default: false })
-      .example('$0 trim game.r9 --frames 120 -o bug.r9', 'frame 120 alone, as frame 0 of bug.r9')
-      .example('$0 trim game.r9 --frames 10-19,40 -o part.r9', 'frames 10 to 19 and 40: output frames 0-10'),
+      .example('$0 trim traces/fill-grid.r9t --frames 2 -o out/bug.r9', 'frame 2 alone, as frame 0 of out/bug.r9')
+      .example('$0 trim traces/fill-grid.r9t --frames 0,2-3 -o out/part.r9', 'frames 0, 2 and 3: output frames 0-2'),
     (argv) => {
       requireReadable(argv.trace as string);
       const set = callSetOption(argv.frames as string)!;
