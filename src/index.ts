@@ -19,3 +19,8 @@ export type { ReplayOptions, PresentEvent } from './replay/replayer.js';
 export type { Finding } from './replay/findings.js';
 export { nullDirect3DCreate9 } from './replay/null-backend.js';
 export type { Scene, SceneContext } from './api/scene.js';
+export { recordScene } from './api/scene.js';
+export { renderScene, renderTrace } from './api/render.js';
+export type { RenderedFrame, RenderOptions, RenderResult } from './api/render.js';
+export { presentedImage, surfaceImage } from './golden/image.js';
+export type { Rgba8Image } from './golden/image.js';

@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { CallSet } from '../trace/call-set.js';
 import { ChunkKind } from '../trace/container.js';
 import { UsageError } from '../errors.js';
@@ -44,4 +45,33 @@ export function refuseRestoredForText(reader: { chunks: ReadonlyArray<{ kind: nu
   if (reader.chunks.some((c) => c.kind === ChunkKind.Restore)) {
     throw new UsageError(`${reader.label} starts from a stored device state (it was written by trim), which the text form cannot show; ${what}`);
   }
+}
+
+const FILE_REASONS: Record<string, string> = {
+  ENOENT: 'no such file', ENOTDIR: 'no such file', EISDIR: 'is a directory', EACCES: 'permission denied', EPERM: 'permission denied',
+};
+
+/** `cannot open X: no such file` for a file system error that names its path; undefined for any other error. */
+export function fileErrorText(e: unknown): string | undefined {
+  const sys = e as NodeJS.ErrnoException;
+  if (!sys || typeof sys.code !== 'string' || typeof sys.path !== 'string') return undefined;
+  const reason = FILE_REASONS[sys.code];
+  return reason ? `cannot open ${sys.path}: ${reason}` : undefined;
+}
+
+/**
+ * Checks that `path` can be read before a command opens it: a usage error (exit 2) saying
+ * `cannot open X: no such file`, `... is a directory` (unless `dirOk`) or `... permission denied`.
+ */
+export function requireReadable(path: string, { dirOk = false }: { dirOk?: boolean } = {}): void {
+  let dir: boolean;
+  try {
+    dir = statSync(path).isDirectory();
+    accessSync(path, constants.R_OK);
+  } catch (e) {
+    const text = fileErrorText(e);
+    if (text) throw new UsageError(text);
+    throw e;
+  }
+  if (dir && !dirOk) throw new UsageError(`cannot open ${path}: is a directory`);
 }

@@ -8,7 +8,8 @@ import type { Argv } from 'yargs';
 import { InternalError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
 import { PACKAGE_VERSION } from '../version.js';
-import { EXIT, processIo, UsageError } from './io.js';
+import { EXIT, fileErrorText, processIo, UsageError } from './io.js';
+import { explainUnknown } from './suggest.js';
 import type { Io } from './io.js';
 
 type Register = (y: Argv, io: Io, done: (code: number) => void) => Argv;
@@ -44,19 +45,24 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
   const done = (c: number): void => {
     code = c;
   };
+  if (args.length === 0) {
+    // no command: the list of commands, as a usage error
+    io.err(await helpText());
+    return EXIT.usage;
+  }
   let y: Argv = yargs([...args])
     .scriptName('replay9')
     .usage('$0 <command> [options]\n\nRecords, replays and inspects Direct3D 9 traces on a deterministic software device.')
     .version(PACKAGE_VERSION)
     .strict()
-    .demandCommand(1, 'name a command (see the list above)')
+    .demandCommand(1, "name a command ('replay9 --help' lists them)")
     .recommendCommands()
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .option('debug', { type: 'boolean', global: true, describe: 'On an internal error (exit 3), print its stack' })
     .epilogue('Exit codes: 0 success, 1 a check failed (a result mismatch), 2 bad usage or unreadable input, 3 an internal error (a bug in replay9: --debug prints its stack).\nEvery command takes --help.')
     .fail((msg, err) => {
-      throw err ?? new UsageError(msg);
+      throw err ?? new UsageError(explainUnknown(msg, args, knownOptions(y)));
     });
   const named = COMMANDS.filter(([name]) => name === args[0]);
   for (const [, load] of named.length === 1 ? named : COMMANDS) y = (await load())(y, io, done);
@@ -83,7 +89,7 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     }
     const sys = e as NodeJS.ErrnoException;
     if (sys && typeof sys.code === 'string' && sys.syscall) {
-      io.err(`replay9: ${sys.message}`);
+      io.err(`replay9: ${fileErrorText(sys) ?? sys.message}`);
       return EXIT.usage;
     }
     if (e instanceof Error && e.name === 'YError') {
@@ -97,4 +103,16 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     io.err(`replay9: ${message}${debug && e instanceof Error && e.stack ? `\n${e.stack}` : '\n(run again with --debug for the stack)'}`);
     return EXIT.internal;
   }
+}
+
+/** The top-level help: the command list. */
+async function helpText(): Promise<string> {
+  let text = '';
+  await main(['--help'], { out: (t) => { text += t; }, err: (t) => { text += t; }, tty: false });
+  return text;
+}
+
+/** The options the command being parsed knows (yargs keeps them, without a public type for it). */
+function knownOptions(y: Argv): string[] {
+  return Object.keys((y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
 }

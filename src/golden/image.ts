@@ -2,8 +2,8 @@
 import { PNG } from 'pngjs';
 import { surfaceToRGBA8 } from '../formats/index.js';
 import { Device } from '../device/device.js';
-import type { Surface } from '../device/surface.js';
-import type { IDirect3DDevice9 } from '../device/types.js';
+import { Surface } from '../device/surface.js';
+import type { IDirect3DDevice9, IDirect3DSurface9 } from '../device/types.js';
 import { writePng } from './png-write.js';
 
 export interface Rgba8Image {
@@ -13,14 +13,23 @@ export interface Rgba8Image {
   data: Uint8Array;
 }
 
-/** The first sample of a surface as RGBA8, as sampling reads it (depth as grey). */
-export function surfaceImage(s: Surface): Rgba8Image {
-  return { width: s.width, height: s.height, data: surfaceToRGBA8(s.format, s.data, s.pitch, s.width, s.height) };
+/** The object behind the public API's wrapper (src/api/wrap.ts keeps it as `inner`), or the object itself. */
+function unwrapped(o: object): object {
+  const inner = (o as { inner?: unknown }).inner;
+  return typeof inner === 'object' && inner !== null ? inner : o;
 }
 
-/** What Present shows: the device's back buffer, or undefined for a device that is not the emulated one. */
+/** The first sample of a surface as RGBA8, as sampling reads it (depth as grey); the public API's surfaces too. */
+export function surfaceImage(s: Surface | IDirect3DSurface9): Rgba8Image {
+  const surface = unwrapped(s);
+  if (!(surface instanceof Surface)) throw new TypeError('surfaceImage: not a surface of the emulated device');
+  return { width: surface.width, height: surface.height, data: surfaceToRGBA8(surface.format, surface.data, surface.pitch, surface.width, surface.height) };
+}
+
+/** What Present shows: the device's back buffer (a device from Direct3DCreate9 or a replay), or undefined for a device that is not the emulated one. */
 export function presentedImage(device: IDirect3DDevice9): Rgba8Image | undefined {
-  return device instanceof Device ? surfaceImage(device.backBuffer) : undefined;
+  const d = unwrapped(device);
+  return d instanceof Device ? surfaceImage(d.backBuffer) : undefined;
 }
 
 /** The PNG of `img` (lossless RGBA8; see png-write.ts for why not pngjs's encoder). */

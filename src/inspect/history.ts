@@ -12,7 +12,7 @@ import { rawHex } from '../driver/raster/pixel/index.js';
 import type { FragmentFate, FragmentReport, PixelWatch } from '../driver/raster/pixel/index.js';
 import type { SurfaceView } from '../driver/surface-view.js';
 import type { TraceReader } from '../trace/reader.js';
-import { BACKBUFFER, float32Text, formatName, InspectError, replayToPoint } from './point.js';
+import { BACKBUFFER, findSurface, float32Text, formatName, InspectError, replayToPoint } from './point.js';
 import type { InspectAt, InspectPoint } from './point.js';
 
 /**
@@ -46,6 +46,8 @@ export interface HistoryEvent {
 export interface PixelHistory {
   point: InspectPoint;
   surface: string;
+  /** the surface followed is render target 0 as bound at the stop (rather than one named) */
+  renderTarget0: boolean;
   format: string;
   x: number;
   y: number;
@@ -68,7 +70,11 @@ function fragmentEvent(call: number, method: string, r: FragmentReport): History
   };
 }
 
-export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: number, opts: { lines?: readonly number[]; profile?: DeviceProfile } = {}): PixelHistory {
+/**
+ * `opts.surface` follows that surface instead of render target 0: any surface inspect names,
+ * e.g. a texture level (`tex.level1`) that draws reached as a render target.
+ */
+export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: number, opts: { lines?: readonly number[]; profile?: DeviceProfile; surface?: string } = {}): PixelHistory {
   const seen: Array<{ surface: SurfaceView; e: HistoryEvent }> = [];
   let call = 0;
   const observer: PixelObserver = {
@@ -96,20 +102,22 @@ export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: n
     },
   };
   const point = replayToPoint(reader, at, {
-    ...opts,
+    lines: opts.lines,
+    profile: opts.profile,
     beforeCall(n, self) {
       call = n;
       if (self instanceof Device) self.pixelObserver = observer;
     },
   });
-  const rt = point.device?.state.renderTargets[0];
+  const named = opts.surface !== undefined;
+  const rt = named ? findSurface(point, opts.surface!) : point.device?.state.renderTargets[0];
   if (!rt) throw new InspectError(`no device exists at call ${point.call}, so there is no render target 0`);
-  const name = point.names.get(rt) ?? (rt === point.device!.backBuffer ? BACKBUFFER : 'render target 0');
+  const name = named ? opts.surface! : point.names.get(rt) ?? (rt === point.device!.backBuffer ? BACKBUFFER : 'render target 0');
   if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= rt.width || y >= rt.height) {
-    throw new InspectError(`pixel (${x}, ${y}) is outside render target 0 ('${name}'), which is ${rt.width}×${rt.height} (x 0-${rt.width - 1}, y 0-${rt.height - 1})`);
+    throw new InspectError(`pixel (${x}, ${y}) is outside ${named ? '' : 'render target 0 '}('${name}'), which is ${rt.width}×${rt.height} (x 0-${rt.width - 1}, y 0-${rt.height - 1})`);
   }
   const events = seen.filter((s) => s.surface === rt).map((s) => s.e);
-  return { point, surface: name, format: formatName(rt.format), x, y, events };
+  return { point, surface: name, renderTarget0: !named, format: formatName(rt.format), x, y, events };
 }
 
 /**
@@ -123,7 +131,7 @@ export function historyText(h: PixelHistory): string[] {
   const away = h.events.length - shown.length;
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const left = away > 0 ? ` (and ${plural(away, 'draw')} with no fragment at the pixel, left out: --json lists ${away === 1 ? 'it' : 'them'})` : '';
-  const head = `pixel (${h.x}, ${h.y}) of render target 0 '${h.surface}' (${h.format}) up to call ${h.point.call}: ${plural(shown.length, 'event')}${left}`;
+  const head = `pixel (${h.x}, ${h.y}) of ${h.renderTarget0 ? 'render target 0 ' : ''}'${h.surface}' (${h.format}) up to call ${h.point.call}: ${plural(shown.length, 'event')}${left}`;
   return [head, ...shown.map(eventText)];
 }
 

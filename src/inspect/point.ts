@@ -7,6 +7,7 @@
 import { Device } from '../device/device.js';
 import type { DeviceProfile } from '../device/caps.js';
 import { Surface } from '../device/surface.js';
+import { CubeTexture, Texture } from '../device/texture.js';
 import {
   allFormats, blockRows, channelValue, copyDepthStencil, decodeTexel, depthStencilCopyPlan, pitchOf, readChannel, surfaceToRGBA8,
 } from '../formats/index.js';
@@ -31,7 +32,10 @@ export interface InspectPoint {
   /** frames presented up to and including `call` */
   frames: number;
   replayer: Replayer;
-  /** live surfaces by name: the trace's handle names, then `backbuffer` and `depthstencil` of the last device created */
+  /**
+   * live surfaces by name: the trace's handle names (a texture's levels as `tex`, `tex.level1`, a cube
+   * texture's as `cube.+x.level0`), then `backbuffer` and `depthstencil` of the last device created
+   */
   surfaces: Map<string, Surface>;
   /** names bound to surfaces released before `call` */
   released: Set<string>;
@@ -82,6 +86,11 @@ export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?
     const obj = b.obj;
     if (obj && !names.has(obj)) names.set(obj, b.name);
     if (obj instanceof Device) device = obj;
+    if (obj instanceof Texture || obj instanceof CubeTexture) {
+      if (obj.alive) for (const [level, surface] of textureSurfaces(b.name, obj)) surfaces.set(level, surface);
+      else released.add(b.name);
+      continue;
+    }
     if (!(obj instanceof Surface)) continue;
     if (obj.alive) surfaces.set(b.name, obj);
     else released.add(b.name);
@@ -92,9 +101,25 @@ export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?
   return { call, frames: replayer.frames, replayer, surfaces, released, device, names, from };
 }
 
+/** Face names of a cube texture, in D3DCUBEMAP_FACES order (POSITIVE_X = 0 ... NEGATIVE_Z = 5). */
+export const CUBE_FACES = ['+x', '-x', '+y', '-y', '+z', '-z'] as const;
+
+/**
+ * The levels of a texture by name: `tex` (level 0), `tex.level1`, ...; a cube texture's as
+ * `cube.+x.level0` ... `cube.-z.levelN`. Only the levels the application sees (GetLevelCount):
+ * an automatic mip chain's generated levels are not surfaces of D3D9's.
+ */
+export function textureSurfaces(name: string, t: Texture | CubeTexture): Array<[string, Surface]> {
+  if (t instanceof Texture) return t.levels.map((s, i) => [i === 0 ? name : `${name}.level${i}`, s]);
+  return t.faces.flatMap((levels, f) => levels.map((s, i): [string, Surface] => [`${name}.${CUBE_FACES[f]}.level${i}`, s]));
+}
+
 export function findSurface(p: InspectPoint, name: string): Surface {
-  const s = p.surfaces.get(name);
+  // `tex.level0` is `tex`; `cube.+x` is `cube.+x.level0`
+  const s = p.surfaces.get(name) ?? p.surfaces.get(name.replace(/\.level0$/, '')) ?? p.surfaces.get(`${name}.level0`);
   if (s) return s;
+  const base = name.split('.')[0];
+  if (name.includes('.') && p.released.has(base)) throw new InspectError(`texture '${base}' was released before call ${p.call}; known surfaces at call ${p.call}: ${[...p.surfaces.keys()].join(', ') || '(none)'}`);
   const known = [...p.surfaces.keys()].join(', ') || '(none)';
   if (p.released.has(name)) throw new InspectError(`surface '${name}' was released before call ${p.call}; known surfaces at call ${p.call}: ${known}`);
   throw new InspectError(`unknown surface '${name}'; known surfaces at call ${p.call}: ${known}`);

@@ -53,7 +53,7 @@ describe('replay9 on the command line', () => {
     const r = await runCli('info', SAMPLE, '--json');
     expect(r.code).toBe(0);
     const i = JSON.parse(r.out);
-    expect(i).toMatchObject({ calls: 19, frames: 3, footer: true, failedCalls: 2, objects: { Surface: 2, Direct3D9: 1, Device: 1 } });
+    expect(i).toMatchObject({ form: 'text', calls: 19, frames: 3, failedCalls: 2, objects: { Surface: 2, Direct3D9: 1, Device: 1 } });
     expect(i.commands.Present).toBe(3);
     const t = await runCli('info', SAMPLE);
     expect(t.out).toMatch(/^calls +19 \(2 recorded as failing\)$/m);

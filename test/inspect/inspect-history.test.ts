@@ -168,13 +168,13 @@ dev.SetRenderTarget(0, rt)
     }
   });
 
-  it('refuses a pixel outside render target 0 and --history with --surface', async () => {
+  it('refuses a pixel outside render target 0 and --history with --pixel', async () => {
     const file = join(dir, 'written.r9t');
     const out = await runCli('inspect', file, '--frame', '0', '--history', '16,0');
     expect(out.code).toBe(2);
     expect(out.err).toMatch(/pixel \(16, 0\) is outside render target 0 \('backbuffer'\), which is 16×8/);
-    const both = await runCli('inspect', file, '--frame', '0', '--history', '1,1', '--surface', 'backbuffer');
+    const both = await runCli('inspect', file, '--frame', '0', '--history', '1,1', '--surface', 'backbuffer', '--pixel', '1,1');
     expect(both.code).toBe(2);
-    expect(both.err).toMatch(/--history .* does not take --surface/);
+    expect(both.err).toMatch(/--history .* does not take --pixel/);
   });
 });

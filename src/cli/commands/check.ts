@@ -40,7 +40,7 @@ export function registerCheck(y: Argv, io: Io, done: (code: number) => void): Ar
       .option('jobs', { type: 'number', default: 1, describe: 'replay up to N traces at once: this thread and N − 1 worker threads (same report as 1; with N ≥ the number of cores, check runs in a single-threaded V8 process)' })
       .example('$0 check traces', 'check every trace in traces/ against traces/NAME.golden/')
       .example('$0 check traces --update', 'record the current frames as the goldens')
-      .example('$0 check t.r9 --threshold 0.1 --max-diff-pixels 20', 'tolerate up to 20 slightly changed pixels a frame')
+      .example('$0 check traces/triangles.r9t --threshold 0.1 --max-diff-pixels 20', 'tolerate up to 20 slightly changed pixels a frame')
       .example('$0 check traces --shard 2/4 --jobs 4', 'the second quarter of the traces, four at a time')
       .epilogue('Fails (exit 1) on: more differing pixels than --max-diff-pixels, a result (HRESULT) differing from the recorded one, a trace without goldens, a frame the golden has but the replay did not present (missing), or one it presented beyond the golden (extra). Exit 2: unreadable trace or bad option.'),
     async (argv) => {

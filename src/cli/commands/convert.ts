@@ -7,9 +7,12 @@ import { parseTrace } from '../../trace/text/parse.js';
 import { isTextTrace, openTrace } from '../../trace/open.js';
 import { TraceWriter } from '../../trace/writer.js';
 import type { WriterOptions } from '../../trace/writer.js';
-import { EXIT, refuseRestoredForText } from '../io.js';
+import { EXIT, refuseRestoredForText, requireReadable, UsageError } from '../io.js';
 import { ChunkKind } from '../../trace/container.js';
 import type { Io } from '../io.js';
+
+/** The forms convert knows, by extension. */
+const TRACE_EXTENSIONS = ['.r9', '.r9t'] as const;
 
 export function convertTrace(input: string, output: string, options: WriterOptions = {}): { calls: number; snapshotsLeftOut: number } {
   const tmp = `${output}.tmp`;
@@ -65,16 +68,25 @@ export function registerConvert(y: Argv, io: Io, done: (code: number) => void): 
       .option('compression', { choices: ['deflate', 'none'] as const, describe: 'rewrite chunks with this compression' })
       .option('chunk', { type: 'number', describe: 'rewrite with chunks of about this many bytes' })
       .option('level', { type: 'number', describe: 'deflate level 0-9 when rewriting' })
-      .example('$0 convert t.r9 t.r9t', 'binary to text')
-      .example('$0 convert t.r9t t.r9', 'text to binary'),
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .example('$0 convert traces/triangles.r9t out/triangles.r9', 'text to binary')
+      .example('$0 convert out/triangles.r9 out/triangles.r9t', 'binary to text'),
     (argv) => {
+      const input = argv.input as string;
+      const output = argv.output as string;
+      for (const [what, path] of [['input', input], ['output', output]]) {
+        if (!TRACE_EXTENSIONS.some((e) => path.toLowerCase().endsWith(e))) throw new UsageError(`convert reads and writes ${TRACE_EXTENSIONS.join(' and ')} traces (the extension picks the form); the ${what} ${path} has neither`);
+      }
+      requireReadable(input);
       const opts: WriterOptions = {};
       if (argv.compression) opts.compression = argv.compression;
       if (argv.chunk !== undefined) opts.chunkBytes = argv.chunk;
       if (argv.level !== undefined) opts.level = argv.level;
-      const { calls, snapshotsLeftOut } = convertTrace(argv.input as string, argv.output as string, opts);
-      if (snapshotsLeftOut) io.err(`warning: the text form has no place for the ${snapshotsLeftOut} seek snapshot${snapshotsLeftOut === 1 ? '' : 's'} of ${argv.input}; \`replay9 snapshot\` makes them again`);
-      io.out(`wrote ${argv.output} (${calls} calls)`);
+      const { calls, snapshotsLeftOut } = convertTrace(input, output, opts);
+      const warning = snapshotsLeftOut ? `the text form has no place for the ${snapshotsLeftOut} seek snapshot${snapshotsLeftOut === 1 ? '' : 's'} of ${input}; \`replay9 snapshot\` makes them again` : undefined;
+      if (warning) io.err(`warning: ${warning}`);
+      if (argv.json) io.out(JSON.stringify({ input, output, form: isTextTrace(output) ? 'text' : 'binary', calls, warnings: warning ? [warning] : [] }, null, 2));
+      else io.out(`wrote ${output} (${calls} calls)`);
       done(EXIT.ok);
     },
   );

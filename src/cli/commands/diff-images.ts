@@ -5,7 +5,7 @@ import { compareImages } from '../../golden/compare.js';
 import type { CompareResult } from '../../golden/compare.js';
 import { decodePng, encodePng } from '../../golden/image.js';
 import type { Rgba8Image } from '../../golden/image.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 import { numberOption } from './check.js';
 
@@ -52,11 +52,13 @@ export function registerDiffImages(y: Argv, io: Io, done: (code: number) => void
       .positional('a', { type: 'string', demandOption: true, describe: 'the expected image (PNG)' })
       .positional('b', { type: 'string', demandOption: true, describe: 'the actual image (PNG)' })
       .option('threshold', { type: 'number', default: 0, describe: 'pixelmatch colour threshold from 0 to 1: 0 counts any colour change, larger values ignore smaller changes' })
-      .option('out', { type: 'string', describe: 'write pixelmatch\'s diff image (differing pixels in red over a faded copy of A) to this PNG' })
+      .option('out', { type: 'string', requiresArg: true, describe: 'write pixelmatch\'s diff image (differing pixels in red over a faded copy of A) to this PNG' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
-      .example('$0 diff-images expected.png actual.png --out diff.png', 'compare and write the diff image')
+      .example('$0 diff-images traces/triangles.golden/frame-0000.png out/frames/frame-0000.png --out out/diff.png', 'compare a golden with a replayed frame and write the diff image')
       .epilogue('Exit codes: 0 the images are equal, 1 they differ (or their sizes do), 2 a file is missing or not a PNG.'),
     (argv) => {
+      requireReadable(argv.a);
+      requireReadable(argv.b);
       const r = diffImages(argv.a, argv.b, { threshold: numberOption('threshold', argv.threshold, 0, 1), out: argv.out });
       if (argv.json) io.out(JSON.stringify(r, null, 2));
       else if (r.sizeMismatch) io.out(`${argv.b}: ${r.sizeMismatch}`);

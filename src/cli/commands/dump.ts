@@ -5,7 +5,7 @@ import { traceText } from '../../trace/convert.js';
 import { openTrace } from '../../trace/open.js';
 import { headerPragma, TextPrinter } from '../../trace/text/print.js';
 import { hresultName } from '../../d3d9/index.js';
-import { callSetOption, EXIT } from '../io.js';
+import { callSetOption, EXIT, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 import { readSnapshotChunk } from '../../replay/snapshot-chunk.js';
 import { ChunkKind } from '../../trace/container.js';
@@ -44,11 +44,12 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
     'Print the calls of a trace as .r9t text (one call per line) or JSON lines',
     (a) => a
       .positional('trace', { type: 'string', describe: 'a .r9 or .r9t trace', demandOption: true })
-      .option('calls', { type: 'string', describe: 'only these calls (apitrace syntax: 0-100, 10,20,30-40, frame, draw); lines then start with the call number' })
+      .option('calls', { type: 'string', requiresArg: true, describe: 'only these calls (apitrace syntax: 0-100, 10,20,30-40, frame, draw); lines then start with the call number' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON object per call: call, method, self, args, result, created' })
-      .example('$0 dump t.r9 > t.r9t', 'the whole trace as text (convertible back with `convert`)')
-      .example('$0 dump t.r9 --calls draw', 'only the draw calls, numbered'),
+      .example('$0 dump traces/triangles.r9t', 'the whole trace as text (convertible back with `convert`)')
+      .example('$0 dump traces/triangles.r9t --calls draw', 'only the draw calls, numbered'),
     (argv) => {
+      requireReadable(argv.trace as string);
       const set = callSetOption(argv.calls);
       const { reader, lines } = openTrace(argv.trace as string);
       try {

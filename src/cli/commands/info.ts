@@ -1,28 +1,37 @@
 /** `replay9 info T`: header, counts, size and compression of a trace. */
+import { readFileSync, statSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { COMMANDS } from '../../trace/commands.js';
 import { ChunkKind, Compression } from '../../trace/container.js';
 import { openTrace } from '../../trace/open.js';
 import * as fb from '../../trace/generated/replay9.js';
 import { COUNT_RESULTS } from '../../trace/commands.js';
-import { EXIT, thousands } from '../io.js';
+import { EXIT, thousands, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 
+/**
+ * What info reports. A text trace (.r9t) is described as the text file it is (its size and lines);
+ * the container fields (compression, chunks, snapshots, footer) belong to the binary form only.
+ */
 export interface TraceInfo {
   path: string;
+  form: 'binary' | 'text';
   format: number;
   writer: string;
-  compression: 'deflate' | 'none';
-  level: number;
+  /** the file's size */
   bytes: number;
-  rawBytes: number;
-  chunks: number;
-  snapshots: number;
+  /** text: lines of the file */
+  lines?: number;
+  compression?: 'deflate' | 'none';
+  level?: number;
+  rawBytes?: number;
+  chunks?: number;
+  snapshots?: number;
   /** stored starting states (a trimmed trace) */
-  restores: number;
+  restores?: number;
+  footer?: boolean;
   calls: number;
   frames: number;
-  footer: boolean;
   objects: Record<string, number>;
   commands: Record<string, number>;
   failedCalls: number;
@@ -30,7 +39,7 @@ export interface TraceInfo {
 }
 
 export function traceInfo(path: string): TraceInfo {
-  const { reader } = openTrace(path);
+  const { reader, kind } = openTrace(path, { replayOnly: true });
   try {
     const commandCounts = new Map<string, number>();
     const objects = new Map<string, number>();
@@ -54,20 +63,24 @@ export function traceInfo(path: string): TraceInfo {
     }
     const sorted = (m: Map<string, number>): Record<string, number> =>
       Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
-    return {
-      path,
-      format: reader.header.formatVersion,
-      writer: reader.header.writerVersion,
-      compression: reader.header.compression === Compression.Deflate ? 'deflate' : 'none',
+    const container = kind === 'text' ? { lines: textLines(path) } : {
+      compression: reader.header.compression === Compression.Deflate ? 'deflate' as const : 'none' as const,
       level: reader.header.level,
-      bytes: reader.size,
       rawBytes,
       chunks: reader.chunks.filter((c) => c.kind === ChunkKind.Commands).length,
       snapshots: reader.chunks.filter((c) => c.kind === ChunkKind.Snapshot).length,
       restores: reader.chunks.filter((c) => c.kind === ChunkKind.Restore).length,
+      footer: reader.hasFooter,
+    };
+    return {
+      path,
+      form: kind,
+      format: reader.header.formatVersion,
+      writer: reader.header.writerVersion,
+      bytes: kind === 'text' ? statSync(path).size : reader.size,
+      ...container,
       calls: reader.callCount,
       frames: reader.frames.length,
-      footer: reader.hasFooter,
       objects: sorted(objects),
       commands: sorted(commandCounts),
       failedCalls: failed,
@@ -78,16 +91,32 @@ export function traceInfo(path: string): TraceInfo {
   }
 }
 
-export function printInfo(i: TraceInfo, io: Io): void {
+/** Lines of a text file (a last line without a newline counts). */
+function textLines(path: string): number {
+  const text = readFileSync(path);
+  let n = 0;
+  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) n++;
+  return text.length > 0 && text[text.length - 1] !== 10 ? n + 1 : n;
+}
+
+function containerRows(i: TraceInfo): Array<[string, string]> {
+  if (i.form === 'text') return [['form', 'text (.r9t)'], ['size', `${thousands(i.bytes)} bytes in ${thousands(i.lines ?? 0)} lines`]];
   const ratio = i.rawBytes && i.bytes ? (i.rawBytes / i.bytes).toFixed(2) : '-';
+  return [
+    ['form', 'binary (.r9)'],
+    ...(i.restores ? [['state', `starts from a stored device state${i.restores > 1 ? ` (${i.restores} stored states in all)` : ''}: a trimmed trace`] as [string, string]] : []),
+    ['size', `${thousands(i.bytes)} bytes in ${i.chunks} chunks${i.snapshots ? ` and ${i.snapshots} snapshot${i.snapshots === 1 ? '' : 's'}` : ''}; ${i.compression}${i.compression === 'deflate' ? ` level ${i.level}` : ''}; ${thousands(i.rawBytes ?? 0)} bytes of commands (${ratio}:1)`],
+  ];
+}
+
+export function printInfo(i: TraceInfo, io: Io): void {
   const rows: Array<[string, string]> = [
     ['trace', i.path],
     ['format', `${i.format} (written by replay9 ${i.writer})`],
-    ...(i.restores ? [['state', `starts from a stored device state${i.restores > 1 ? ` (${i.restores} stored states in all)` : ''}: a trimmed trace`] as [string, string]] : []),
-    ['size', `${thousands(i.bytes)} bytes in ${i.chunks} chunks${i.snapshots ? ` and ${i.snapshots} snapshot${i.snapshots === 1 ? '' : 's'}` : ''}; ${i.compression}${i.compression === 'deflate' ? ` level ${i.level}` : ''}; ${thousands(i.rawBytes)} bytes of commands (${ratio}:1)`],
+    ...containerRows(i),
     ['calls', `${thousands(i.calls)}${i.failedCalls ? ` (${thousands(i.failedCalls)} recorded as failing)` : ''}`],
     ['frames', thousands(i.frames)],
-    ['index', i.footer ? 'footer present' : 'no footer (run `replay9 repair`)'],
+    ...(i.form === 'binary' ? [['index', i.footer ? 'footer present' : 'no footer (run `replay9 repair`)'] as [string, string]] : []),
     ['objects', Object.entries(i.objects).map(([k, v]) => `${k} ${v}`).join(', ') || '-'],
     ['commands', Object.entries(i.commands).slice(0, 12).map(([k, v]) => `${k} ${v}`).join(', ') + (Object.keys(i.commands).length > 12 ? ', ...' : '')],
   ];
@@ -102,8 +131,10 @@ export function registerInfo(y: Argv, io: Io, done: (code: number) => void): Arg
     (a) => a
       .positional('trace', { type: 'string', describe: 'a .r9 or .r9t trace', demandOption: true })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
-      .example('$0 info traces/clear.r9', 'summary of a trace'),
+      .example('$0 info traces/triangles.r9t', 'summary of a text trace: its size, lines and calls')
+      .example('$0 info out/triangles.r9', 'a binary trace: also its chunks, compression and index'),
     (argv) => {
+      requireReadable(argv.trace as string);
       const i = traceInfo(argv.trace as string);
       if (argv.json) io.out(JSON.stringify(i, null, 2));
       else printInfo(i, io);

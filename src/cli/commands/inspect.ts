@@ -10,7 +10,7 @@ import { historyText, pixelHistory } from '../../inspect/history.js';
 import { stateAt } from '../../inspect/state.js';
 import { stateText } from '../../inspect/state-text.js';
 import { openTrace } from '../../trace/open.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 
 export interface InspectArgs {
@@ -48,7 +48,7 @@ function checkArgs(a: InspectArgs): void {
     for (const opt of ['surface', 'out', 'as', 'pixel'] as const) if (a[opt] !== undefined) throw new UsageError(`--state prints the device state; it does not take --${opt}`);
   }
   if (a.history !== undefined) {
-    for (const opt of ['surface', 'out', 'as', 'pixel'] as const) if (a[opt] !== undefined) throw new UsageError(`--history follows a pixel of render target 0 as bound at the stop; it does not take --${opt}`);
+    for (const opt of ['out', 'as', 'pixel'] as const) if (a[opt] !== undefined) throw new UsageError(`--history follows a pixel of render target 0 as bound at the stop (or of the --surface named); it does not take --${opt}`);
     if (a.state) throw new UsageError('give --history or --state, not both');
   }
   if (a.all && !a.state) throw new UsageError('--all goes with --state (every state value, not only those that differ from the defaults)');
@@ -58,6 +58,7 @@ function checkArgs(a: InspectArgs): void {
 /** Runs inspect; returns the exit code. Errors the user can fix throw UsageError (exit 2). */
 export function inspectCommand(a: InspectArgs, io: Io): number {
   checkArgs(a);
+  requireReadable(a.trace);
   const pixel = a.pixel !== undefined ? parsePixel(a.pixel) : undefined;
   const as = a.as === undefined ? undefined : formatByName(a.as);
   if (a.as !== undefined && !as) throw new UsageError(`--as: unknown format '${a.as}' (e.g. D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE)`);
@@ -65,7 +66,7 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
   const { reader, lines } = openTrace(a.trace, { replayOnly: true });
   try {
     if (history) {
-      const h = pixelHistory(reader, { call: a.call, frame: a.frame }, history.x, history.y, { lines });
+      const h = pixelHistory(reader, { call: a.call, frame: a.frame }, history.x, history.y, { lines, surface: a.surface });
       if (h.point.replayer.findings.length) io.err(`note: ${h.point.replayer.findings.length} call(s) up to call ${h.point.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
       io.out(a.json ? JSON.stringify(h.events, null, 2) : historyText(h).join('\n'));
       return EXIT.ok;
@@ -132,7 +133,8 @@ function listSurfaces(p: InspectPoint, json: boolean, io: Io): void {
     return;
   }
   io.out(`at call ${p.call} (${p.frames} frame${p.frames === 1 ? '' : 's'} presented), surfaces:`);
-  for (const r of rows) io.out(`  ${r.name.padEnd(14)} ${r.format.padEnd(22)} ${r.width}×${r.height}${r.samples > 1 ? ` ×${r.samples} samples` : ''}`);
+  const width = Math.max(14, ...rows.map((r) => r.name.length));
+  for (const r of rows) io.out(`  ${r.name.padEnd(width)} ${r.format.padEnd(22)} ${r.width}×${r.height}${r.samples > 1 ? ` ×${r.samples} samples` : ''}`);
 }
 
 export function registerInspect(y: Argv, io: Io, done: (code: number) => void): Argv {
@@ -143,20 +145,21 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .positional('trace', { type: 'string', demandOption: true, describe: 'a .r9 or .r9t trace' })
       .option('call', { type: 'number', describe: 'stop after call N (from 0), e.g. --call 12' })
       .option('frame', { type: 'number', describe: 'stop after the Present that ends frame F (from 0), e.g. --frame 1' })
-      .option('surface', { type: 'string', describe: 'the surface: a handle name the trace binds (rt, bb, ds), or backbuffer, depthstencil (the last device\'s own); without it, lists the surfaces' })
-      .option('out', { type: 'string', describe: `write the surface: FILE.png as an image (colour as sampling reads it; ${DEPTH_MAPPING}), or FILE.raw as the exact stored bytes of sample 0 (format, size and pitch printed)` })
-      .option('as', { type: 'string', describe: 'read a depth-stencil surface through the depth-stencil copy into a lockable format first: D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE (with or without D3DFMT_)' })
-      .option('pixel', { type: 'string', describe: 'print the texel at X,Y: its stored bits in hex and its channels (r g b a, or depth and stencil)' })
-      .option('history', { type: 'string', describe: 'X,Y: every call up to the stop that touched this pixel of render target 0 (as bound at the stop), in call order: Clear/ColorFill/StretchRect/UpdateSurface with the stored bits before and after; each draw fragment\'s fate (alpha test failed, stencil failed, depth failed, written) with its values; a draw kept from the pixel by culling or the scissor test says so; other draws with no fragment there are counted, and listed with --json' })
+      .option('surface', { type: 'string', requiresArg: true, describe: 'the surface: a handle name the trace binds (rt, bb, ds), a texture level (tex is level 0, tex.level2; a cube texture\'s cube.+x.level0 ... cube.-z.level1), or backbuffer, depthstencil (the last device\'s own); without it, lists the surfaces; with --history, the surface to follow instead of render target 0' })
+      .option('out', { type: 'string', requiresArg: true, describe: `write the surface: FILE.png as an image (colour as sampling reads it; ${DEPTH_MAPPING}), or FILE.raw as the exact stored bytes of sample 0 (format, size and pitch printed)` })
+      .option('as', { type: 'string', requiresArg: true, describe: 'read a depth-stencil surface through the depth-stencil copy into a lockable format first: D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE (with or without D3DFMT_)' })
+      .option('pixel', { type: 'string', requiresArg: true, describe: 'print the texel at X,Y: its stored bits in hex and its channels (r g b a, or depth and stencil)' })
+      .option('history', { type: 'string', requiresArg: true, describe: 'X,Y: every call up to the stop that touched this pixel of render target 0 (as bound at the stop), in call order: Clear/ColorFill/StretchRect/UpdateSurface with the stored bits before and after; each draw fragment\'s fate (alpha test failed, stencil failed, depth failed, written) with its values; a draw kept from the pixel by culling or the scissor test says so; other draws with no fragment there are counted, and listed with --json' })
       .option('state', { type: 'boolean', describe: 'print the device state there: render, sampler and texture-stage states by name, transforms, viewport, scissor rect, targets, textures, streams, indices, FVF, lights, material; text shows only values that differ from a new device\'s' })
       .option('all', { type: 'boolean', describe: 'with --state: show every value, defaults included (--json always prints every value)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
-      .example('$0 inspect t.r9t --call 5', 'list the surfaces after call 5')
-      .example('$0 inspect t.r9t --frame 0 --surface backbuffer --out f0.png', 'the back buffer as presented at the end of frame 0')
-      .example('$0 inspect t.r9t --call 5 --surface depthstencil --pixel 3,4 --json', '{"surface": "depthstencil", "format": "D3DFMT_D24S8", "raw": "0x80000008", ...}')
-      .example('$0 inspect t.r9t --call 5 --surface ds --as D16_LOCKABLE --out ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
-      .example('$0 inspect t.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
-      .example('$0 inspect t.r9t --call 40 --state', 'the device state after call 40, values that differ from the defaults (--all: every value; --json: the whole state)'),
+      .example('$0 inspect traces/lit-fog-blend.r9t --call 30', 'list the surfaces after call 30 (the texture checker\'s levels among them)')
+      .example('$0 inspect traces/triangles.r9t --frame 0 --surface backbuffer --out out/f0.png', 'the back buffer as presented at the end of frame 0')
+      .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --pixel 3,4 --json', '{"surface": "ds", "format": "D3DFMT_D24S8", "x": 3, "y": 4, "raw": "0x06000000", ...}')
+      .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --surface checker --pixel 9,0', 'a texel of level 0 of the texture checker (checker.level1 ... for the others)')
+      .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --as D16_LOCKABLE --out out/ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
+      .example('$0 inspect traces/triangles.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
+      .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --state', 'the device state after call 30, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
         trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, history: argv.history, state: argv.state, all: argv.all, json: argv.json,

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Argv } from 'yargs';
 import { recordScene } from '../../api/scene.js';
 import type { Scene } from '../../api/scene.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 
 export async function loadScene(path: string): Promise<Scene> {
@@ -27,11 +27,12 @@ export function registerRecord(y: Argv, io: Io, done: (code: number) => void): A
     'Run a scene program (a module whose default export receives a recording Direct3D9) and write its trace',
     (a) => a
       .positional('scene', { type: 'string', demandOption: true, describe: 'a .ts or .js module: export default function (d3d, ctx) {...}' })
-      .option('output', { alias: 'o', type: 'string', demandOption: true, describe: 'the trace to write (.r9, or .r9t for text)' })
+      .option('output', { alias: 'o', type: 'string', requiresArg: true, demandOption: true, describe: 'the trace to write (.r9, or .r9t for text)' })
       .option('snapshot-every', { type: 'number', describe: 'store a device-state snapshot every K frames, for fast inspect and trim (.r9 only)' })
-      .example('$0 record tools/scenes/clear.ts -o traces/clear.r9', '')
-      .example('$0 record scene.ts -o t.r9 --snapshot-every 100', 'with a seek snapshot every 100 frames'),
+      .example('$0 record tools/scenes/fill-grid.ts -o out/fill-grid.r9', 'record a scene (the sample traces are recorded from tools/scenes/)')
+      .example('$0 record tools/scenes/fill-grid.ts -o out/fill-grid.r9 --snapshot-every 2', 'with a seek snapshot every 2 frames'),
     async (argv) => {
+      requireReadable(argv.scene as string);
       const scene = await loadScene(argv.scene as string);
       const every = argv['snapshot-every'] as number | undefined;
       if (every !== undefined && !(Number.isInteger(every) && every >= 1)) throw new UsageError(`--snapshot-every expects a whole number of frames from 1, found ${every}`);

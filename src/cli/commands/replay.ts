@@ -9,7 +9,7 @@ import type { DeviceProfile } from '../../device/caps.js';
 import { findTraces } from '../../replay/find-traces.js';
 import { replayTrace } from '../../replay/replay-trace.js';
 import type { ReplayReport } from '../../replay/replay-trace.js';
-import { callSetOption, EXIT, thousands, UsageError } from '../io.js';
+import { callSetOption, EXIT, thousands, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 
 /** Replays one trace for the command line: frames as PNG into outDir, progress on a terminal for long traces. */
@@ -43,20 +43,22 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
     'Replay traces on the emulated device, write each presented frame as PNG, report every call whose result differs from the recorded one',
     (a) => a
       .positional('traces', { type: 'string', array: true, demandOption: true, describe: '.r9/.r9t files, or directories holding them' })
-      .option('out', { type: 'string', describe: 'write frame-NNNN.png per Present here (a folder per trace when several)' })
-      .option('frames', { type: 'string', describe: 'only write these frames (0-based; e.g. 0,5-9)' })
+      .option('out', { type: 'string', requiresArg: true, describe: 'write frame-NNNN.png per Present here (a folder per trace when several)' })
+      .option('frames', { type: 'string', requiresArg: true, describe: 'only write these frames (0-based; e.g. 0,5-9)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .option('profile', { choices: DEVICE_PROFILES, describe: 'replay on a Direct3D 9 (dx9) or DirectX 8-level (dx8) driver instead of the profile the trace names' })
-      .example('$0 replay t.r9 --out frames/', 'replay and write frames/frame-0000.png ...')
+      .example('$0 replay traces/triangles.r9t --out out/frames', 'replay and write out/frames/frame-0000.png ...')
       .example('$0 replay traces --json', 'replay every trace in a folder, machine-readable'),
     (argv) => {
       const frames = callSetOption(argv.frames);
+      for (const t of argv.traces as string[]) requireReadable(t, { dirOk: true });
       const traces = findTraces(argv.traces as string[]);
       if (traces.length === 0) throw new UsageError(`no .r9 or .r9t traces in ${(argv.traces as string[]).join(' ')}`);
       const reports: ReplayReport[] = [];
       for (const t of traces) {
         const outDir = argv.out === undefined ? undefined : traces.length > 1 ? join(argv.out, basename(t).replace(/\.r9t?$/, '')) : argv.out;
         const rep = replayForCli(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined });
+        if (argv.frames !== undefined) refuseMissingFrames(argv.frames, rep);
         reports.push(rep);
         if (!argv.json) printReport(rep, io);
       }
@@ -68,6 +70,24 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       done(bad ? EXIT.failed : EXIT.ok);
     },
   );
+}
+
+/**
+ * --frames naming frames the trace does not have is a usage error (it wrote nothing for them): a term
+ * of the set that reaches past the last frame (`9`, `0-9` of a one-frame trace), or an open one
+ * (`10-`) that starts after it.
+ */
+function refuseMissingFrames(text: string, rep: ReplayReport): void {
+  const count = rep.frames;
+  const missing = text.split(',').map((t) => t.trim()).filter((term) => {
+    const set = callSetOption(term)!;
+    if (Number.isFinite(set.max)) return set.max >= count;
+    for (let f = 0; f < count; f++) if (set.has(f)) return false;
+    return true;
+  });
+  if (missing.length === 0) return;
+  const has = count === 0 ? 'no frames' : `${count} frame${count === 1 ? '' : 's'} (${count === 1 ? '0' : `0-${count - 1}`})`;
+  throw new UsageError(`${rep.trace} has ${has}: --frames ${missing.join(',')} names frames that do not exist`);
 }
 
 function printReport(r: ReplayReport, io: Io): void {

@@ -8,7 +8,7 @@ import type { SnapshotReport } from '../../replay/rewrite.js';
 import { FileSink } from '../../trace/byte-io.js';
 import { isTextTrace, openTrace } from '../../trace/open.js';
 import type { TraceReader } from '../../trace/reader.js';
-import { EXIT, thousands, UsageError } from '../io.js';
+import { EXIT, thousands, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 
 /** A progress line on a terminal for traces long enough to wait for. */
@@ -56,13 +56,14 @@ export function registerSnapshot(y: Argv, io: Io, done: (code: number) => void):
     (a) => a
       .positional('trace', { type: 'string', demandOption: true, describe: 'the trace (.r9, or .r9t with -o)' })
       .option('every', { alias: 'k', type: 'number', default: 100, describe: 'a snapshot before frame K, 2K, 3K, ...' })
-      .option('output', { alias: 'o', type: 'string', describe: 'write here (default: the trace itself, rewritten)' })
+      .option('output', { alias: 'o', type: 'string', requiresArg: true, describe: 'write here (default: the trace itself, rewritten)' })
       .option('profile', { choices: ['dx9', 'dx8'] as const, describe: 'replay on this driver profile (default: the trace\'s)' })
       .option('json', { type: 'boolean', default: false })
-      .example('$0 snapshot game.r9 --every 50', 'a snapshot every 50 frames, in place')
-      .example('$0 snapshot t.r9t -o t.r9', 'a text trace compiled, with snapshots'),
+      .example('$0 snapshot out/fill-grid.r9 --every 2', 'a snapshot every 2 frames, in place')
+      .example('$0 snapshot traces/fill-grid.r9t -o out/fill-grid.r9', 'a text trace compiled, with snapshots'),
     (argv) => {
       const input = argv.trace as string;
+      requireReadable(input);
       if (isTextTrace(input) && !argv.output) throw new UsageError(`${input} is a text trace, which cannot hold snapshots: name a .r9 output with -o`);
       const out = (argv.output as string | undefined) ?? input;
       const rep = snapshotTrace(input, out, argv.every as number, { profile: argv.profile as DeviceProfile | undefined, io });

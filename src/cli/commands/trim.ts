@@ -6,7 +6,7 @@ import { SnapshotError } from '../../replay/snapshot.js';
 import type { TrimReport } from '../../replay/rewrite.js';
 import type { CallSet } from '../../trace/call-set.js';
 import { isTextTrace } from '../../trace/open.js';
-import { callSetOption, EXIT, thousands, UsageError } from '../io.js';
+import { callSetOption, EXIT, thousands, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 import { rewriteTrace } from './snapshot.js';
 
@@ -36,13 +36,14 @@ export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Arg
     'Write a trace holding only some frames: each run of frames starts from the device state stored before it (objects the run never names are left out); it replays to the same frames',
     (a) => a
       .positional('trace', { type: 'string', demandOption: true, describe: 'the trace (.r9 or .r9t)' })
-      .option('frames', { type: 'string', demandOption: true, describe: 'frames to keep, from 0, apitrace syntax: 7, 3-9, 10-, 0,4,8-12; the calls after the last Present come with the last frame' })
-      .option('output', { alias: 'o', type: 'string', demandOption: true, describe: 'the .r9 trace to write' })
+      .option('frames', { type: 'string', requiresArg: true, demandOption: true, describe: 'frames to keep, from 0, apitrace syntax: 7, 3-9, 10-, 0,4,8-12; the calls after the last Present come with the last frame' })
+      .option('output', { alias: 'o', type: 'string', requiresArg: true, demandOption: true, describe: 'the .r9 trace to write' })
       .option('profile', { choices: ['dx9', 'dx8'] as const, describe: 'replay on this driver profile (default: the trace\'s)' })
       .option('json', { type: 'boolean', default: false })
-      .example('$0 trim game.r9 --frames 120 -o bug.r9', 'frame 120 alone, as frame 0 of bug.r9')
-      .example('$0 trim game.r9 --frames 10-19,40 -o part.r9', 'frames 10 to 19 and 40: output frames 0-10'),
+      .example('$0 trim traces/fill-grid.r9t --frames 2 -o out/bug.r9', 'frame 2 alone, as frame 0 of out/bug.r9')
+      .example('$0 trim traces/fill-grid.r9t --frames 0,2-3 -o out/part.r9', 'frames 0, 2 and 3: output frames 0-2'),
     (argv) => {
+      requireReadable(argv.trace as string);
       const set = callSetOption(argv.frames as string)!;
       const out = argv.output as string;
       if (out === argv.trace) throw new UsageError('trim writes a new trace: give -o a path other than the input');
