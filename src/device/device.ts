@@ -96,12 +96,18 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   /** DEFAULT-pool resources still alive: Reset refuses while any is (they would be lost with the device). */
   private readonly defaultPool = new Set<RefCounted>();
 
+  /** Registers a DEFAULT-pool object, which leaves the set at its final Release: constant work per object. */
   private track<T extends RefCounted>(obj: T, pool: number): T {
     if (pool === D3DPOOL.DEFAULT) {
-      for (const o of this.defaultPool) if (!o.alive) this.defaultPool.delete(o);
       this.defaultPool.add(obj);
+      obj.onFinalRelease = () => this.defaultPool.delete(obj);
     }
     return obj;
+  }
+
+  /** DEFAULT-pool objects still alive (Reset refuses while there are any). */
+  get defaultPoolCount(): number {
+    return this.defaultPool.size;
   }
 
   private reserve(bytes: number): HRESULT {
@@ -442,7 +448,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const specs = swapChainSpecs(pPresentationParameters);
     if (typeof specs === 'number') return specs;
     // every DEFAULT-pool resource and every extra reference to the swap chain must be gone first
-    const held = [...this.defaultPool].some((o) => o.alive) || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
+    const held = this.defaultPool.size > 0 || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
     if (held) return D3DERR.INVALIDCALL;
     this.backBuffer.Release();
     this.autoDepthStencil?.Release();
