@@ -325,7 +325,9 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
 
   Clear(Count: number, pRects: readonly RECT[] | null, Flags: number, Color: number, Z: number, Stencil: number): HRESULT {
     const st = this.state;
-    if ((Count === 0) !== (pRects === null) || (pRects !== null && pRects.length < Count)) return D3DERR.INVALIDCALL;
+    // the docs ask for Count 0 exactly when pRects is NULL, but Windows accepts both mismatches (Wine visual.c
+    // clear_test): NULL rects clear the whole viewport whatever Count says, and Count 0 clears none of the rects
+    if (pRects !== null && pRects.length < Count) return D3DERR.INVALIDCALL;
     const ds = st.depthStencil;
     const wantZ = (Flags & D3DCLEAR.ZBUFFER) !== 0;
     const wantS = (Flags & D3DCLEAR.STENCIL) !== 0;
