@@ -425,19 +425,19 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 
   DrawPrimitive(PrimitiveType: number, StartVertex: number, PrimitiveCount: number): HRESULT {
-    return this.draw(planDrawPrimitive(this.state, PrimitiveType, StartVertex, PrimitiveCount), 'DrawPrimitive');
+    return this.draw(planDrawPrimitive(this.state, this.caps, PrimitiveType, StartVertex, PrimitiveCount), 'DrawPrimitive');
   }
   DrawIndexedPrimitive(PrimitiveType: number, BaseVertexIndex: number, MinVertexIndex: number, NumVertices: number, startIndex: number, primCount: number): HRESULT {
-    return this.draw(planDrawIndexedPrimitive(this.state, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount), 'DrawIndexedPrimitive');
+    return this.draw(planDrawIndexedPrimitive(this.state, this.caps, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount), 'DrawIndexedPrimitive');
   }
   DrawPrimitiveUP(PrimitiveType: number, PrimitiveCount: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.draw(planDrawPrimitiveUP(this.state, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
+    const hr = this.draw(planDrawPrimitiveUP(this.state, this.caps, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
     // after a user-pointer draw, stream 0 is unset (D3D9: DrawPrimitiveUP resets stream 0)
     if (hr === D3D_OK) this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
     return hr;
   }
   DrawIndexedPrimitiveUP(PrimitiveType: number, MinVertexIndex: number, NumVertices: number, PrimitiveCount: number, pIndexData: BYTES | null, IndexDataFormat: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
+    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, this.caps, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
     // and the indexed form unsets the index buffer too
     if (hr === D3D_OK) {
       this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
