@@ -22,6 +22,7 @@ import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
 import { stretchBlit } from '../driver/blit/index.js';
 import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
 import { RefCounted } from './ref-counted.js';
+import { guardReleased } from './released.js';
 import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
 import type { StateTarget } from './state.js';
 import { StateBlock } from './state-block.js';
@@ -466,3 +467,14 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 }
 
+guardReleased(Device.prototype, 'IDirect3DDevice9', {
+  CreateTexture: 'out', CreateCubeTexture: 'out', CreateRenderTarget: 'out', CreateDepthStencilSurface: 'out',
+  CreateOffscreenPlainSurface: 'out', CreateVertexBuffer: 'out', CreateIndexBuffer: 'out', GetBackBuffer: 'out',
+  GetDepthStencilSurface: 'out', GetRenderTarget: 'out', EndStateBlock: 'out', CreateStateBlock: 'out',
+  SetRenderTarget: 'hr', SetDepthStencilSurface: 'hr', SetRenderState: 'hr', SetSamplerState: 'hr',
+  SetTextureStageState: 'hr', SetTexture: 'hr', SetTransform: 'hr', SetViewport: 'hr', SetScissorRect: 'hr',
+  SetFVF: 'hr', SetStreamSource: 'hr', SetIndices: 'hr', SetMaterial: 'hr', SetLight: 'hr', LightEnable: 'hr',
+  BeginStateBlock: 'hr', BeginScene: 'hr', EndScene: 'hr', Clear: 'hr', ColorFill: 'hr', Present: 'hr',
+  StretchRect: 'hr', UpdateSurface: 'hr', UpdateTexture: 'hr', GetRenderTargetData: 'hr', DrawPrimitive: 'hr',
+  DrawIndexedPrimitive: 'hr', DrawPrimitiveUP: 'hr', DrawIndexedPrimitiveUP: 'hr', Reset: 'hr',
+});

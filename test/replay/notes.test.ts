@@ -32,4 +32,15 @@ describe('device notes at replay', () => {
     expect(rep.mismatches).toEqual([]);
     expect(rep.notes).toEqual([expect.objectContaining({ call: 3, line: 4, method: 'DrawPrimitiveUP' })]);
   });
+
+  it('a call on a released surface fails, with a note, and a trace that recorded success gets a mismatch too', () => {
+    const head = TRACE.split('\n').slice(0, 2).join('\n') + '\nrt = dev.CreateRenderTarget(8, 8, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, TRUE, NULL)\nrt.Release()\n';
+    const ok = head + 'dev.ColorFill(rt, NULL, 0xffffffff) -> D3DERR_INVALIDCALL\nrt.Release()\n';
+    const r = new Replayer({ lines: parseTrace(ok, 't.r9t').lines }).run(TraceReader.fromBytes(fromText(ok)));
+    expect(r.findings.map((f) => [f.kind, f.call, f.line])).toEqual([['note', 4, 5], ['note', 5, 6]]);
+    expect(r.findings[0].message).toBe('call 4: IDirect3DDevice9::ColorFill: IDirect3DDevice9::ColorFill given, as argument 1, an object already released: D3DERR_INVALIDCALL');
+    const old = head + 'dev.ColorFill(rt, NULL, 0xffffffff)\n';
+    const r2 = new Replayer().run(TraceReader.fromBytes(fromText(old)));
+    expect(r2.findings.map((f) => f.kind)).toEqual(['note', 'mismatch']);
+  });
 });
