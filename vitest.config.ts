@@ -12,6 +12,8 @@ const ISOLATED = [
   'test/golden/matcher.test.ts',
   'test/golden/golden-files.test.ts',
   'test/cli/internal-error.test.ts',
+  'test/device/create-cost.test.ts',
+  'test/device/draw-limits.test.ts',
 ];
 
 export default defineConfig({

@@ -2,6 +2,7 @@
 import { D3DERR, D3DLOCK, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { RefCounted } from './ref-counted.js';
+import { guardReleased } from './released.js';
 import type { IDirect3DIndexBuffer9, IDirect3DVertexBuffer9 } from './types.js';
 import type { MemoryBudget } from './memory.js';
 
@@ -61,3 +62,6 @@ class Buffer9 extends RefCounted {
 
 export class VertexBuffer extends Buffer9 implements IDirect3DVertexBuffer9 {}
 export class IndexBuffer extends Buffer9 implements IDirect3DIndexBuffer9 {}
+
+guardReleased(VertexBuffer.prototype, 'IDirect3DVertexBuffer9', { Lock: 'out', Unlock: 'hr' });
+guardReleased(IndexBuffer.prototype, 'IDirect3DIndexBuffer9', { Lock: 'out', Unlock: 'hr' });

@@ -3,7 +3,7 @@
  * built from the device state when a draw starts: plain data and typed arrays,
  * so the driver never sees a device object.
  */
-import { D3DTS } from '../d3d9/index.js';
+import { D3DRS, D3DTS, D3DZB } from '../d3d9/index.js';
 import type { LightState, Mat4, RasterState, TextureView } from '../driver/raster/types.js';
 import type { DeviceCaps } from './caps-view.js';
 import { DIRTY, DIRTY_ALL } from './state.js';
@@ -58,6 +58,19 @@ const derived = new WeakMap<DeviceState, DerivedParts>();
  * RasterState), so a run of draws with unchanged state allocates little.
  * Textures are looked at every draw: what they sample depends on their bytes.
  */
+/**
+ * Whether XYZRHW vertices are cut at 0 ≤ z ≤ 1: only while the device clips them (CLIPTLVERTS), depth
+ * buffering is in effect (ZENABLE TRUE or USEW with a depth-stencil surface bound) and D3DRS_CLIPPING
+ * is on. Windows draws them whole with ZENABLE FALSE or no depth buffer (Wine visual.c zenable_test)
+ * and clips them with CLIPTLVERTS, ZENABLE TRUE and a depth buffer (z_range_test). USEW counts as
+ * depth buffering, and CLIPPING FALSE ("disable primitive clipping by Direct3D") as no clipping:
+ * replay9's reading, no Windows test covers either.
+ */
+export function clipsPretransformedZ(st: DeviceState, caps: DeviceCaps): boolean {
+  const rs = st.renderStates;
+  return caps.clipTransformedVertices && rs[D3DRS.CLIPPING] !== 0 && rs[D3DRS.ZENABLE] !== D3DZB.FALSE && st.depthStencil !== null;
+}
+
 export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   const known = derived.get(st);
   const taken = st.takeDirty();
@@ -90,7 +103,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     world: p.world, view: p.view, projection: p.projection, textureTransforms: p.textureTransforms,
     viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, material: p.material, lights: p.lights,
     renderTargets: p.renderTargets, depthStencil: st.depthStencil,
-    clipTransformedVertices: caps.clipTransformedVertices,
+    clipTransformedVertices: clipsPretransformedZ(st, caps),
     maxPointSize: caps.maxPointSize,
   };
 }

@@ -22,6 +22,7 @@ import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
 import { stretchBlit } from '../driver/blit/index.js';
 import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
 import { RefCounted } from './ref-counted.js';
+import { guardReleased } from './released.js';
 import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
 import type { StateTarget } from './state.js';
 import { StateBlock } from './state-block.js';
@@ -96,12 +97,18 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   /** DEFAULT-pool resources still alive: Reset refuses while any is (they would be lost with the device). */
   private readonly defaultPool = new Set<RefCounted>();
 
+  /** Registers a DEFAULT-pool object, which leaves the set at its final Release: constant work per object. */
   private track<T extends RefCounted>(obj: T, pool: number): T {
     if (pool === D3DPOOL.DEFAULT) {
-      for (const o of this.defaultPool) if (!o.alive) this.defaultPool.delete(o);
       this.defaultPool.add(obj);
+      obj.onFinalRelease = () => this.defaultPool.delete(obj);
     }
     return obj;
+  }
+
+  /** DEFAULT-pool objects still alive (Reset refuses while there are any). */
+  get defaultPoolCount(): number {
+    return this.defaultPool.size;
   }
 
   private reserve(bytes: number): HRESULT {
@@ -319,7 +326,9 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
 
   Clear(Count: number, pRects: readonly RECT[] | null, Flags: number, Color: number, Z: number, Stencil: number): HRESULT {
     const st = this.state;
-    if ((Count === 0) !== (pRects === null) || (pRects !== null && pRects.length < Count)) return D3DERR.INVALIDCALL;
+    // the docs ask for Count 0 exactly when pRects is NULL, but Windows accepts both mismatches (Wine visual.c
+    // clear_test): NULL rects clear the whole viewport whatever Count says, and Count 0 clears none of the rects
+    if (pRects !== null && pRects.length < Count) return D3DERR.INVALIDCALL;
     const ds = st.depthStencil;
     const wantZ = (Flags & D3DCLEAR.ZBUFFER) !== 0;
     const wantS = (Flags & D3DCLEAR.STENCIL) !== 0;
@@ -417,19 +426,19 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 
   DrawPrimitive(PrimitiveType: number, StartVertex: number, PrimitiveCount: number): HRESULT {
-    return this.draw(planDrawPrimitive(this.state, PrimitiveType, StartVertex, PrimitiveCount), 'DrawPrimitive');
+    return this.draw(planDrawPrimitive(this.state, this.caps, PrimitiveType, StartVertex, PrimitiveCount), 'DrawPrimitive');
   }
   DrawIndexedPrimitive(PrimitiveType: number, BaseVertexIndex: number, MinVertexIndex: number, NumVertices: number, startIndex: number, primCount: number): HRESULT {
-    return this.draw(planDrawIndexedPrimitive(this.state, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount), 'DrawIndexedPrimitive');
+    return this.draw(planDrawIndexedPrimitive(this.state, this.caps, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount), 'DrawIndexedPrimitive');
   }
   DrawPrimitiveUP(PrimitiveType: number, PrimitiveCount: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.draw(planDrawPrimitiveUP(this.state, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
+    const hr = this.draw(planDrawPrimitiveUP(this.state, this.caps, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
     // after a user-pointer draw, stream 0 is unset (D3D9: DrawPrimitiveUP resets stream 0)
     if (hr === D3D_OK) this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
     return hr;
   }
   DrawIndexedPrimitiveUP(PrimitiveType: number, MinVertexIndex: number, NumVertices: number, PrimitiveCount: number, pIndexData: BYTES | null, IndexDataFormat: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
+    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, this.caps, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
     // and the indexed form unsets the index buffer too
     if (hr === D3D_OK) {
       this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
@@ -442,7 +451,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const specs = swapChainSpecs(pPresentationParameters);
     if (typeof specs === 'number') return specs;
     // every DEFAULT-pool resource and every extra reference to the swap chain must be gone first
-    const held = [...this.defaultPool].some((o) => o.alive) || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
+    const held = this.defaultPool.size > 0 || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
     if (held) return D3DERR.INVALIDCALL;
     this.backBuffer.Release();
     this.autoDepthStencil?.Release();
@@ -458,3 +467,14 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 }
 
+guardReleased(Device.prototype, 'IDirect3DDevice9', {
+  CreateTexture: 'out', CreateCubeTexture: 'out', CreateRenderTarget: 'out', CreateDepthStencilSurface: 'out',
+  CreateOffscreenPlainSurface: 'out', CreateVertexBuffer: 'out', CreateIndexBuffer: 'out', GetBackBuffer: 'out',
+  GetDepthStencilSurface: 'out', GetRenderTarget: 'out', EndStateBlock: 'out', CreateStateBlock: 'out',
+  SetRenderTarget: 'hr', SetDepthStencilSurface: 'hr', SetRenderState: 'hr', SetSamplerState: 'hr',
+  SetTextureStageState: 'hr', SetTexture: 'hr', SetTransform: 'hr', SetViewport: 'hr', SetScissorRect: 'hr',
+  SetFVF: 'hr', SetStreamSource: 'hr', SetIndices: 'hr', SetMaterial: 'hr', SetLight: 'hr', LightEnable: 'hr',
+  BeginStateBlock: 'hr', BeginScene: 'hr', EndScene: 'hr', Clear: 'hr', ColorFill: 'hr', Present: 'hr',
+  StretchRect: 'hr', UpdateSurface: 'hr', UpdateTexture: 'hr', GetRenderTargetData: 'hr', DrawPrimitive: 'hr',
+  DrawIndexedPrimitive: 'hr', DrawPrimitiveUP: 'hr', DrawIndexedPrimitiveUP: 'hr', Reset: 'hr',
+});

@@ -6,6 +6,7 @@ import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { Device, swapChainSpecs } from './device.js';
 import { checkDepthStencilMatch, checkDeviceFormat, checkDeviceFormatConversion, checkDeviceMultiSampleType } from './format-support.js';
 import { RefCounted } from './ref-counted.js';
+import { guardReleased } from './released.js';
 import type { BOOL, D3DPRESENT_PARAMETERS, IDirect3D9, IDirect3DDevice9, NULLPTR } from './types.js';
 
 const truthy = (b: BOOL): boolean => b !== false && b !== 0;
@@ -50,3 +51,7 @@ export class Direct3D9 extends RefCounted implements IDirect3D9 {
 export function Direct3DCreate9(SDKVersion: number, profile: DeviceProfile = 'dx9'): IDirect3D9 | null {
   return SDKVersion === D3D_SDK_VERSION ? new Direct3D9(profile) : null;
 }
+
+guardReleased(Direct3D9.prototype, 'IDirect3D9', {
+  CreateDevice: 'out', GetDeviceCaps: 'out', CheckDeviceFormat: 'hr', CheckDeviceFormatConversion: 'hr', CheckDepthStencilMatch: 'hr', CheckDeviceMultiSampleType: 'out',
+});

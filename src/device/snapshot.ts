@@ -440,7 +440,11 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       d.presentCount = s.presentCount;
       di.inScene = s.inScene;
       di.recording = get<StateBlock>(s.recording);
-      for (const r of s.defaultPool) di.defaultPool.add(out[r] as RefCounted);
+      for (const r of s.defaultPool) {
+        const o = out[r] as RefCounted;
+        di.defaultPool.add(o);
+        o.onFinalRelease = () => di.defaultPool.delete(o);
+      }
       di.budget.used = s.budgetUsed;
     } else if (s.kind === 'StateBlock') {
       const b = o as StateBlock;

@@ -14,6 +14,7 @@ import {
 import type { HRESULT } from '../d3d9/index.js';
 import type { IndexBuffer } from './buffers.js';
 import { RefCounted } from './ref-counted.js';
+import { guardReleased } from './released.js';
 import {
   DeviceState, MAX_RENDER_STATE, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS,
 } from './state.js';
@@ -148,3 +149,5 @@ function transfer(from: DeviceState, to: StateTarget, m: StateMask): void {
   if (m.indices) to.setIndices(from.indices);
   if (m.material) to.setMaterial(from.material);
 }
+
+guardReleased(StateBlock.prototype, 'IDirect3DStateBlock9', { Capture: 'hr', Apply: 'hr' });

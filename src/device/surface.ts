@@ -4,6 +4,7 @@ import type { HRESULT } from '../d3d9/index.js';
 import { blockRows, pitchOf, rowBytes } from '../formats/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import { RefCounted } from './ref-counted.js';
+import { guardReleased } from './released.js';
 import type { D3DLOCKED_RECT, D3DSURFACE_DESC, IDirect3DSurface9, RECT } from './types.js';
 import type { MemoryBudget } from './memory.js';
 
@@ -71,6 +72,10 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
   override Release(): number {
     return this.spec.container ? this.spec.container.Release() : super.Release();
   }
+  /** a texture level lives as long as its texture */
+  override get alive(): boolean {
+    return this.spec.container ? this.spec.container.alive : super.alive;
+  }
   protected override destroy(): void {
     this.budget?.give(this.data.length);
   }
@@ -136,3 +141,5 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
     return true;
   }
 }
+
+guardReleased(Surface.prototype, 'IDirect3DSurface9', { LockRect: 'out', UnlockRect: 'hr', GetDesc: 'desc' });

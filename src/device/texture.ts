@@ -3,6 +3,7 @@ import { D3DERR, D3DPOOL, D3DTEXF, D3DUSAGE, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import { RefCounted } from './ref-counted.js';
+import { guardReleased } from './released.js';
 import { Surface } from './surface.js';
 import type { D3DLOCKED_RECT, IDirect3DCubeTexture9, IDirect3DSurface9, IDirect3DTexture9, LockSub, RECT } from './types.js';
 import type { MemoryBudget } from './memory.js';
@@ -263,3 +264,6 @@ export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
     return this.level(sub?.face ?? 0, sub?.level ?? 0)?.restoreLock(data) ?? false;
   }
 }
+
+guardReleased(Texture.prototype, 'IDirect3DTexture9', { GetLevelCount: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetSurfaceLevel: 'out', LockRect: 'out', UnlockRect: 'hr' });
+guardReleased(CubeTexture.prototype, 'IDirect3DCubeTexture9', { GetLevelCount: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetCubeMapSurface: 'out', LockRect: 'out', UnlockRect: 'hr' });

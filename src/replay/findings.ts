@@ -1,5 +1,6 @@
 /** What a replay finds: each names the call, and the .r9t line when there is one. */
-export type FindingKind = 'mismatch' | 'unimplemented' | 'skipped' | 'lock-data';
+/** `note`: the device explains what it did with something D3D9 leaves undefined (src/device/notes.ts); not a failure */
+export type FindingKind = 'mismatch' | 'unimplemented' | 'skipped' | 'lock-data' | 'note';
 
 export interface Finding {
   kind: FindingKind;

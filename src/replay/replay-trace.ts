@@ -15,6 +15,8 @@ export interface ReplayReport {
   mismatches: Array<{ call: number; method: string; line?: number; expected?: string; actual?: string; message: string }>;
   unimplemented: Array<{ call: number; method: string; line?: number; message: string }>;
   skipped: Array<{ call: number; method: string; line?: number; message: string }>;
+  /** what the device noted about calls D3D9 leaves undefined (out-of-range draws, released objects): not failures */
+  notes: Array<{ call: number; method: string; line?: number; message: string }>;
   warnings: string[];
 }
 
@@ -59,6 +61,7 @@ export function replayTrace(path: string, opts: ReplayTraceOptions = {}): Replay
       mismatches: r.findings.filter((f) => f.kind === 'mismatch' || f.kind === 'lock-data').map((f) => ({ ...bare(f), ...(f.expected ? { expected: f.expected, actual: f.actual } : {}) })),
       unimplemented: r.findings.filter((f) => f.kind === 'unimplemented').map(bare),
       skipped: r.findings.filter((f) => f.kind === 'skipped').map(bare),
+      notes: r.findings.filter((f) => f.kind === 'note').map(bare),
       warnings: reader.warnings,
     };
   } finally {

@@ -11,6 +11,8 @@ import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
 import { NotImplementedError } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData, LockSub } from '../device/types.js';
 import type { DeviceProfile } from '../device/caps.js';
+import { listenForNotes } from '../device/notes.js';
+import type { DeviceNote } from '../device/notes.js';
 import { restoreObjects, SnapshotError } from '../device/snapshot.js';
 import type { SnapshotData } from '../device/snapshot.js';
 import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
@@ -213,7 +215,7 @@ export class Replayer {
     const created = call.created();
     let outcome: Outcome;
     try {
-      outcome = info.name === 'Direct3DCreate9' ? this.direct3DCreate9(call) : this.handle(info, n, call, self);
+      outcome = info.name === 'Direct3DCreate9' ? this.direct3DCreate9(call) : listenForNotes((d) => this.noted(n, info, self, d), () => this.handle(info, n, call, self));
     } catch (e) {
       if (created) this.missing.add(created);
       const method = this.methodName(info, self);
@@ -256,6 +258,12 @@ export class Replayer {
         message: `call ${n}: ${method} returned ${show(hr >>> 0)}, the trace recorded ${show(expected)}`,
       });
     }
+  }
+
+  /** A device note made during call n, as a finding. */
+  private noted(n: number, info: CommandInfo, self: number, d: DeviceNote): void {
+    const method = this.methodName(info, self);
+    this.finding({ kind: 'note', call: n, method, message: `call ${n}: ${method}: ${d.message}` });
   }
 
   private direct3DCreate9(call: fb.Call): Outcome {

@@ -76,7 +76,7 @@ describe('replay9 check', () => {
     const tr = report.traces[0];
     expect(tr.status).toBe('fail');
     expect(tr.frameResults.map((f) => [f.frame, f.call, f.status, f.diffPixels, f.maxChannelDiff])).toEqual([
-      [0, 7, 'diff', 1, 0xff - 0x20], [1, 11, 'pass', 0, 0], [2, 17, 'pass', 0, 0],
+      [0, 7, 'diff', 1, 0xff - 0x20], [1, 12, 'pass', 0, 0], [2, 18, 'pass', 0, 0],
     ]);
     const files = tr.frameResults[0].files!;
     expect(files).toEqual({
@@ -106,24 +106,24 @@ describe('replay9 check', () => {
 
     writeFileSync(t, original.replace('rt.Release()', `${FIRST_PRESENT}rt.Release()`));
     report = runCheck([t], { reportDir: join(d, 'rep') });
-    expect(report.traces[0].frameResults.map((f) => [f.frame, f.call, f.status])).toEqual([[0, 6, 'pass'], [1, 10, 'pass'], [2, 16, 'pass'], [3, 17, 'extra']]);
-    expect(report.traces[0].reasons).toEqual(['frame 3 (call 17): presented by the replay, not in the golden']);
+    expect(report.traces[0].frameResults.map((f) => [f.frame, f.call, f.status])).toEqual([[0, 6, 'pass'], [1, 11, 'pass'], [2, 17, 'pass'], [3, 18, 'extra']]);
+    expect(report.traces[0].reasons).toEqual(['frame 3 (call 18): presented by the replay, not in the golden']);
     expect(report.traces[0].frameResults[3].files).toEqual({ actual: join(d, 'rep', 'clear-colorfill', 'frame-0003-actual.png') });
     const cli = await runCli('check', t, '--report', join(d, 'rep'));
     expect(cli.code).toBe(1);
-    expect(cli.out).toMatch(/^FAIL .*: frame 3 \(call 17\): presented by the replay, not in the golden/m);
+    expect(cli.out).toMatch(/^FAIL .*: frame 3 \(call 18\): presented by the replay, not in the golden/m);
   });
 
   it('fails on a result (HRESULT) mismatch even when every frame matches', async () => {
     const d = await withGoldens();
     const t = join(d, 'clear-colorfill.r9t');
-    edit(t, (s) => s.replace('dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0) -> D3DERR_INVALIDCALL', 'dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0)'));
+    edit(t, (s) => s.replace('dev.ColorFill(bb, {0, 0, 65, 10}, 0xffffffff) -> D3DERR_INVALIDCALL', 'dev.ColorFill(bb, {0, 0, 65, 10}, 0xffffffff)'));
     const r = await runCli('check', t, '--json', '--report', join(d, 'rep'));
     expect(r.code).toBe(1);
     const tr = (JSON.parse(r.out) as CheckReport).traces[0];
     expect(tr.frameResults.every((f) => f.status === 'pass')).toBe(true);
-    expect(tr.issues).toEqual([{ kind: 'mismatch', call: 8, method: 'Clear', line: 11, expected: 'D3D_OK', actual: 'D3DERR_INVALIDCALL', message: 'call 8: IDirect3DDevice9::Clear returned D3DERR_INVALIDCALL, the trace recorded D3D_OK' }]);
-    expect(tr.reasons).toEqual(['line 11, call 8: IDirect3DDevice9::Clear returned D3DERR_INVALIDCALL, the trace recorded D3D_OK']);
+    expect(tr.issues).toEqual([{ kind: 'mismatch', call: 10, method: 'ColorFill', line: 13, expected: 'D3D_OK', actual: 'D3DERR_INVALIDCALL', message: 'call 10: IDirect3DDevice9::ColorFill returned D3DERR_INVALIDCALL, the trace recorded D3D_OK' }]);
+    expect(tr.reasons).toEqual(['line 13, call 10: IDirect3DDevice9::ColorFill returned D3DERR_INVALIDCALL, the trace recorded D3D_OK']);
   });
 
   it('leaves the old goldens intact when --update meets an unreadable trace, and exits 2 naming the line', async () => {
@@ -134,7 +134,7 @@ describe('replay9 check', () => {
     edit(t, (s) => s.replace('dev.ColorFill(rt, NULL, 0xff808080)', 'dev.ColorFill(rt, NULL, 0xff808080'));
     const r = await runCli('check', t, '--update');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/clear-colorfill\.r9t:16:\d+: /);
+    expect(r.err).toMatch(/clear-colorfill\.r9t:17:\d+: /);
     expect(tree(golden).map((f) => [f, readFileSync(join(golden, f)).toString('base64')])).toEqual(before);
     expect(readdirSync(d).sort()).toEqual(['clear-colorfill.golden', 'clear-colorfill.r9t', 'triangles.golden', 'triangles.r9t']);
     expect((await runCli('check', t)).code).toBe(2);

@@ -25,7 +25,7 @@ describe('replay9 on the command line', () => {
     const r = await runCli('replay', SAMPLE, '--out', d, '--json');
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.out);
-    expect(rep).toMatchObject({ calls: 19, frames: 3, mismatches: [] });
+    expect(rep).toMatchObject({ calls: 20, frames: 3, mismatches: [] });
     for (const f of ['frame-0000.png', 'frame-0001.png', 'frame-0002.png']) expect(existsSync(join(d, f))).toBe(true);
     // frame 0: cleared to 0x203040, a red fill at (8,8)-(24,24)
     const img = decodePng(readFileSync(join(d, 'frame-0000.png')));
@@ -39,32 +39,32 @@ describe('replay9 on the command line', () => {
   it('exits 1 and names the call, method and line of a result mismatch', async () => {
     const d = tmp();
     const t = join(d, 'bad.r9t');
-    writeFileSync(t, readFileSync(SAMPLE, 'utf8').replace('dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0) -> D3DERR_INVALIDCALL', 'dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0)'));
+    writeFileSync(t, readFileSync(SAMPLE, 'utf8').replace('dev.ColorFill(bb, {0, 0, 65, 10}, 0xffffffff) -> D3DERR_INVALIDCALL', 'dev.ColorFill(bb, {0, 0, 65, 10}, 0xffffffff)'));
     const r = await runCli('replay', t, '--json');
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out).mismatches).toEqual([
-      { call: 8, method: 'Clear', line: 11, expected: 'D3D_OK', actual: 'D3DERR_INVALIDCALL', message: 'call 8: IDirect3DDevice9::Clear returned D3DERR_INVALIDCALL, the trace recorded D3D_OK' },
+      { call: 10, method: 'ColorFill', line: 13, expected: 'D3D_OK', actual: 'D3DERR_INVALIDCALL', message: 'call 10: IDirect3DDevice9::ColorFill returned D3DERR_INVALIDCALL, the trace recorded D3D_OK' },
     ]);
     const text = await runCli('replay', t);
-    expect(text.out).toContain('line 11, call 8: IDirect3DDevice9::Clear returned D3DERR_INVALIDCALL, the trace recorded D3D_OK');
+    expect(text.out).toContain('line 13, call 10: IDirect3DDevice9::ColorFill returned D3DERR_INVALIDCALL, the trace recorded D3D_OK');
   });
 
   it('prints info as text and JSON', async () => {
     const r = await runCli('info', SAMPLE, '--json');
     expect(r.code).toBe(0);
     const i = JSON.parse(r.out);
-    expect(i).toMatchObject({ form: 'text', calls: 19, frames: 3, failedCalls: 2, objects: { Surface: 2, Direct3D9: 1, Device: 1 } });
+    expect(i).toMatchObject({ form: 'text', calls: 20, frames: 3, failedCalls: 1, objects: { Surface: 2, Direct3D9: 1, Device: 1 } });
     expect(i.commands.Present).toBe(3);
     const t = await runCli('info', SAMPLE);
-    expect(t.out).toMatch(/^calls +19 \(2 recorded as failing\)$/m);
+    expect(t.out).toMatch(/^calls +20 \(1 recorded as failing\)$/m);
   });
 
   it('dumps a call set with call numbers, and JSON lines', async () => {
     const r = await runCli('dump', SAMPLE, '--calls', 'frame');
     expect(r.out.trim().split('\n').slice(1)).toEqual([
       '      6  dev.Present(NULL, NULL, NULL, NULL)',
-      '     10  dev.Present(NULL, NULL, NULL, NULL)',
-      '     16  dev.Present(NULL, NULL, NULL, NULL)',
+      '     11  dev.Present(NULL, NULL, NULL, NULL)',
+      '     17  dev.Present(NULL, NULL, NULL, NULL)',
     ]);
     const j = await runCli('dump', SAMPLE, '--calls', '3', '--json');
     expect(JSON.parse(j.out)).toEqual({

@@ -95,9 +95,22 @@ describe('Clear and ColorFill store what D3D9 stores', () => {
     expect(d24x8.Clear(0, null, D3DCLEAR.STENCIL, 0, 1, 0)).toBe(D3DERR.INVALIDCALL);
     expect(d24x8.Clear(0, null, D3DCLEAR.ZBUFFER, 0, 1, 0)).toBe(D3D_OK);
     const dev = device();
-    expect(dev.Clear(1, null, D3DCLEAR.TARGET, 0, 1, 0)).toBe(D3DERR.INVALIDCALL);
-    expect(dev.Clear(0, [{ left: 0, top: 0, right: 1, bottom: 1 }], D3DCLEAR.TARGET, 0, 1, 0)).toBe(D3DERR.INVALIDCALL);
     expect(dev.Clear(0, null, D3DCLEAR.ZBUFFER, 0, 1.5, 0)).toBe(D3DERR.INVALIDCALL);
+    expect(noDepth.Clear(1, null, D3DCLEAR.ZBUFFER, 0, 1, 0)).toBe(D3DERR.INVALIDCALL);
+  });
+
+  // Wine visual.c clear_test, Windows-validated: both succeed; the first clears nothing, the second
+  // clears as if no rects were given (the docs' "must be 0 if pRects is NULL" is not enforced)
+  it.each([
+    ['Count 0 with rects clears nothing', 0, [{ left: 0, top: 0, right: 64, bottom: 32 }], 0xff0000ff],
+    ['Count 1 with NULL rects clears the whole viewport', 1, null, 0xff00ff00],
+    ['Count 2 with NULL rects clears the whole viewport', 2, null, 0xff00ff00],
+  ] as const)('accepts a Count that does not match pRects: %s', (_what, count, rects, want) => {
+    const dev = device();
+    const bb = dev.backBuffer;
+    expect(dev.Clear(0, null, D3DCLEAR.TARGET, 0xff0000ff, 1, 0)).toBe(D3D_OK);
+    expect(dev.Clear(count, rects, D3DCLEAR.TARGET, 0xff00ff00, 1, 0)).toBe(D3D_OK);
+    for (const [x, y] of [[0, 0], [32, 16], [63, 31]]) expect(word(bb, x, y) & 0xffffff).toBe(want & 0xffffff);
   });
 
   it('refuses ColorFill on surfaces outside the DEFAULT pool, depth buffers and out-of-bounds rects', () => {

@@ -131,7 +131,7 @@ describe('HTML report of a check', () => {
     expect(runCheck([d], { update: true }).ok).toBe(true);
     // a one-pixel change in frame 0 and a call whose HRESULT changes
     writeFileSync(t, src.replace('dev.Present(NULL, NULL, NULL, NULL)\n', 'dev.ColorFill(bb, {63, 47, 64, 48}, 0xffffffff)\ndev.Present(NULL, NULL, NULL, NULL)\n')
-      .replace('dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0) -> D3DERR_INVALIDCALL', 'dev.Clear(1, NULL, D3DCLEAR_TARGET, 0xffffffff, 1.0, 0)'));
+      .replace('dev.ColorFill(bb, {0, 0, 65, 10}, 0xffffffff) -> D3DERR_INVALIDCALL', 'dev.ColorFill(bb, {0, 0, 65, 10}, 0xffffffff)'));
     const rep = join(d, 'rep');
     const report = runCheck([d], { reportDir: rep });
     expect(report.traces.map((x) => x.status)).toEqual(['fail', 'pass']);
@@ -142,7 +142,7 @@ describe('HTML report of a check', () => {
     expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;.r9t');
     expect(html).toContain('Frame 0, Present call 10: diff');
     expect([...html.matchAll(/<img src="([^"]*)"/g)].map((m) => m[1])).toEqual(['___img_src_x_onerror_alert_1__/frame-0000-expected.png', '___img_src_x_onerror_alert_1__/frame-0000-actual.png', '___img_src_x_onerror_alert_1__/frame-0000-diff.png']);
-    expect(html).toMatch(/<td>\d+<\/td><td>mismatch<\/td><td>Clear<\/td><td>\d+<\/td><td>D3D_OK<\/td><td>D3DERR_INVALIDCALL<\/td>/);
+    expect(html).toMatch(/<td>\d+<\/td><td>mismatch<\/td><td>ColorFill<\/td><td>\d+<\/td><td>D3D_OK<\/td><td>D3DERR_INVALIDCALL<\/td>/);
     expectInert(junitXml(report));
   });
 });

@@ -32,7 +32,7 @@ describe('the replayer checks every recorded result', () => {
   });
 
   it('replays a failing call and expects it to fail the same way', () => {
-    const r = replayText(HEAD + 'dev.Clear(1, NULL, D3DCLEAR_TARGET, 0, 1, 0) -> D3DERR_INVALIDCALL\ndev.EndScene() -> D3DERR_INVALIDCALL\n');
+    const r = replayText(HEAD + 'dev.Clear(0, NULL, D3DCLEAR_ZBUFFER, 0, 1.5, 0) -> D3DERR_INVALIDCALL\ndev.EndScene() -> D3DERR_INVALIDCALL\n');
     expect(r.findings).toEqual([]);
     expect(r.callsReplayed).toBe(4);
   });

@@ -64,7 +64,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       }
       const bad = reports.some((r) => r.mismatches.length + r.unimplemented.length + r.skipped.length > 0);
       if (argv.json) {
-        const strip = (r: ReplayReport): object => ({ calls: r.calls, frames: r.frames, mismatches: r.mismatches, unimplemented: r.unimplemented, skipped: r.skipped, written: r.written, warnings: r.warnings });
+        const strip = (r: ReplayReport): object => ({ calls: r.calls, frames: r.frames, mismatches: r.mismatches, unimplemented: r.unimplemented, skipped: r.skipped, notes: r.notes, written: r.written, warnings: r.warnings });
         io.out(JSON.stringify(reports.length === 1 ? strip(reports[0]) : reports.map((r) => ({ trace: r.trace, ...strip(r) })), null, 2));
       }
       done(bad ? EXIT.failed : EXIT.ok);
@@ -97,5 +97,6 @@ function printReport(r: ReplayReport, io: Io): void {
   for (const f of r.mismatches) io.out(`  ${where(f)}${f.message}`);
   for (const f of r.unimplemented) io.out(`  ${where(f)}${f.message}`);
   for (const f of r.skipped) io.out(`  ${where(f)}${f.message}`);
+  for (const f of r.notes) io.out(`  note: ${where(f)}${f.message}`);
   for (const w of r.warnings) io.err(`warning: ${w}`);
 }
