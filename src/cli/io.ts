@@ -36,6 +36,14 @@ export function callSetOption(text: string | undefined): CallSet | undefined {
   }
 }
 
+/** A --frames option value: frame numbers only (`frame` and `draw` pick calls, as --calls does). */
+export function frameSetOption(text: string | undefined): CallSet | undefined {
+  if (text === undefined) return undefined;
+  const named = text.split(',').map((t) => t.trim()).find((t) => t === 'frame' || t === 'draw');
+  if (named) throw new UsageError(`--frames takes frame numbers (0,5-9, 10-, *); '${named}' picks calls (dump --calls ${named})`);
+  return callSetOption(text);
+}
+
 export function thousands(n: number): string {
   return n.toLocaleString('en-US');
 }

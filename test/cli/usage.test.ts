@@ -74,9 +74,25 @@ describe('usage errors', () => {
     expect((await runCli('replay', ONE_FRAME, '--frames', '0-3')).err).toContain('--frames 0-3 names frames that do not exist');
     // an open range from an existing frame is fine
     expect((await runCli('replay', ONE_FRAME, '--frames', '0-')).code).toBe(0);
+    // frame and draw pick calls, not frames
+    const named = await runCli('replay', ONE_FRAME, '--frames', 'draw');
+    expect(named.code).toBe(2);
+    expect(named.err).toContain("--frames takes frame numbers (0,5-9, 10-, *); 'draw' picks calls");
     const noFolder = await runCli('replay', ONE_FRAME, '--out');
     expect(noFolder.code).toBe(2);
     expect(noFolder.err).toMatch(/Not enough arguments following: out/);
+  });
+});
+
+describe('replay --out with several traces', () => {
+  it('writes a folder per trace named without its extension, in any case', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay9-upper-'));
+    writeFileSync(join(dir, 'A.R9T'), readFileSync(ONE_FRAME));
+    writeFileSync(join(dir, 'b.r9t'), readFileSync(ONE_FRAME));
+    const r = await runCli('replay', dir, '--out', join(dir, 'out'));
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['A', 'b']);
+    expect(readdirSync(join(dir, 'out', 'A'))).toEqual(['frame-0000.png']);
   });
 });
 

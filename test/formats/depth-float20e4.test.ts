@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bitsToFloat32, float32Bits } from '../../src/d3d9/float-bits.js';
 import { decodeFloat20e4, encodeFloat20e4, FLOAT20E4_MAX_CODE } from '../../src/formats/depth/float20e4.js';
+import { LONG } from '../helpers.js';
 
 /**
  * D24FS8's 20e4 (reference A.4): unsigned, exponent bits 23:20 bias 15, mantissa bits 19:0,
@@ -83,9 +84,10 @@ describe('20e4 encode rounds to nearest, ties to even', () => {
   ];
   for (const [what, f, code] of cases) it(what, () => expect(encodeFloat20e4(f)).toBe(code));
 
-  it('every code decodes and encodes back to itself (all 2^24)', () => {
+  // the short run takes every 7th code (odd: every bit still takes both values), the long run all
+  it(`every code decodes and encodes back to itself (${LONG ? 'all' : 'every 7th of'} 2^24)`, () => {
     let bad = -1;
-    for (let c = 0; c <= 0xffffff; c++) {
+    for (let c = 0; c <= 0xffffff; c += LONG ? 1 : 7) {
       if (encodeFloat20e4(decodeFloat20e4(c)) !== c) {
         bad = c;
         break;

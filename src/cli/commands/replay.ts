@@ -9,7 +9,7 @@ import type { DeviceProfile } from '../../device/caps.js';
 import { findTraces } from '../../replay/find-traces.js';
 import { replayTrace } from '../../replay/replay-trace.js';
 import type { ReplayReport } from '../../replay/replay-trace.js';
-import { callSetOption, EXIT, thousands, UsageError, requireReadable } from '../io.js';
+import { callSetOption, EXIT, frameSetOption, thousands, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 
 /** Replays one trace for the command line: frames as PNG into outDir, progress on a terminal for long traces. */
@@ -50,13 +50,13 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       .example('$0 replay traces/triangles.r9t --out out/frames', 'replay and write out/frames/frame-0000.png ...')
       .example('$0 replay traces --json', 'replay every trace in a folder, machine-readable'),
     (argv) => {
-      const frames = callSetOption(argv.frames);
+      const frames = frameSetOption(argv.frames);
       for (const t of argv.traces as string[]) requireReadable(t, { dirOk: true });
       const traces = findTraces(argv.traces as string[]);
       if (traces.length === 0) throw new UsageError(`no .r9 or .r9t traces in ${(argv.traces as string[]).join(' ')}`);
       const reports: ReplayReport[] = [];
       for (const t of traces) {
-        const outDir = argv.out === undefined ? undefined : traces.length > 1 ? join(argv.out, basename(t).replace(/\.r9t?$/, '')) : argv.out;
+        const outDir = argv.out === undefined ? undefined : traces.length > 1 ? join(argv.out, basename(t).replace(/\.r9t?$/i, '')) : argv.out;
         const rep = replayForCli(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined });
         if (argv.frames !== undefined) refuseMissingFrames(argv.frames, rep);
         reports.push(rep);

@@ -6,7 +6,7 @@ import { SnapshotError } from '../../replay/snapshot.js';
 import type { TrimReport } from '../../replay/rewrite.js';
 import type { CallSet } from '../../trace/call-set.js';
 import { isTextTrace } from '../../trace/open.js';
-import { callSetOption, EXIT, thousands, UsageError, requireReadable } from '../io.js';
+import { EXIT, frameSetOption, thousands, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 import { rewriteTrace } from './snapshot.js';
 
@@ -44,7 +44,7 @@ export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Arg
       .example('$0 trim traces/fill-grid.r9t --frames 0,2-3 -o out/part.r9', 'frames 0, 2 and 3: output frames 0-2'),
     (argv) => {
       requireReadable(argv.trace as string);
-      const set = callSetOption(argv.frames as string)!;
+      const set = frameSetOption(argv.frames as string)!;
       const out = argv.output as string;
       if (out === argv.trace) throw new UsageError('trim writes a new trace: give -o a path other than the input');
       const rep = trimTrace(argv.trace as string, out, set, { profile: argv.profile as DeviceProfile | undefined, io });
