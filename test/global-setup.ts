@@ -29,10 +29,20 @@ export function changedFiles(before: Map<string, string>, after: Map<string, str
   return out.sort();
 }
 
+/** Shared by the projects of one run (each runs this setup): the first takes the listing, the last compares. */
+const run = globalThis as { replay9Checkout?: { open: number; before: Map<string, string> } };
+
 export default function setup(): () => void {
-  const before = checkoutFiles();
+  run.replay9Checkout ??= { open: 0, before: checkoutFiles() };
+  run.replay9Checkout.open++;
   return () => {
-    const changed = changedFiles(before, checkoutFiles());
-    if (changed.length) throw new Error(`tests wrote into the checkout (write to a temporary folder instead):\n  ${changed.join('\n  ')}`);
+    const state = run.replay9Checkout!;
+    if (--state.open > 0) return;
+    delete run.replay9Checkout;
+    const changed = changedFiles(state.before, checkoutFiles());
+    if (changed.length === 0) return;
+    // vitest reports an error thrown here but still exits 0: set the exit code as well
+    process.exitCode = 1;
+    throw new Error(`tests wrote into the checkout (write to a temporary folder instead):\n  ${changed.join('\n  ')}`);
   };
 }

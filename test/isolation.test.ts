@@ -18,3 +18,13 @@ describe('test isolation', () => {
     expect(needs.filter((f) => !config.includes(`'${f.split('\\').join('/')}'`))).toEqual([]);
   });
 });
+
+describe('the checkout guard (test/global-setup.ts)', () => {
+  it('names every file created, changed or removed between two listings', async () => {
+    const { changedFiles } = await import('./global-setup.js');
+    const before = new Map([['a', '1'], ['b', '2'], ['c', '3']]);
+    const after = new Map([['a', '1'], ['b', '9'], ['d', '4']]);
+    expect(changedFiles(before, after)).toEqual(['changed b', 'created d', 'removed c']);
+    expect(changedFiles(before, new Map(before))).toEqual([]);
+  });
+});
