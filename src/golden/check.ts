@@ -113,6 +113,9 @@ const issuesOf = (r: ReplayReport): ReplayIssue[] => [
   ...r.skipped.map((m): ReplayIssue => ({ kind: 'skipped', ...m })),
 ];
 
+/** What the replay noted without failing (a draw clamped to its data, a call on a released object that the trace also saw fail). */
+const replayNotes = (r: ReplayReport): string[] => r.notes.map((n) => `${n.line !== undefined ? `line ${n.line}, ` : ''}${n.message}`);
+
 /** What one Present showed: the back buffer as RGBA8, and its raw memory when PNG cannot hold it exactly. */
 function capture(device: PresentEvent['device']): FrameCapture | undefined {
   const image = presentedImage(device);
@@ -148,6 +151,7 @@ function updateTrace(trace: string, opts: CheckOptions): TraceResult {
     throw e;
   }
   const { change, frames, manifest } = writer.commit();
+  notes.push(...replayNotes(rep));
   const issues = issuesOf(rep);
   return {
     trace, goldenDir, status: 'updated', reasons: issues.map((i) => i.message), calls: rep.calls, frames: rep.frames,
@@ -184,6 +188,7 @@ function checkTrace(trace: string, opts: CheckOptions, reportDir: string): Trace
     frames.push({ frame: i, status: 'missing', diffPixels: 0, maxChannelDiff: 0, golden: join(goldenDir, g.frames[i].file), message: `frame ${i}: in the golden, never presented by the replay` });
   }
   for (const f of frames) if (f.note) notes.push(`frame ${f.frame}: ${f.note}`);
+  notes.push(...replayNotes(rep));
   const issues = issuesOf(rep);
   const reasons = [...issues.map((i) => (i.line !== undefined ? `line ${i.line}, ${i.message}` : i.message)), ...frames.filter((f) => f.status !== 'pass').map((f) => f.message ?? `frame ${f.frame}: ${f.status}`)];
   return {

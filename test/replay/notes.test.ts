@@ -25,6 +25,17 @@ describe('device notes at replay', () => {
     }]);
   });
 
+  it('check passes such a trace against its goldens and lists the note', async () => {
+    const { runCheck } = await import('../../src/golden/check.js');
+    const d = mkdtempSync(join(tmpdir(), 'replay9-notes-check-'));
+    writeFileSync(join(d, 't.r9t'), TRACE);
+    const up = runCheck([d], { update: true, reportDir: join(d, 'rep') });
+    expect(up.traces[0].notes).toContain('line 4, call 3: IDirect3DDevice9::DrawPrimitiveUP: DrawPrimitiveUP reads past the end of its vertex data: 1 of 5 primitives drawn, the rest skipped (undefined in D3D9)');
+    const r = runCheck([d], { reportDir: join(d, 'rep') });
+    expect(r.traces[0].status).toBe('pass');
+    expect(r.traces[0].notes).toEqual(up.traces[0].notes);
+  });
+
   it('replayTrace lists notes apart from mismatches', () => {
     const d = mkdtempSync(join(tmpdir(), 'replay9-notes-'));
     writeFileSync(join(d, 't.r9t'), TRACE);
