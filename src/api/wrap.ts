@@ -198,9 +198,14 @@ for (const info of COMMANDS.slice(1)) {
   }
 }
 
-// non-recorded helpers every surface-like wrapper passes through
-for (const cls of [SurfaceApi, TextureApi, CubeTextureApi]) {
-  for (const m of ['GetDesc', 'GetLevelCount', 'GetAutoGenFilterType']) {
+// non-recorded getters passed through, each only on the interfaces d3d9.h gives it
+const PASS_THROUGH: ReadonlyArray<[typeof ApiObject, readonly string[]]> = [
+  [SurfaceApi, ['GetDesc']],
+  [TextureApi, ['GetLevelCount', 'GetAutoGenFilterType']],
+  [CubeTextureApi, ['GetLevelCount', 'GetAutoGenFilterType']],
+];
+for (const [cls, methods] of PASS_THROUGH) {
+  for (const m of methods) {
     Object.defineProperty(cls.prototype, m, {
       value: function (this: ApiObject, ...args: unknown[]) {
         const fn = (this.inner as Record<string, unknown>)[m];
