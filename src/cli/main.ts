@@ -80,7 +80,9 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     return code;
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`replay9: ${e.message}\nRun 'replay9 --help' for the commands, 'replay9 <command> --help' for one.`);
+      // a file that cannot be opened needs no pointer to the help
+      const hint = e.message.startsWith('cannot open ') ? '' : `\nRun 'replay9 --help' for the commands, 'replay9 <command> --help' for one.`;
+      io.err(`replay9: ${e.message}${hint}`);
       return EXIT.usage;
     }
     if (e instanceof TraceFormatError) {
