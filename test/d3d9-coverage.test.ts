@@ -52,7 +52,6 @@ const NOT_YET: readonly string[] = [
   'IDirect3DDevice9.CreateQuery',
   'IDirect3DDevice9.CreateVertexDeclaration',
   'IDirect3DDevice9.CreateVertexShader',
-  'IDirect3DDevice9.CreateVolumeTexture',
   'IDirect3DDevice9.DeletePatch',
   'IDirect3DDevice9.DrawRectPatch',
   'IDirect3DDevice9.DrawTriPatch',
@@ -176,17 +175,9 @@ const NOT_YET: readonly string[] = [
   'IDirect3DVertexShader9.GetFunction',
   'IDirect3DVolume9.FreePrivateData',
   'IDirect3DVolume9.GetContainer',
-  'IDirect3DVolume9.GetDesc',
   'IDirect3DVolume9.GetDevice',
   'IDirect3DVolume9.GetPrivateData',
-  'IDirect3DVolume9.LockBox',
   'IDirect3DVolume9.SetPrivateData',
-  'IDirect3DVolume9.UnlockBox',
-  'IDirect3DVolumeTexture9.AddDirtyBox',
-  'IDirect3DVolumeTexture9.GetLevelDesc',
-  'IDirect3DVolumeTexture9.GetVolumeLevel',
-  'IDirect3DVolumeTexture9.LockBox',
-  'IDirect3DVolumeTexture9.UnlockBox',
   'IUnknown.AddRef',
   'IUnknown.QueryInterface',
 ];
@@ -252,6 +243,8 @@ const WRAPPERS: Record<HandleKind, object> = {
   VertexBuffer: wrap.VertexBufferApi.prototype,
   IndexBuffer: wrap.IndexBufferApi.prototype,
   StateBlock: wrap.StateBlockApi.prototype,
+  VolumeTexture: wrap.VolumeTextureApi.prototype,
+  Volume: wrap.VolumeApi.prototype,
 };
 const hasFn = (proto: object, name: string): boolean => typeof (proto as Record<string, unknown>)[name] === 'function';
 

@@ -172,6 +172,8 @@ export class CubeTextureApi extends ApiObject {}
 export class VertexBufferApi extends ApiObject {}
 export class IndexBufferApi extends ApiObject {}
 export class StateBlockApi extends ApiObject {}
+export class VolumeTextureApi extends ApiObject {}
+export class VolumeApi extends ApiObject {}
 
 const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
   Direct3D9: Direct3D9Api,
@@ -182,6 +184,8 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
   VertexBuffer: VertexBufferApi,
   IndexBuffer: IndexBufferApi,
   StateBlock: StateBlockApi,
+  VolumeTexture: VolumeTextureApi,
+  Volume: VolumeApi,
 };
 
 // install every recorded method on its interface's wrapper class
@@ -203,6 +207,8 @@ const PASS_THROUGH: ReadonlyArray<[typeof ApiObject, readonly string[]]> = [
   [SurfaceApi, ['GetDesc']],
   [TextureApi, ['GetLevelCount', 'GetAutoGenFilterType']],
   [CubeTextureApi, ['GetLevelCount', 'GetAutoGenFilterType']],
+  [VolumeTextureApi, ['GetLevelCount', 'GetAutoGenFilterType']],
+  [VolumeApi, ['GetContainer']],
 ];
 for (const [cls, methods] of PASS_THROUGH) {
   for (const m of methods) {

@@ -63,6 +63,8 @@ const FILTERS = or(
 
 /** Simultaneous render targets: the fixed-function pipeline writes render target 0 only. */
 export const SIMULTANEOUS_RENDER_TARGETS = 1;
+/** Largest width, height and depth of a volume texture (the common D3D9 hardware value; 2048³ texels is beyond any budget anyway). */
+export const MAX_VOLUME_EXTENT = 2048;
 /** Largest POINTSIZE (matches the D3DRS_POINTSIZE_MAX default of 64). */
 export const MAX_POINT_SIZE = 64;
 /** Pre-transformed (XYZRHW) vertices are clipped to 0 ≤ z ≤ 1: the raster core follows this cap. */
@@ -100,20 +102,23 @@ export function deviceCaps(profile: DeviceProfile = 'dx9'): D3DCAPS9 {
     TextureCaps: or(
       D3DPTEXTURECAPS.PERSPECTIVE, D3DPTEXTURECAPS.ALPHA, D3DPTEXTURECAPS.TEXREPEATNOTSCALEDBYSIZE,
       D3DPTEXTURECAPS.ALPHAPALETTE, D3DPTEXTURECAPS.PROJECTED, D3DPTEXTURECAPS.CUBEMAP, D3DPTEXTURECAPS.MIPMAP,
-      D3DPTEXTURECAPS.MIPCUBEMAP,
+      D3DPTEXTURECAPS.MIPCUBEMAP, D3DPTEXTURECAPS.VOLUMEMAP, D3DPTEXTURECAPS.MIPVOLUMEMAP,
     ),
     TextureFilterCaps: FILTERS,
     CubeTextureFilterCaps: FILTERS,
-    VolumeTextureFilterCaps: 0,
+    VolumeTextureFilterCaps: FILTERS,
     TextureAddressCaps: or(
       D3DPTADDRESSCAPS.WRAP, D3DPTADDRESSCAPS.MIRROR, D3DPTADDRESSCAPS.CLAMP, D3DPTADDRESSCAPS.BORDER,
       D3DPTADDRESSCAPS.INDEPENDENTUV, D3DPTADDRESSCAPS.MIRRORONCE,
     ),
-    VolumeTextureAddressCaps: 0,
+    VolumeTextureAddressCaps: or(
+      D3DPTADDRESSCAPS.WRAP, D3DPTADDRESSCAPS.MIRROR, D3DPTADDRESSCAPS.CLAMP, D3DPTADDRESSCAPS.BORDER,
+      D3DPTADDRESSCAPS.INDEPENDENTUV, D3DPTADDRESSCAPS.MIRRORONCE,
+    ),
     LineCaps: or(D3DLINECAPS.TEXTURE, D3DLINECAPS.ZTEST, D3DLINECAPS.BLEND, D3DLINECAPS.ALPHACMP, D3DLINECAPS.FOG),
     MaxTextureWidth: MAX_DIMENSION,
     MaxTextureHeight: MAX_DIMENSION,
-    MaxVolumeExtent: 0,
+    MaxVolumeExtent: MAX_VOLUME_EXTENT,
     MaxTextureRepeat: MAX_DIMENSION,
     MaxTextureAspectRatio: MAX_DIMENSION,
     MaxAnisotropy: 1,

@@ -12,6 +12,7 @@ import type { Rect } from '../driver/surface-view.js';
 import { copyDepthStencil, depthStencilCopyPlan } from '../formats/index.js';
 import { Surface } from './surface.js';
 import { CubeTexture, Texture } from './texture.js';
+import { VolumeTexture } from './volume.js';
 import type { IDirect3DBaseTexture9, IDirect3DSurface9, POINT, RECT } from './types.js';
 
 export interface CopyPlan {
@@ -86,6 +87,7 @@ export function executeCopy(p: CopyPlan): HRESULT {
 
 /** UpdateTexture: a SYSTEMMEM texture's levels into a DEFAULT texture of the same type and format. */
 export function updateTexture(source: IDirect3DBaseTexture9 | null, dest: IDirect3DBaseTexture9 | null): HRESULT {
+  if (source instanceof VolumeTexture || dest instanceof VolumeTexture) return updateVolumeTexture(source, dest);
   const faces = (t: Texture | CubeTexture): Surface[][] => (t instanceof Texture ? [t.levels] : t.faces);
   const ok = (source instanceof Texture && dest instanceof Texture) || (source instanceof CubeTexture && dest instanceof CubeTexture);
   if (!ok) return D3DERR.INVALIDCALL;
@@ -106,5 +108,21 @@ export function updateTexture(source: IDirect3DBaseTexture9 | null, dest: IDirec
       copyRect(from, { left: 0, top: 0, right: from.width, bottom: from.height }, df[face][i], 0, 0);
     }
   }
+  return D3D_OK;
+}
+
+/**
+ * UpdateTexture of volume textures: SYSTEMMEM into DEFAULT only (Wine device.c test_update_volumetexture),
+ * the same format, levels matched by size as for 2D textures. Windows copies mismatched sizes or formats
+ * as raw bytes (that test's note); replay9 refuses them, as the documentation asks.
+ */
+function updateVolumeTexture(source: IDirect3DBaseTexture9 | null, dest: IDirect3DBaseTexture9 | null): HRESULT {
+  if (!(source instanceof VolumeTexture) || !(dest instanceof VolumeTexture)) return D3DERR.INVALIDCALL;
+  if (source.spec.pool !== D3DPOOL.SYSTEMMEM || dest.spec.pool !== D3DPOOL.DEFAULT || source.spec.format.id !== dest.spec.format.id) return D3DERR.INVALIDCALL;
+  const top = dest.levels[0];
+  const first = source.levels.findIndex((l) => l.width === top.width && l.height === top.height && l.depth === top.depth);
+  if (first < 0 || source.levels.length - first < dest.levels.length) return D3DERR.INVALIDCALL;
+  if (source.levels.some((l) => l.locked) || dest.levels.some((l) => l.locked)) return D3DERR.INVALIDCALL;
+  dest.levels.forEach((level, i) => level.data.set(source.levels[first + i].data));
   return D3D_OK;
 }

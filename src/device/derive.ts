@@ -9,6 +9,7 @@ import type { DeviceCaps } from './caps-view.js';
 import { DIRTY, DIRTY_ALL } from './state.js';
 import type { DeviceState } from './state.js';
 import { CubeTexture, Texture } from './texture.js';
+import { VolumeTexture } from './volume.js';
 import type { D3DCOLORVALUE, D3DLIGHT9, D3DMATRIX } from './types.js';
 
 export function mat4(m: D3DMATRIX): Mat4 {
@@ -25,7 +26,11 @@ function light(l: D3DLIGHT9): LightState {
   };
 }
 
-function textureView(t: Texture | CubeTexture | null): TextureView | null {
+function textureView(t: Texture | CubeTexture | VolumeTexture | null): TextureView | null {
+  if (t instanceof VolumeTexture) {
+    const volume = t.levels.map((v) => Array.from({ length: v.depth }, (_, z) => v.slice(z)));
+    return { kind: 'volume', levels: volume.map((slices) => slices[0]), volume };
+  }
   if (t instanceof Texture) return { kind: '2d', levels: t.sampledLevels() };
   if (t instanceof CubeTexture) {
     const faces = t.sampledFaces();

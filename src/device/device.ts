@@ -30,10 +30,11 @@ import { validateStretchRect } from './stretch-rect.js';
 import { Surface } from './surface.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
+import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.js';
 import type {
   BOOL, BYTES, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
   IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9, IDirect3DStateBlock9, IDirect3DSurface9,
-  IDirect3DTexture9, IDirect3DVertexBuffer9, NULLPTR, POINT, RECT,
+  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVolumeTexture9, NULLPTR, POINT, RECT,
 } from './types.js';
 
 const truthy = (b: BOOL): boolean => b !== false && b !== 0;
@@ -129,6 +130,13 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(6 * textureBytes(spec));
     return hr === D3D_OK ? { hr, cubeTexture: this.track(new CubeTexture(spec, this.budget), spec.pool) } : { hr };
+  }
+
+  CreateVolumeTexture(Width: number, Height: number, Depth: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; volumeTexture?: IDirect3DVolumeTexture9 } {
+    const spec = volumeTextureSpec(this.caps, Width, Height, Depth, Levels, Usage, Format, Pool);
+    if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
+    const hr = this.reserve(volumeTextureBytes(spec));
+    return hr === D3D_OK ? { hr, volumeTexture: this.track(new VolumeTexture(spec, this.budget), spec.pool) } : { hr };
   }
 
   private surface(spec: SurfaceSpec | HRESULT, shared: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 } {
@@ -233,7 +241,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
   SetTexture(Stage: number, pTexture: IDirect3DBaseTexture9 | null): HRESULT {
     if (Stage >= MAX_SAMPLERS) return D3DERR.INVALIDCALL;
-    if (pTexture !== null && !(pTexture instanceof Texture || pTexture instanceof CubeTexture)) return D3DERR.INVALIDCALL;
+    if (pTexture !== null && !(pTexture instanceof Texture || pTexture instanceof CubeTexture || pTexture instanceof VolumeTexture)) return D3DERR.INVALIDCALL;
     this.target.setTexture(Stage, pTexture);
     return D3D_OK;
   }
@@ -468,7 +476,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
 }
 
 guardReleased(Device.prototype, 'IDirect3DDevice9', {
-  CreateTexture: 'out', CreateCubeTexture: 'out', CreateRenderTarget: 'out', CreateDepthStencilSurface: 'out',
+  CreateTexture: 'out', CreateCubeTexture: 'out', CreateVolumeTexture: 'out', CreateRenderTarget: 'out', CreateDepthStencilSurface: 'out',
   CreateOffscreenPlainSurface: 'out', CreateVertexBuffer: 'out', CreateIndexBuffer: 'out', GetBackBuffer: 'out',
   GetDepthStencilSurface: 'out', GetRenderTarget: 'out', EndStateBlock: 'out', CreateStateBlock: 'out',
   SetRenderTarget: 'hr', SetDepthStencilSurface: 'hr', SetRenderState: 'hr', SetSamplerState: 'hr',

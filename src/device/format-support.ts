@@ -32,6 +32,15 @@ export function isRenderable(f: FormatInfo): boolean {
 /** Depth formats sampled as textures (the FOURCC depth textures). */
 const DEPTH_TEXTURES: ReadonlySet<number> = new Set([D3DFMT.INTZ, D3DFMT.DF16, D3DFMT.DF24]);
 
+/**
+ * Formats of volume textures (CheckDeviceFormat with D3DRTYPE_VOLUMETEXTURE): the 2D colour, float,
+ * bump, luminance, palette and DXTn formats; never depth, YUV/RGBG macro-pixels, A1 or XR_BIAS.
+ */
+export function volumeTextureFormat(f: FormatInfo): boolean {
+  if (f.id === D3DFMT.A1 || f.id === D3DFMT.A2B10G10R10_XR_BIAS) return false;
+  return f.kind === 'color' || f.kind === 'float' || f.kind === 'bump' || f.kind === 'palette' || f.kind === 'compressed';
+}
+
 function adapterOk(adapter: number, deviceType: number): boolean {
   return adapter === 0 && (deviceType === D3DDEVTYPE.HAL || deviceType === D3DDEVTYPE.REF);
 }
@@ -62,7 +71,12 @@ export function checkDeviceFormat(adapter: number, deviceType: number, adapterFo
     case D3DRTYPE.VERTEXBUFFER: return checkFormat === D3DFMT.VERTEXDATA && !rt && !ds ? D3D_OK : D3DERR.NOTAVAILABLE;
     case D3DRTYPE.INDEXBUFFER: return (checkFormat === D3DFMT.INDEX16 || checkFormat === D3DFMT.INDEX32) && !rt && !ds ? D3D_OK : D3DERR.NOTAVAILABLE;
     case D3DRTYPE.SURFACE: case D3DRTYPE.TEXTURE: case D3DRTYPE.CUBETEXTURE: break;
-    default: return D3DERR.NOTAVAILABLE; // volumes are not implemented
+    case D3DRTYPE.VOLUMETEXTURE: case D3DRTYPE.VOLUME:
+      // no render-target, depth-stencil or automatic-mip volumes (the caps claim none)
+      if (rt || ds || (usage & D3DUSAGE.AUTOGENMIPMAP) || !volumeTextureFormat(f)) return D3DERR.NOTAVAILABLE;
+      if (usage & (D3DUSAGE.QUERY_VERTEXTEXTURE | D3DUSAGE.QUERY_LEGACYBUMPMAP | D3DUSAGE.QUERY_SRGBWRITE | D3DUSAGE.QUERY_POSTPIXELSHADER_BLENDING)) return D3DERR.NOTAVAILABLE;
+      return (usage & D3DUSAGE.QUERY_SRGBREAD) && !srgbReadable(f) ? D3DERR.NOTAVAILABLE : D3D_OK;
+    default: return D3DERR.NOTAVAILABLE;
   }
   if (f.kind === 'buffer') return D3DERR.NOTAVAILABLE;
   if (ds) {

@@ -15,13 +15,14 @@ import { note } from './notes.js';
 import { RefCounted } from './ref-counted.js';
 
 /** What a method returns when it fails: an HRESULT, an { hr } result, a count, or a D3DSURFACE_DESC. */
-export type DeadResult = 'hr' | 'out' | 'zero' | 'desc';
+export type DeadResult = 'hr' | 'out' | 'zero' | 'desc' | 'vdesc';
 
 const DEAD: { [K in DeadResult]: () => unknown } = {
   hr: () => D3DERR.INVALIDCALL,
   out: () => ({ hr: D3DERR.INVALIDCALL }),
   zero: () => 0,
   desc: () => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, MultiSampleType: 0, MultiSampleQuality: 0, Width: 0, Height: 0 }),
+  vdesc: () => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, Width: 0, Height: 0, Depth: 0 }),
 };
 
 /** The result a released object's method gives (tests read it). */

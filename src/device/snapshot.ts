@@ -8,7 +8,7 @@
  * reference counts, scene state), so the classes keep their shape.
  */
 import { Packr } from 'msgpackr';
-import { blockRows, formatInfo, pitchOf } from '../formats/index.js';
+import { blockRows, formatInfo, pitchOf, slicePitchOf } from '../formats/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { BufferSpec } from './buffers.js';
@@ -23,6 +23,8 @@ import { StateBlock, StateMask } from './state-block.js';
 import { Surface } from './surface.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture } from './texture.js';
+import { Volume, VolumeTexture, fullVolumeChain } from './volume.js';
+import type { VolumeTextureSpec } from './volume.js';
 import type { TextureSpec } from './texture.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, RECT } from './types.js';
 import type { DeviceProfile } from './caps.js';
@@ -34,6 +36,7 @@ export interface SurfaceSpecSnap {
   format: number; width: number; height: number; usage: number; pool: number;
   multiSample: number; multiSampleQuality: number; lockable: boolean; discard: boolean;
 }
+export interface VolumeSpecSnap { format: number; width: number; height: number; depth: number; levels: number; usage: number; pool: number }
 export interface TextureSpecSnap { format: number; width: number; height: number; levels: number; usage: number; pool: number }
 
 export interface StateSnap {
@@ -71,6 +74,8 @@ export type ObjectSnap =
   /** a level of a texture (face 0 for plain textures): its bytes are stored with the texture */
   | { kind: 'Level'; container: Ref; face: number; level: number }
   | { kind: 'Texture' | 'CubeTexture'; refs: number; budget: Ref; spec: TextureSpecSnap; autoGenFilter: number; faces: Uint8Array[][] }
+  | { kind: 'VolumeTexture'; refs: number; budget: Ref; spec: VolumeSpecSnap; levels: Uint8Array[] }
+  | { kind: 'VolumeLevel'; container: Ref; level: number }
   | { kind: 'VertexBuffer' | 'IndexBuffer'; refs: number; budget: Ref; spec: BufferSpec; data: Uint8Array }
   | { kind: 'StateBlock'; refs: number; host: Ref; state: StateSnap; mask: MaskSnap };
 
@@ -133,6 +138,18 @@ export class ObjectCapture {
         kind: o instanceof Texture ? 'Texture' : 'CubeTexture', refs, budget: this.budgetRef(o), spec: textureSpecSnap(o.spec),
         autoGenFilter: o.GetAutoGenFilterType(), faces: faces.map((f) => f.map((s) => s.data.slice())),
       };
+    }
+    if (o instanceof VolumeTexture) {
+      if (o.levels.some((v) => v.locked)) throw new SnapshotError('a volume texture level is locked: snapshot refused until it is unlocked');
+      const sp = o.spec;
+      return {
+        kind: 'VolumeTexture', refs, budget: this.budgetRef(o), levels: o.levels.map((v) => v.data.slice()),
+        spec: { format: sp.format.id, width: sp.width, height: sp.height, depth: sp.depth, levels: sp.levels, usage: sp.usage, pool: sp.pool },
+      };
+    }
+    if (o instanceof Volume) {
+      if (o.locked) throw new SnapshotError('a volume is locked: snapshot refused until it is unlocked');
+      return { kind: 'VolumeLevel', container: this.ref(o.container), level: o.container.levels.indexOf(o) };
     }
     if (o instanceof VertexBuffer || o instanceof IndexBuffer) {
       if (o.locked) throw new SnapshotError(`a ${o instanceof VertexBuffer ? 'vertex' : 'index'} buffer is locked: snapshot refused until it is unlocked`);
@@ -286,14 +303,14 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
       int(i, `${what} light index`);
       obj(light, `${what} light`);
     }
-    list(st.textures, `${what} textures`, MAX_SAMPLERS).forEach((r, i) => ref(r, `${what} texture ${i}`, 'Texture', 'CubeTexture'));
+    list(st.textures, `${what} textures`, MAX_SAMPLERS).forEach((r, i) => ref(r, `${what} texture ${i}`, 'Texture', 'CubeTexture', 'VolumeTexture'));
     list(st.renderTargets, `${what} renderTargets`).forEach((r, i) => ref(r, `${what} render target ${i}`, ...SURFACE));
     ref(st.depthStencil, `${what} depthStencil`, ...SURFACE);
   };
   snaps.forEach((raw, id) => {
     at = `object ${id}`;
     const s = obj(raw, 'it');
-    if (s.kind !== 'Level') int(s.refs, 'its reference count');
+    if (s.kind !== 'Level' && s.kind !== 'VolumeLevel') int(s.refs, 'its reference count');
     switch (s.kind) {
       case 'Direct3D9':
         if (s.profile !== 'dx9' && s.profile !== 'dx8') bad(`profile ${String(s.profile)}`);
@@ -305,7 +322,7 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         if ((s.backBuffer as number) < 0) bad('the device has no back buffer');
         ref(s.autoDepthStencil, 'autoDepthStencil', 'Surface');
         ref(s.recording, 'recording', 'StateBlock');
-        list(s.defaultPool, 'defaultPool').forEach((r) => ref(r, 'defaultPool', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer'));
+        list(s.defaultPool, 'defaultPool').forEach((r) => ref(r, 'defaultPool', 'Surface', 'Texture', 'CubeTexture', 'VolumeTexture', 'VertexBuffer', 'IndexBuffer'));
         int(s.presentCount, 'presentCount');
         num(s.budgetUsed, 'budgetUsed');
         state(s.state, 'state');
@@ -340,6 +357,22 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
           bytes(levels[0], `face ${i} level 0`, pitchOf(f, sp.width as number) * blockRows(f, sp.height as number));
         });
         int(s.autoGenFilter, 'autoGenFilter');
+        break;
+      }
+      case 'VolumeLevel':
+        ref(s.container, 'container', 'VolumeTexture');
+        if ((s.container as number) < 0) bad('a volume without its texture');
+        int(s.level, 'level', 0, 15);
+        break;
+      case 'VolumeTexture': {
+        ref(s.budget, 'budget', 'Device');
+        const sp = obj(s.spec, 'spec');
+        dims(sp, 'spec');
+        int(sp.depth, 'spec depth', 1, MAX_DIMENSION);
+        const f = fmt(sp.format, 'spec format');
+        int(sp.levels, 'spec levels', 1, fullVolumeChain(sp.width as number, sp.height as number, sp.depth as number));
+        const levels = list(s.levels, 'levels', sp.levels as number);
+        bytes(levels[0], 'level 0', slicePitchOf(f, sp.width as number, sp.height as number) * (sp.depth as number));
         break;
       }
       case 'VertexBuffer':
@@ -407,6 +440,17 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
         out[id] = t;
         break;
       }
+      case 'VolumeTexture': {
+        const spec: VolumeTextureSpec = { ...s.spec, format: format(s.spec.format) };
+        const t = new VolumeTexture(spec, budgetOf(s.budget));
+        s.levels.forEach((bytes, l) => {
+          const level = t.levels[l]?.data;
+          if (!level || !(bytes instanceof Uint8Array) || bytes.length !== level.length) throw new SnapshotError(`snapshot object ${id}: level ${l} stores ${bytes instanceof Uint8Array ? bytes.length : 'no'} bytes, the level holds ${level?.length ?? 'none'}`);
+          level.set(bytes);
+        });
+        out[id] = t;
+        break;
+      }
       case 'VertexBuffer':
       case 'IndexBuffer': {
         const b = s.kind === 'VertexBuffer' ? new VertexBuffer({ ...s.spec }, budgetOf(s.budget)) : new IndexBuffer({ ...s.spec }, budgetOf(s.budget));
@@ -425,12 +469,16 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       const level = c instanceof Texture ? (s.face === 0 ? c.levels[s.level] : undefined) : (c as CubeTexture).faces[s.face]?.[s.level];
       if (!level) throw new SnapshotError(`snapshot object ${id}: face ${s.face} level ${s.level} is not a level of object ${s.container}`);
       out[id] = level;
+    } else if (s.kind === 'VolumeLevel') {
+      const level = (out[s.container] as VolumeTexture).levels[s.level];
+      if (!level) throw new SnapshotError(`snapshot object ${id}: level ${s.level} is not a level of object ${s.container}`);
+      out[id] = level;
     } else if (s.kind === 'StateBlock') out[id] = new StateBlock(out[s.host] as Device);
   });
   // 4: links, states and counters
   snaps.forEach((s, id) => {
     const o = out[id];
-    if (s.kind !== 'Level') setRefs(o, s.refs);
+    if (s.kind !== 'Level' && s.kind !== 'VolumeLevel') setRefs(o, s.refs);
     if (s.kind === 'Device') {
       const d = o as Device;
       const di = inside<DeviceInside>(d);
@@ -469,7 +517,7 @@ function restoreState(st: DeviceState, s: StateSnap, get: <T>(ref: Ref) => T | n
   st.material = structuredClone(s.material);
   st.lights.clear();
   for (const [i, light, enabled] of s.lights) st.lights.set(i, { light: structuredClone(light), enabled } satisfies LightSlot);
-  s.textures.forEach((r, i) => { st.textures[i] = get<Texture | CubeTexture>(r); });
+  s.textures.forEach((r, i) => { st.textures[i] = get<Texture | CubeTexture | VolumeTexture>(r); });
   s.renderTargets.forEach((r, i) => { st.renderTargets[i] = get<Surface>(r); });
   st.depthStencil = get<Surface>(s.depthStencil);
   // everything derived is rebuilt before the next draw

@@ -20,6 +20,7 @@ import {
 } from './state.js';
 import type { StateTarget, StreamSource } from './state.js';
 import type { CubeTexture, Texture } from './texture.js';
+import type { VolumeTexture } from './volume.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DVIEWPORT9, IDirect3DStateBlock9, RECT } from './types.js';
 
 /** Which entries of the state a block holds. */
@@ -110,7 +111,7 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
   setRenderState(id: number, value: number): void { this.state.setRenderState(id, value); this.mask.renderStates[id] = 1; }
   setSamplerState(sampler: number, type: number, value: number): void { this.state.setSamplerState(sampler, type, value); this.mask.samplerStates[sampler][type] = 1; }
   setTextureStageState(stage: number, type: number, value: number): void { this.state.setTextureStageState(stage, type, value); this.mask.stageStates[stage][type] = 1; }
-  setTexture(stage: number, texture: Texture | CubeTexture | null): void { this.state.setTexture(stage, texture); this.mask.textures[stage] = 1; }
+  setTexture(stage: number, texture: Texture | CubeTexture | VolumeTexture | null): void { this.state.setTexture(stage, texture); this.mask.textures[stage] = 1; }
   setTransform(type: number, m: D3DMATRIX): void { this.state.setTransform(type, m); this.mask.transforms.add(type); }
   setViewport(v: D3DVIEWPORT9): void { this.state.setViewport(v); this.mask.viewport = true; }
   setScissor(r: RECT): void { this.state.setScissor(r); this.mask.scissor = true; }

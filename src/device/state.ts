@@ -10,6 +10,7 @@ import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DVIEWPORT9, RECT } from './t
 import type { Surface } from './surface.js';
 import type { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { CubeTexture, Texture } from './texture.js';
+import type { VolumeTexture } from './volume.js';
 
 export const MAX_RENDER_STATE = 256;
 export const MAX_SAMPLERS = 16;
@@ -42,7 +43,7 @@ export interface StateTarget {
   setRenderState(id: number, value: number): void;
   setSamplerState(sampler: number, type: number, value: number): void;
   setTextureStageState(stage: number, type: number, value: number): void;
-  setTexture(stage: number, texture: Texture | CubeTexture | null): void;
+  setTexture(stage: number, texture: Texture | CubeTexture | VolumeTexture | null): void;
   setTransform(type: number, m: D3DMATRIX): void;
   setViewport(v: D3DVIEWPORT9): void;
   setScissor(r: RECT): void;
@@ -82,7 +83,7 @@ export class DeviceState implements StateTarget {
     Specular: { r: 0, g: 0, b: 0, a: 0 }, Emissive: { r: 0, g: 0, b: 0, a: 0 }, Power: 0,
   };
   readonly lights = new Map<number, LightSlot>();
-  readonly textures: Array<Texture | CubeTexture | null> = Array.from({ length: MAX_SAMPLERS }, () => null);
+  readonly textures: Array<Texture | CubeTexture | VolumeTexture | null> = Array.from({ length: MAX_SAMPLERS }, () => null);
   readonly renderTargets: Array<Surface | null> = Array.from({ length: MAX_RENDER_TARGETS }, () => null);
   depthStencil: Surface | null = null;
 
@@ -108,7 +109,7 @@ export class DeviceState implements StateTarget {
   setRenderState(id: number, value: number): void { this.renderStates[id] = value >>> 0; this.dirty |= DIRTY.render; }
   setSamplerState(sampler: number, type: number, value: number): void { this.samplerStates[sampler][type] = value >>> 0; this.dirty |= DIRTY.sampler; }
   setTextureStageState(stage: number, type: number, value: number): void { this.stageStates[stage][type] = value >>> 0; this.dirty |= DIRTY.stage; }
-  setTexture(stage: number, texture: Texture | CubeTexture | null): void { this.textures[stage] = texture; this.dirty |= DIRTY.texture; }
+  setTexture(stage: number, texture: Texture | CubeTexture | VolumeTexture | null): void { this.textures[stage] = texture; this.dirty |= DIRTY.texture; }
   setTransform(type: number, m: D3DMATRIX): void { this.transforms.set(type, { ...m }); this.dirty |= DIRTY.transform; }
   setViewport(v: D3DVIEWPORT9): void { this.viewport = { ...v }; this.dirty |= DIRTY.viewport; }
   setScissor(r: RECT): void { this.scissor = { ...r }; this.dirty |= DIRTY.scissor; }

@@ -55,6 +55,14 @@ export interface D3DSURFACE_DESC {
   Format: number; Type: number; Usage: number; Pool: number;
   MultiSampleType: number; MultiSampleQuality: number; Width: number; Height: number;
 }
+export interface D3DBOX { Left: number; Top: number; Right: number; Bottom: number; Front: number; Back: number }
+export interface D3DLOCKED_BOX {
+  RowPitch: number;
+  SlicePitch: number;
+  /** the locked bytes: row r of slice z of the box starts at z * SlicePitch + r * RowPitch */
+  pBits: Uint8Array;
+}
+export interface D3DVOLUME_DESC { Format: number; Type: number; Usage: number; Pool: number; Width: number; Height: number; Depth: number }
 /** Bytes as D3D9 reads them: any typed array or DataView (its bytes), or an ArrayBuffer. */
 export type BYTES = ArrayBufferView | ArrayBuffer;
 
@@ -111,6 +119,22 @@ export interface IDirect3DCubeTexture9 extends IDirect3DBaseTexture9, LockData {
   UnlockRect(FaceType: number, Level: number): HRESULT;
 }
 
+export interface IDirect3DVolumeTexture9 extends IDirect3DBaseTexture9, LockData {
+  GetLevelDesc(Level: number): { hr: HRESULT; desc?: D3DVOLUME_DESC };
+  GetVolumeLevel(Level: number): { hr: HRESULT; volume?: IDirect3DVolume9 };
+  LockBox(Level: number, pBox: D3DBOX | null, Flags: number): { hr: HRESULT; lockedVolume?: D3DLOCKED_BOX };
+  UnlockBox(Level: number): HRESULT;
+  AddDirtyBox(pDirtyBox: D3DBOX | null): HRESULT;
+}
+
+/** A level of a volume texture; derives from IUnknown, not IDirect3DResource9. */
+export interface IDirect3DVolume9 extends IUnknown, LockData {
+  GetDesc(): D3DVOLUME_DESC;
+  GetContainer(): { hr: HRESULT; container?: IDirect3DVolumeTexture9 };
+  LockBox(pBox: D3DBOX | null, Flags: number): { hr: HRESULT; lockedVolume?: D3DLOCKED_BOX };
+  UnlockBox(): HRESULT;
+}
+
 export interface IDirect3DVertexBuffer9 extends IDirect3DResource9, LockData {
   Lock(OffsetToLock: number, SizeToLock: number, Flags: number): { hr: HRESULT; data?: Uint8Array };
   Unlock(): HRESULT;
@@ -128,6 +152,7 @@ export interface IDirect3DStateBlock9 extends IUnknown {
 
 export interface IDirect3DDevice9 extends IUnknown {
   CreateTexture(Width: number, Height: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; texture?: IDirect3DTexture9 };
+  CreateVolumeTexture(Width: number, Height: number, Depth: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; volumeTexture?: IDirect3DVolumeTexture9 };
   CreateCubeTexture(EdgeLength: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; cubeTexture?: IDirect3DCubeTexture9 };
   CreateRenderTarget(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle?: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 };
   CreateDepthStencilSurface(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Discard: BOOL, pSharedHandle?: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 };
@@ -184,7 +209,7 @@ export interface PerfMarkers {
 /** Any object the interfaces hand out. */
 export type D3DObject =
   | IDirect3D9 | IDirect3DDevice9 | IDirect3DSurface9 | IDirect3DTexture9 | IDirect3DCubeTexture9
-  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9;
+  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9;
 
 /** The property of a call's result object that holds the interface it creates, by kind of object. */
 export const RESULT_KEY = {
@@ -196,6 +221,8 @@ export const RESULT_KEY = {
   VertexBuffer: 'vertexBuffer',
   IndexBuffer: 'indexBuffer',
   StateBlock: 'stateBlock',
+  VolumeTexture: 'volumeTexture',
+  Volume: 'volume',
 } as const;
 
 /** A backend: how to make the root object. */

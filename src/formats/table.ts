@@ -193,3 +193,7 @@ export function pitchOf(f: FormatInfo, width: number): number {
 export function isDepthFormat(id: number): boolean {
   return formatInfo(id)?.kind === 'depth';
 }
+/** Bytes from one depth slice of a volume to the next: its pitch times its block rows (D3DLOCKED_BOX.SlicePitch). */
+export function slicePitchOf(f: FormatInfo, width: number, height: number): number {
+  return pitchOf(f, width) * blockRows(f, height);
+}

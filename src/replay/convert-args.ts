@@ -1,11 +1,14 @@
 /** FlatBuffers structs (generated accessors) to the API's plain structs. */
 import type * as fb from '../trace/generated/replay9.js';
 import type {
-  D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR, D3DVIEWPORT9, POINT, RECT,
+  D3DBOX, D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR, D3DVIEWPORT9, POINT, RECT,
 } from '../device/types.js';
 
 export function rect(r: fb.Rect | null): RECT | null {
   return r ? { left: r.left(), top: r.top(), right: r.right(), bottom: r.bottom() } : null;
+}
+export function box(b: fb.Box | null): D3DBOX | null {
+  return b ? { Left: b.left(), Top: b.top(), Right: b.right(), Bottom: b.bottom(), Front: b.front(), Back: b.back() } : null;
 }
 export function point(p: fb.Point | null): POINT | null {
   return p ? { x: p.x(), y: p.y() } : null;

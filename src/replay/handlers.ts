@@ -7,9 +7,10 @@ import * as fb from '../trace/generated/replay9.js';
 import type { CommandName, HandleKind } from '../trace/commands.js';
 import type {
   IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
-  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IUnknown, LockData, LockSub,
+  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVolume9,
+  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
-import { light, material, matrix, point, presentParameters, rect, rects, viewport } from './convert-args.js';
+import { box, light, material, matrix, point, presentParameters, rect, rects, viewport } from './convert-args.js';
 
 /** What a handler hands back: the HRESULT (or count), and the object a creating call made. */
 export type Outcome = number | { hr: number; obj?: object };
@@ -134,6 +135,27 @@ export const HANDLERS = {
     const b = x.obj<IDirect3DIndexBuffer9>(x.self, 'IndexBuffer');
     x.restore(b, c.dataArray());
     return b.Unlock();
+  },
+
+  CreateVolumeTexture: (c, x) => made(dev(x).CreateVolumeTexture(c.width(), c.height(), c.depth(), c.levels(), c.usage(), c.format(), c.pool(), c.pSharedHandle() || null), 'volumeTexture'),
+  VolumeTextureGetLevelDesc: (c, x) => x.obj<IDirect3DVolumeTexture9>(x.self, 'VolumeTexture').GetLevelDesc(c.level()).hr,
+  VolumeTextureGetVolumeLevel: (c, x) => made(x.obj<IDirect3DVolumeTexture9>(x.self, 'VolumeTexture').GetVolumeLevel(c.level()), 'volume'),
+  VolumeTextureLockBox: (c, x) => x.obj<IDirect3DVolumeTexture9>(x.self, 'VolumeTexture').LockBox(c.level(), box(c.pBox()), c.flags()).hr,
+  VolumeTextureUnlockBox: (c, x) => {
+    const t = x.obj<IDirect3DVolumeTexture9>(x.self, 'VolumeTexture');
+    x.restore(t, c.dataArray(), { level: c.level(), face: 0 });
+    return t.UnlockBox(c.level());
+  },
+  VolumeTextureAddDirtyBox: (c, x) => x.obj<IDirect3DVolumeTexture9>(x.self, 'VolumeTexture').AddDirtyBox(box(c.pDirtyBox())),
+  VolumeGetDesc: (_c, x) => {
+    x.obj<IDirect3DVolume9>(x.self, 'Volume').GetDesc();
+    return 0;
+  },
+  VolumeLockBox: (c, x) => x.obj<IDirect3DVolume9>(x.self, 'Volume').LockBox(box(c.pBox()), c.flags()).hr,
+  VolumeUnlockBox: (c, x) => {
+    const v = x.obj<IDirect3DVolume9>(x.self, 'Volume');
+    x.restore(v, c.dataArray());
+    return v.UnlockBox();
   },
 } satisfies Handlers;
 

@@ -10,7 +10,7 @@ import { RESULT_KEY } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3D9 } from '../device/types.js';
 
 /** Methods whose D3D9 form has an out-parameter: they return `{ hr, ... }`. */
-const OUT_PARAM_METHODS: ReadonlySet<string> = new Set(['GetDeviceCaps', 'CheckDeviceMultiSampleType']);
+const OUT_PARAM_METHODS: ReadonlySet<string> = new Set(['GetDeviceCaps', 'CheckDeviceMultiSampleType', 'GetLevelDesc']);
 /** Locks hand out this much memory: enough for the small locks tests make. */
 const LOCK_BYTES = 256;
 
@@ -26,6 +26,10 @@ function makeNull(kind: HandleKind): Record<string, unknown> {
         lock = new Uint8Array(LOCK_BYTES);
         return { hr: 0, lockedRect: { Pitch: 16, pBits: lock } };
       }
+      if (info.method === 'LockBox') {
+        lock = new Uint8Array(LOCK_BYTES);
+        return { hr: 0, lockedVolume: { RowPitch: 16, SlicePitch: 64, pBits: lock } };
+      }
       if (info.method === 'Lock') {
         lock = new Uint8Array(LOCK_BYTES);
         return { hr: 0, data: lock };
@@ -36,7 +40,8 @@ function makeNull(kind: HandleKind): Record<string, unknown> {
   }
   obj.captureLock = (): Uint8Array | undefined => lock?.slice();
   obj.restoreLock = (): boolean => true;
-  obj.GetDesc = (): object => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, MultiSampleType: 0, MultiSampleQuality: 0, Width: 0, Height: 0 });
+  if (kind === 'Volume') obj.GetDesc = (): object => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, Width: 0, Height: 0, Depth: 0 });
+  else obj.GetDesc = (): object => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, MultiSampleType: 0, MultiSampleQuality: 0, Width: 0, Height: 0 });
   obj.GetLevelCount = (): number => 1;
   obj.GetAutoGenFilterType = (): number => 0;
   return obj;

@@ -10,9 +10,10 @@ import type { CallRecord } from './call.js';
 
 export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
 
-/** Kinds of object a handle can name. `BaseTexture` accepts Texture or CubeTexture. */
+/** Kinds of object a handle can name. `BaseTexture` accepts Texture, CubeTexture or VolumeTexture. */
 export const HANDLE_KINDS = [
   'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock',
+  'VolumeTexture', 'Volume',
 ] as const;
 export type HandleKind = (typeof HANDLE_KINDS)[number];
 
@@ -26,6 +27,8 @@ export const INTERFACE_OF: Record<HandleKind, string> = {
   VertexBuffer: 'IDirect3DVertexBuffer9',
   IndexBuffer: 'IDirect3DIndexBuffer9',
   StateBlock: 'IDirect3DStateBlock9',
+  VolumeTexture: 'IDirect3DVolumeTexture9',
+  Volume: 'IDirect3DVolume9',
 };
 const KIND_OF_INTERFACE = new Map(Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind]));
 
@@ -100,7 +103,7 @@ export function qualifiedMethod(info: CommandInfo, selfKind?: HandleKind): strin
 
 /** Does a handle of `kind` satisfy a parameter declared as `want`? */
 export function kindAccepts(want: string, kind: HandleKind): boolean {
-  return want === kind || (want === 'BaseTexture' && (kind === 'Texture' || kind === 'CubeTexture'));
+  return want === kind || (want === 'BaseTexture' && (kind === 'Texture' || kind === 'CubeTexture' || kind === 'VolumeTexture'));
 }
 
 /** Results that are counts or return values, not HRESULTs. */

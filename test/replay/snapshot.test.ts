@@ -137,12 +137,40 @@ dev.EndScene()
 dev.Present(NULL, NULL, NULL, NULL)
 `;
 
+/** A volume texture, its level handle, a sub-box lock on each, and draws sampling it (UpdateTexture into a DEFAULT copy). */
+const VOLUMES = `d3d = Direct3DCreate9(32)
+dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 16, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, SwapEffect: D3DSWAPEFFECT_DISCARD, Windowed: TRUE})
+src = dev.CreateVolumeTexture(2, 2, 2, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, NULL)
+src.LockBox(0, NULL, 0)
+src.UnlockBox(0, hex"ff0000ffff0000ffff0000ffff0000ff00ff00ff00ff00ff00ff00ff00ff00ff")
+lvl = src.GetVolumeLevel(1)
+lvl.LockBox({Left: 0, Top: 0, Right: 1, Bottom: 1, Front: 0, Back: 1}, 0)
+lvl.UnlockBox(hex"808080ff")
+vt = dev.CreateVolumeTexture(2, 2, 2, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, NULL)
+dev.UpdateTexture(src, vt)
+dev.SetTexture(0, vt)
+dev.SetSamplerState(0, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR)
+dev.SetFVF(D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE3(0))
+dev.BeginScene()
+dev.DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, [[0, 0, 0.5, 1, 0, 0, 0.25], [8, 0, 0.5, 1, 1, 0, 0.25], [0, 8, 0.5, 1, 0, 1, 0.75], [8, 8, 0.5, 1, 1, 1, 0.75]], 28)
+dev.EndScene()
+dev.Present(NULL, NULL, NULL, NULL)
+src.LockBox(0, {Left: 1, Top: 0, Right: 2, Bottom: 1, Front: 1, Back: 2}, 0)
+src.UnlockBox(0, hex"ffffffff")
+dev.UpdateTexture(src, vt)
+dev.BeginScene()
+dev.DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, [[8, 0, 0.5, 1, 0, 0, 1], [16, 0, 0.5, 1, 1, 0, 1], [8, 8, 0.5, 1, 0, 1, 0.5], [16, 8, 0.5, 1, 1, 1, 0.5]], 28)
+dev.EndScene()
+dev.Present(NULL, NULL, NULL, NULL)
+`;
+
 interface Source { reader: TraceReader; lines?: readonly number[] }
 
 function sources(): Array<[string, () => Source]> {
   return [
     ...names.map((n): [string, () => Source] => [n, () => openTrace(join(TRACES, n))]),
     ['resources (text)', () => ({ reader: TraceReader.fromBytes(fromText(RESOURCES)) })],
+    ['volume textures (text)', () => ({ reader: TraceReader.fromBytes(fromText(VOLUMES)) })],
   ];
 }
 

@@ -23,13 +23,15 @@ export interface LightState {
   theta: number; phi: number;
 }
 
-/** A texture bound to a stage: its mip levels (cube: six faces of levels, D3DCUBEMAP_FACES order). */
+/** A texture bound to a stage: its mip levels (cube: six faces of levels, D3DCUBEMAP_FACES order; volume: slices of levels). */
 export interface TextureView {
-  kind: '2d' | 'cube';
+  kind: '2d' | 'cube' | 'volume';
   /** levels[0] is the largest; for a cube, levels of face 0 */
   levels: readonly SurfaceView[];
   /** cube maps: faces[face][level] */
   faces?: readonly (readonly SurfaceView[])[];
+  /** volume textures: volume[level][slice], each slice a 2D view; levels[i] is slice 0 of level i */
+  volume?: readonly (readonly SurfaceView[])[];
 }
 
 export interface StreamView {

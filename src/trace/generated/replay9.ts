@@ -75,13 +75,22 @@ export enum Command {
   TextureSetAutoGenFilterType = 68,
   TextureGenerateMipSubLevels = 69,
   CubeTextureSetAutoGenFilterType = 70,
-  CubeTextureGenerateMipSubLevels = 71
+  CubeTextureGenerateMipSubLevels = 71,
+  CreateVolumeTexture = 72,
+  VolumeTextureGetLevelDesc = 73,
+  VolumeTextureGetVolumeLevel = 74,
+  VolumeTextureLockBox = 75,
+  VolumeTextureUnlockBox = 76,
+  VolumeTextureAddDirtyBox = 77,
+  VolumeGetDesc = 78,
+  VolumeLockBox = 79,
+  VolumeUnlockBox = 80
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -155,15 +164,24 @@ export function unionToCommand(
     case 'TextureGenerateMipSubLevels': return accessor(new TextureGenerateMipSubLevels())! as TextureGenerateMipSubLevels;
     case 'CubeTextureSetAutoGenFilterType': return accessor(new CubeTextureSetAutoGenFilterType())! as CubeTextureSetAutoGenFilterType;
     case 'CubeTextureGenerateMipSubLevels': return accessor(new CubeTextureGenerateMipSubLevels())! as CubeTextureGenerateMipSubLevels;
+    case 'CreateVolumeTexture': return accessor(new CreateVolumeTexture())! as CreateVolumeTexture;
+    case 'VolumeTextureGetLevelDesc': return accessor(new VolumeTextureGetLevelDesc())! as VolumeTextureGetLevelDesc;
+    case 'VolumeTextureGetVolumeLevel': return accessor(new VolumeTextureGetVolumeLevel())! as VolumeTextureGetVolumeLevel;
+    case 'VolumeTextureLockBox': return accessor(new VolumeTextureLockBox())! as VolumeTextureLockBox;
+    case 'VolumeTextureUnlockBox': return accessor(new VolumeTextureUnlockBox())! as VolumeTextureUnlockBox;
+    case 'VolumeTextureAddDirtyBox': return accessor(new VolumeTextureAddDirtyBox())! as VolumeTextureAddDirtyBox;
+    case 'VolumeGetDesc': return accessor(new VolumeGetDesc())! as VolumeGetDesc;
+    case 'VolumeLockBox': return accessor(new VolumeLockBox())! as VolumeLockBox;
+    case 'VolumeUnlockBox': return accessor(new VolumeUnlockBox())! as VolumeUnlockBox;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -237,6 +255,15 @@ export function unionListToCommand(
     case 'TextureGenerateMipSubLevels': return accessor(index, new TextureGenerateMipSubLevels())! as TextureGenerateMipSubLevels;
     case 'CubeTextureSetAutoGenFilterType': return accessor(index, new CubeTextureSetAutoGenFilterType())! as CubeTextureSetAutoGenFilterType;
     case 'CubeTextureGenerateMipSubLevels': return accessor(index, new CubeTextureGenerateMipSubLevels())! as CubeTextureGenerateMipSubLevels;
+    case 'CreateVolumeTexture': return accessor(index, new CreateVolumeTexture())! as CreateVolumeTexture;
+    case 'VolumeTextureGetLevelDesc': return accessor(index, new VolumeTextureGetLevelDesc())! as VolumeTextureGetLevelDesc;
+    case 'VolumeTextureGetVolumeLevel': return accessor(index, new VolumeTextureGetVolumeLevel())! as VolumeTextureGetVolumeLevel;
+    case 'VolumeTextureLockBox': return accessor(index, new VolumeTextureLockBox())! as VolumeTextureLockBox;
+    case 'VolumeTextureUnlockBox': return accessor(index, new VolumeTextureUnlockBox())! as VolumeTextureUnlockBox;
+    case 'VolumeTextureAddDirtyBox': return accessor(index, new VolumeTextureAddDirtyBox())! as VolumeTextureAddDirtyBox;
+    case 'VolumeGetDesc': return accessor(index, new VolumeGetDesc())! as VolumeGetDesc;
+    case 'VolumeLockBox': return accessor(index, new VolumeLockBox())! as VolumeLockBox;
+    case 'VolumeUnlockBox': return accessor(index, new VolumeUnlockBox())! as VolumeUnlockBox;
     default: return null;
   }
 }
@@ -306,6 +333,56 @@ static createPoint(builder:flatbuffers.Builder, x: number, y: number):flatbuffer
   builder.prep(4, 8);
   builder.writeInt32(y);
   builder.writeInt32(x);
+  return builder.offset();
+}
+
+}
+
+export class Box {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):Box {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+left():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+top():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+right():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+bottom():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+front():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+back():number {
+  return this.bb!.readUint32(this.bb_pos + 20);
+}
+
+static sizeOf():number {
+  return 24;
+}
+
+static createBox(builder:flatbuffers.Builder, Left: number, Top: number, Right: number, Bottom: number, Front: number, Back: number):flatbuffers.Offset {
+  builder.prep(4, 24);
+  builder.writeInt32(Back);
+  builder.writeInt32(Front);
+  builder.writeInt32(Bottom);
+  builder.writeInt32(Right);
+  builder.writeInt32(Top);
+  builder.writeInt32(Left);
   return builder.offset();
 }
 
@@ -5081,6 +5158,530 @@ static endCubeTextureGenerateMipSubLevels(builder:flatbuffers.Builder):flatbuffe
 static createCubeTextureGenerateMipSubLevels(builder:flatbuffers.Builder):flatbuffers.Offset {
   CubeTextureGenerateMipSubLevels.startCubeTextureGenerateMipSubLevels(builder);
   return CubeTextureGenerateMipSubLevels.endCubeTextureGenerateMipSubLevels(builder);
+}
+}
+
+export class CreateVolumeTexture {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreateVolumeTexture {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreateVolumeTexture(bb:flatbuffers.ByteBuffer, obj?:CreateVolumeTexture):CreateVolumeTexture {
+  return (obj || new CreateVolumeTexture()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreateVolumeTexture(bb:flatbuffers.ByteBuffer, obj?:CreateVolumeTexture):CreateVolumeTexture {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreateVolumeTexture()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+width():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+height():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+depth():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+levels():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+usage():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+format():number {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pool():number {
+  const offset = this.bb!.__offset(this.bb_pos, 16);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSharedHandle():number {
+  const offset = this.bb!.__offset(this.bb_pos, 18);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCreateVolumeTexture(builder:flatbuffers.Builder) {
+  builder.startObject(8);
+}
+
+static addWidth(builder:flatbuffers.Builder, width:number) {
+  builder.addFieldInt32(0, width, 0);
+}
+
+static addHeight(builder:flatbuffers.Builder, height:number) {
+  builder.addFieldInt32(1, height, 0);
+}
+
+static addDepth(builder:flatbuffers.Builder, depth:number) {
+  builder.addFieldInt32(2, depth, 0);
+}
+
+static addLevels(builder:flatbuffers.Builder, levels:number) {
+  builder.addFieldInt32(3, levels, 0);
+}
+
+static addUsage(builder:flatbuffers.Builder, usage:number) {
+  builder.addFieldInt32(4, usage, 0);
+}
+
+static addFormat(builder:flatbuffers.Builder, format:number) {
+  builder.addFieldInt32(5, format, 0);
+}
+
+static addPool(builder:flatbuffers.Builder, pool:number) {
+  builder.addFieldInt32(6, pool, 0);
+}
+
+static addPSharedHandle(builder:flatbuffers.Builder, pSharedHandle:number) {
+  builder.addFieldInt32(7, pSharedHandle, 0);
+}
+
+static endCreateVolumeTexture(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCreateVolumeTexture(builder:flatbuffers.Builder, width:number, height:number, depth:number, levels:number, usage:number, format:number, pool:number, pSharedHandle:number):flatbuffers.Offset {
+  CreateVolumeTexture.startCreateVolumeTexture(builder);
+  CreateVolumeTexture.addWidth(builder, width);
+  CreateVolumeTexture.addHeight(builder, height);
+  CreateVolumeTexture.addDepth(builder, depth);
+  CreateVolumeTexture.addLevels(builder, levels);
+  CreateVolumeTexture.addUsage(builder, usage);
+  CreateVolumeTexture.addFormat(builder, format);
+  CreateVolumeTexture.addPool(builder, pool);
+  CreateVolumeTexture.addPSharedHandle(builder, pSharedHandle);
+  return CreateVolumeTexture.endCreateVolumeTexture(builder);
+}
+}
+
+export class VolumeTextureGetLevelDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeTextureGetLevelDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeTextureGetLevelDesc(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureGetLevelDesc):VolumeTextureGetLevelDesc {
+  return (obj || new VolumeTextureGetLevelDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeTextureGetLevelDesc(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureGetLevelDesc):VolumeTextureGetLevelDesc {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeTextureGetLevelDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+level():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVolumeTextureGetLevelDesc(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addLevel(builder:flatbuffers.Builder, level:number) {
+  builder.addFieldInt32(0, level, 0);
+}
+
+static endVolumeTextureGetLevelDesc(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeTextureGetLevelDesc(builder:flatbuffers.Builder, level:number):flatbuffers.Offset {
+  VolumeTextureGetLevelDesc.startVolumeTextureGetLevelDesc(builder);
+  VolumeTextureGetLevelDesc.addLevel(builder, level);
+  return VolumeTextureGetLevelDesc.endVolumeTextureGetLevelDesc(builder);
+}
+}
+
+export class VolumeTextureGetVolumeLevel {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeTextureGetVolumeLevel {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeTextureGetVolumeLevel(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureGetVolumeLevel):VolumeTextureGetVolumeLevel {
+  return (obj || new VolumeTextureGetVolumeLevel()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeTextureGetVolumeLevel(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureGetVolumeLevel):VolumeTextureGetVolumeLevel {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeTextureGetVolumeLevel()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+level():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVolumeTextureGetVolumeLevel(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addLevel(builder:flatbuffers.Builder, level:number) {
+  builder.addFieldInt32(0, level, 0);
+}
+
+static endVolumeTextureGetVolumeLevel(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeTextureGetVolumeLevel(builder:flatbuffers.Builder, level:number):flatbuffers.Offset {
+  VolumeTextureGetVolumeLevel.startVolumeTextureGetVolumeLevel(builder);
+  VolumeTextureGetVolumeLevel.addLevel(builder, level);
+  return VolumeTextureGetVolumeLevel.endVolumeTextureGetVolumeLevel(builder);
+}
+}
+
+export class VolumeTextureLockBox {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeTextureLockBox {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeTextureLockBox(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureLockBox):VolumeTextureLockBox {
+  return (obj || new VolumeTextureLockBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeTextureLockBox(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureLockBox):VolumeTextureLockBox {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeTextureLockBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+level():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pBox(obj?:Box):Box|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Box()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+flags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVolumeTextureLockBox(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addLevel(builder:flatbuffers.Builder, level:number) {
+  builder.addFieldInt32(0, level, 0);
+}
+
+static addPBox(builder:flatbuffers.Builder, pBoxOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pBoxOffset, 0);
+}
+
+static addFlags(builder:flatbuffers.Builder, flags:number) {
+  builder.addFieldInt32(2, flags, 0);
+}
+
+static endVolumeTextureLockBox(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class VolumeTextureUnlockBox {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeTextureUnlockBox {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeTextureUnlockBox(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureUnlockBox):VolumeTextureUnlockBox {
+  return (obj || new VolumeTextureUnlockBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeTextureUnlockBox(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureUnlockBox):VolumeTextureUnlockBox {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeTextureUnlockBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+level():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+data(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+dataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+dataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startVolumeTextureUnlockBox(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addLevel(builder:flatbuffers.Builder, level:number) {
+  builder.addFieldInt32(0, level, 0);
+}
+
+static addData(builder:flatbuffers.Builder, dataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, dataOffset, 0);
+}
+
+static createDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endVolumeTextureUnlockBox(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeTextureUnlockBox(builder:flatbuffers.Builder, level:number, dataOffset:flatbuffers.Offset):flatbuffers.Offset {
+  VolumeTextureUnlockBox.startVolumeTextureUnlockBox(builder);
+  VolumeTextureUnlockBox.addLevel(builder, level);
+  VolumeTextureUnlockBox.addData(builder, dataOffset);
+  return VolumeTextureUnlockBox.endVolumeTextureUnlockBox(builder);
+}
+}
+
+export class VolumeTextureAddDirtyBox {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeTextureAddDirtyBox {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeTextureAddDirtyBox(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureAddDirtyBox):VolumeTextureAddDirtyBox {
+  return (obj || new VolumeTextureAddDirtyBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeTextureAddDirtyBox(bb:flatbuffers.ByteBuffer, obj?:VolumeTextureAddDirtyBox):VolumeTextureAddDirtyBox {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeTextureAddDirtyBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pDirtyBox(obj?:Box):Box|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new Box()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startVolumeTextureAddDirtyBox(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPDirtyBox(builder:flatbuffers.Builder, pDirtyBoxOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pDirtyBoxOffset, 0);
+}
+
+static endVolumeTextureAddDirtyBox(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeTextureAddDirtyBox(builder:flatbuffers.Builder, pDirtyBoxOffset:flatbuffers.Offset):flatbuffers.Offset {
+  VolumeTextureAddDirtyBox.startVolumeTextureAddDirtyBox(builder);
+  VolumeTextureAddDirtyBox.addPDirtyBox(builder, pDirtyBoxOffset);
+  return VolumeTextureAddDirtyBox.endVolumeTextureAddDirtyBox(builder);
+}
+}
+
+export class VolumeGetDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeGetDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeGetDesc(bb:flatbuffers.ByteBuffer, obj?:VolumeGetDesc):VolumeGetDesc {
+  return (obj || new VolumeGetDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeGetDesc(bb:flatbuffers.ByteBuffer, obj?:VolumeGetDesc):VolumeGetDesc {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeGetDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startVolumeGetDesc(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endVolumeGetDesc(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeGetDesc(builder:flatbuffers.Builder):flatbuffers.Offset {
+  VolumeGetDesc.startVolumeGetDesc(builder);
+  return VolumeGetDesc.endVolumeGetDesc(builder);
+}
+}
+
+export class VolumeLockBox {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeLockBox {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeLockBox(bb:flatbuffers.ByteBuffer, obj?:VolumeLockBox):VolumeLockBox {
+  return (obj || new VolumeLockBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeLockBox(bb:flatbuffers.ByteBuffer, obj?:VolumeLockBox):VolumeLockBox {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeLockBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pBox(obj?:Box):Box|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new Box()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+flags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVolumeLockBox(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addPBox(builder:flatbuffers.Builder, pBoxOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pBoxOffset, 0);
+}
+
+static addFlags(builder:flatbuffers.Builder, flags:number) {
+  builder.addFieldInt32(1, flags, 0);
+}
+
+static endVolumeLockBox(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeLockBox(builder:flatbuffers.Builder, pBoxOffset:flatbuffers.Offset, flags:number):flatbuffers.Offset {
+  VolumeLockBox.startVolumeLockBox(builder);
+  VolumeLockBox.addPBox(builder, pBoxOffset);
+  VolumeLockBox.addFlags(builder, flags);
+  return VolumeLockBox.endVolumeLockBox(builder);
+}
+}
+
+export class VolumeUnlockBox {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeUnlockBox {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeUnlockBox(bb:flatbuffers.ByteBuffer, obj?:VolumeUnlockBox):VolumeUnlockBox {
+  return (obj || new VolumeUnlockBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeUnlockBox(bb:flatbuffers.ByteBuffer, obj?:VolumeUnlockBox):VolumeUnlockBox {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeUnlockBox()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+data(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+dataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+dataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startVolumeUnlockBox(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addData(builder:flatbuffers.Builder, dataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, dataOffset, 0);
+}
+
+static createDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endVolumeUnlockBox(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeUnlockBox(builder:flatbuffers.Builder, dataOffset:flatbuffers.Offset):flatbuffers.Offset {
+  VolumeUnlockBox.startVolumeUnlockBox(builder);
+  VolumeUnlockBox.addData(builder, dataOffset);
+  return VolumeUnlockBox.endVolumeUnlockBox(builder);
 }
 }
 

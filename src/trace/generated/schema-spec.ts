@@ -48,6 +48,42 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "Box",
+      "size": 24,
+      "fields": [
+        {
+          "name": "Left",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "Top",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "Right",
+          "offset": 8,
+          "type": "uint"
+        },
+        {
+          "name": "Bottom",
+          "offset": 12,
+          "type": "uint"
+        },
+        {
+          "name": "Front",
+          "offset": 16,
+          "type": "uint"
+        },
+        {
+          "name": "Back",
+          "offset": 20,
+          "type": "uint"
+        }
+      ]
+    },
+    {
       "name": "Viewport",
       "size": 24,
       "fields": [
@@ -2397,6 +2433,217 @@ export const SCHEMA: SchemaDef = {
       "fields": []
     },
     {
+      "name": "CreateVolumeTexture",
+      "r9": "IDirect3DDevice9.CreateVolumeTexture creates VolumeTexture",
+      "fields": [
+        {
+          "name": "Width",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Height",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Depth",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Levels",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Usage",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DUSAGE"
+        },
+        {
+          "name": "Format",
+          "slot": 5,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "Pool",
+          "slot": 6,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DPOOL"
+        },
+        {
+          "name": "pSharedHandle",
+          "slot": 7,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureGetLevelDesc",
+      "r9": "IDirect3DVolumeTexture9.GetLevelDesc",
+      "fields": [
+        {
+          "name": "Level",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureGetVolumeLevel",
+      "r9": "IDirect3DVolumeTexture9.GetVolumeLevel creates Volume",
+      "fields": [
+        {
+          "name": "Level",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureLockBox",
+      "r9": "IDirect3DVolumeTexture9.LockBox",
+      "fields": [
+        {
+          "name": "Level",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pBox",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Box"
+          }
+        },
+        {
+          "name": "Flags",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DLOCK"
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureUnlockBox",
+      "r9": "IDirect3DVolumeTexture9.UnlockBox",
+      "fields": [
+        {
+          "name": "Level",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "data",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "data"
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureAddDirtyBox",
+      "r9": "IDirect3DVolumeTexture9.AddDirtyBox",
+      "fields": [
+        {
+          "name": "pDirtyBox",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "Box"
+          }
+        }
+      ]
+    },
+    {
+      "name": "VolumeGetDesc",
+      "r9": "IDirect3DVolume9.GetDesc",
+      "fields": []
+    },
+    {
+      "name": "VolumeLockBox",
+      "r9": "IDirect3DVolume9.LockBox",
+      "fields": [
+        {
+          "name": "pBox",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "Box"
+          }
+        },
+        {
+          "name": "Flags",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DLOCK"
+        }
+      ]
+    },
+    {
+      "name": "VolumeUnlockBox",
+      "r9": "IDirect3DVolume9.UnlockBox",
+      "fields": [
+        {
+          "name": "data",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "data"
+        }
+      ]
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -2515,7 +2762,16 @@ export const SCHEMA: SchemaDef = {
         "TextureSetAutoGenFilterType",
         "TextureGenerateMipSubLevels",
         "CubeTextureSetAutoGenFilterType",
-        "CubeTextureGenerateMipSubLevels"
+        "CubeTextureGenerateMipSubLevels",
+        "CreateVolumeTexture",
+        "VolumeTextureGetLevelDesc",
+        "VolumeTextureGetVolumeLevel",
+        "VolumeTextureLockBox",
+        "VolumeTextureUnlockBox",
+        "VolumeTextureAddDirtyBox",
+        "VolumeGetDesc",
+        "VolumeLockBox",
+        "VolumeUnlockBox"
       ]
     }
   ],

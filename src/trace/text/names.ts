@@ -10,6 +10,8 @@ export const KIND_WORD: Record<HandleKind, string> = {
   VertexBuffer: 'vb',
   IndexBuffer: 'ib',
   StateBlock: 'sb',
+  VolumeTexture: 'voltex',
+  Volume: 'vol',
 };
 
 export function defaultName(kind: HandleKind, id: number): string {

@@ -64,11 +64,23 @@ function finite(x: number): number {
   return x - x === 0 ? x : 0;
 }
 
+/** λ of a volume: log2 of the longer screen-space step in texels, Euclidean in three axes (lodOf's rule). */
+function lodOf3(dsdx: number, dtdx: number, drdx: number, dsdy: number, dtdy: number, drdy: number): number {
+  const x2 = dsdx * dsdx + dtdx * dtdx + drdx * drdx;
+  const y2 = dsdy * dsdy + dtdy * dtdy + drdy * drdy;
+  return 0.5 * Math.log2(x2 > y2 ? x2 : y2);
+}
+
 class TextureSampler implements Sampler {
   /** [face][level] of the texture (one face for 2D) */
   private readonly views: readonly (readonly SurfaceView[])[];
   private readonly decoded: (DecodedLevel | undefined)[][];
   private readonly cube: boolean;
+  /** volume textures: [level][slice] views, decoded lazily like the levels */
+  private readonly slices: readonly (readonly SurfaceView[])[] | undefined;
+  private readonly decodedSlices: (DecodedLevel | undefined)[][];
+  private readonly depth0: number;
+  private readonly addrW: number;
   /** level-0 size (cube: of a face), the scale of λ */
   private readonly width0: number;
   private readonly height0: number;
@@ -88,6 +100,11 @@ class TextureSampler implements Sampler {
     if (this.cube && texture.faces?.length !== 6) throw new Error(`createSampler: a cube TextureView needs 6 faces, got ${texture.faces?.length ?? 'none'}`);
     this.views = this.cube ? texture.faces! : [texture.levels];
     this.decoded = this.views.map((levels) => levels.map(() => undefined));
+    this.slices = texture.kind === 'volume' ? texture.volume : undefined;
+    if (texture.kind === 'volume' && this.slices?.length !== texture.levels.length) throw new Error('createSampler: a volume TextureView needs the slices of every level');
+    this.decodedSlices = (this.slices ?? []).map((slices) => slices.map(() => undefined));
+    this.depth0 = this.slices ? this.slices[0].length : 1;
+    this.addrW = addressMode(states[D3DSAMP.ADDRESSW]);
     this.width0 = this.views[0][0].width;
     this.height0 = this.views[0][0].height;
     // cube maps clamp within the face: seamless filtering across faces is not emulated
@@ -110,6 +127,11 @@ class TextureSampler implements Sampler {
   }
 
   sample(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, out: Float32Array, o: number): void {
+    if (this.slices) {
+      const W = this.width0, H = this.height0, D = this.depth0;
+      this.sampleVolume(u, v, w, lodOf3(dudx * W, dvdx * H, dwdx * D, dudy * W, dvdy * H, dwdy * D), out, o);
+      return;
+    }
     if (!this.cube) {
       const W = this.width0, H = this.height0;
       this.sampleFace(0, u, v, lodOf(dudx * W, dvdx * H, dudy * W, dvdy * H), out, o);
@@ -134,6 +156,48 @@ class TextureSampler implements Sampler {
     const d = level.divisors;
     out[o] = acc[0] / (WHOLE * d[0]); out[o + 1] = acc[1] / (WHOLE * d[1]);
     out[o + 2] = acc[2] / (WHOLE * d[2]); out[o + 3] = acc[3] / (WHOLE * d[3]);
+  }
+
+  /**
+   * Filters a volume at (s, t, r) for λ: each level read is point-sampled in all three axes, or
+   * filtered trilinearly (bilinear in the two slices either side of r, blended by r's fraction
+   * truncated to 8 bits like the other weights); mip blending as for 2D. Units: 2^−32 of a sample.
+   */
+  private sampleVolume(s: number, t: number, r: number, lambda: number, out: Float32Array, o: number): void {
+    const plan = this.plan, acc = this.acc;
+    chooseMip(lambda, this.mip, plan);
+    acc[0] = acc[1] = acc[2] = acc[3] = 0;
+    const next = plan.weight * MIP_FRACTION_STEPS;
+    const d = this.addVolumeLevel(plan.level, s, t, r, MIP_FRACTION_STEPS - next);
+    if (next > 0) this.addVolumeLevel(plan.next, s, t, r, next);
+    const whole = WHOLE * SUBTEXEL_STEPS;
+    out[o] = acc[0] / (whole * d[0]); out[o + 1] = acc[1] / (whole * d[1]);
+    out[o + 2] = acc[2] / (whole * d[2]); out[o + 3] = acc[3] / (whole * d[3]);
+  }
+
+  /** Adds level `index` at (s, t, r), weighted `weight` 256ths; returns the level's divisors. */
+  private addVolumeLevel(index: number, s: number, t: number, r: number, weight: number): Float64Array {
+    const D = this.slices![index].length;
+    if (!this.plan.linear) {
+      return this.addSlice(index, addressTexel(this.addrW, Math.floor(finite(r * D)), D), s, t, weight * SUBTEXEL_STEPS);
+    }
+    const z = finite(r * D - 0.5);
+    const z0 = Math.floor(z);
+    const c = Math.floor((z - z0) * SUBTEXEL_STEPS);
+    const divisors = this.addSlice(index, addressTexel(this.addrW, z0, D), s, t, weight * (SUBTEXEL_STEPS - c));
+    if (c > 0) this.addSlice(index, addressTexel(this.addrW, z0 + 1, D), s, t, weight * c);
+    return divisors;
+  }
+
+  /** Adds slice z (or the border colour, for BORDER_TEXEL) of level `index` with a 2D filter. */
+  private addSlice(index: number, z: number, s: number, t: number, weight: number): Float64Array {
+    const row = this.decodedSlices[index];
+    const slice = row[z < 0 ? 0 : z] ?? (row[z < 0 ? 0 : z] = new DecodedLevel(this.slices![index][z < 0 ? 0 : z], this.opts));
+    if (z === BORDER_TEXEL) {
+      const b = this.border8, d = slice.divisors, full = weight * SUBTEXEL_STEPS * SUBTEXEL_STEPS;
+      for (let k = 0; k < 4; k++) this.acc[k] += full * ((b[k] * d[k]) / 255);
+    } else this.addLevel(slice, s, t, weight);
+    return slice.divisors;
   }
 
   /** Adds the point or bilinear sample of one level, weighted `weight` 256ths, to acc (in units of 2^−24). */
