@@ -6,7 +6,7 @@
  * What the application wrote through a lock is captured on unlock.
  */
 import type { ArgValue, StructValue } from '../trace/call.js';
-import { COMMANDS, structDef } from '../trace/commands.js';
+import { COMMANDS, outKey, RETURN_VALUE, structDef } from '../trace/commands.js';
 import type { CommandInfo, HandleKind } from '../trace/commands.js';
 import type { Scalar, StructDef, TableField } from '../trace/schema-types.js';
 import type { TraceRecorder } from '../record/recorder.js';
@@ -26,6 +26,14 @@ export class ApiContext {
       this.wrappers.set(inner, w);
     }
     return w;
+  }
+
+  /** The wrapper of an object an out-parameter hands back (one the application has seen, as a rule). */
+  wrapOut(inner: object, want: string): ApiObject {
+    const known = this.wrappers.get(inner);
+    if (known) return known;
+    const kind = want === 'BaseTexture' ? ('GetCubeMapSurface' in inner ? 'CubeTexture' : 'Texture') : (want as HandleKind);
+    return this.wrap(inner, kind);
   }
 }
 
@@ -138,7 +146,10 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
   if (typeof fn !== 'function') throw new TypeError(`${info.method} is not a method of this backend object`);
   let out = (fn as (...a: unknown[]) => unknown).apply(backend, innerArgs);
 
-  const hr = typeof out === 'number' ? out : out && typeof out === 'object' && 'hr' in out ? (out as { hr: number }).hr : 0;
+  // a method that returns no HRESULT (GetLevelCount) records its value as an out-value and D3D_OK
+  const returnsValue = info.outs.some((f) => f.name === RETURN_VALUE);
+  const hr = returnsValue ? 0 : typeof out === 'number' ? out : out && typeof out === 'object' && 'hr' in out ? (out as { hr: number }).hr : 0;
+  if (!returnsValue && info.outs.length > 0 && out && typeof out === 'object') out = wrapOuts(ctx, info, out as Record<string, unknown>);
   let created = 0;
   let name: string | undefined;
   if (info.creates && out && typeof out === 'object') {
@@ -156,12 +167,31 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
   if (info.creates && rec && !created) rec.takeName();
   if (rec) {
     const recArgs: Record<string, ArgValue> = {};
-    info.table.fields.forEach((f, i) => {
+    info.ins.forEach((f, i) => {
       recArgs[f.name] = f.r9 === 'data' ? unlockData : recordArg(f, args[i], rec);
     });
+    // out-values: what the device returned; a call that failed filled nothing
+    for (const f of info.outs) {
+      const v = returnsValue ? out : (hr >>> 0) >= 0x80000000 ? undefined : (out as Record<string, unknown> | undefined)?.[outKey(f.name)];
+      recArgs[f.name] = recordArg(f, v, rec);
+    }
     rec.record({ command: info.name, self: self ? rec.idOf(self) : 0, result: hr >>> 0, created, ...(name ? { name } : {}), args: recArgs });
   }
   return out;
+}
+
+/** The result object with each object out-value as its API wrapper (the device hands back its own objects). */
+function wrapOuts(ctx: ApiContext, info: CommandInfo, out: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const f of info.outs) {
+    const want = /^out handle (\w+)$/.exec(f.r9 ?? '')?.[1];
+    const key = outKey(f.name);
+    const obj = out[key];
+    if (!want || !obj || typeof obj !== 'object' || obj instanceof ApiObject) continue;
+    copy ??= { ...out };
+    copy[key] = ctx.wrapOut(obj, want);
+  }
+  return copy ?? out;
 }
 
 export class Direct3D9Api extends ApiObject {}
@@ -204,10 +234,7 @@ for (const info of COMMANDS.slice(1)) {
 
 // non-recorded getters passed through, each only on the interfaces d3d9.h gives it
 const PASS_THROUGH: ReadonlyArray<[typeof ApiObject, readonly string[]]> = [
-  [SurfaceApi, ['GetDesc']],
-  [TextureApi, ['GetLevelCount', 'GetAutoGenFilterType']],
-  [CubeTextureApi, ['GetLevelCount', 'GetAutoGenFilterType']],
-  [VolumeTextureApi, ['GetLevelCount', 'GetAutoGenFilterType']],
+  [VolumeTextureApi, ['GetLevelCount', 'GetAutoGenFilterType', 'GetLOD']],
   [VolumeApi, ['GetContainer']],
 ];
 for (const [cls, methods] of PASS_THROUGH) {

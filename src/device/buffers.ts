@@ -1,9 +1,9 @@
 /** Vertex and index buffers: bytes with D3D9's lock rules (nested locks allowed). */
-import { D3DERR, D3DLOCK, D3D_OK } from '../d3d9/index.js';
+import { D3DERR, D3DFMT, D3DLOCK, D3DRTYPE, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
-import type { IDirect3DIndexBuffer9, IDirect3DVertexBuffer9 } from './types.js';
+import type { D3DINDEXBUFFER_DESC, D3DVERTEXBUFFER_DESC, IDirect3DIndexBuffer9, IDirect3DVertexBuffer9 } from './types.js';
 import type { MemoryBudget } from './memory.js';
 
 export interface BufferSpec {
@@ -60,8 +60,18 @@ class Buffer9 extends RefCounted {
   }
 }
 
-export class VertexBuffer extends Buffer9 implements IDirect3DVertexBuffer9 {}
-export class IndexBuffer extends Buffer9 implements IDirect3DIndexBuffer9 {}
+export class VertexBuffer extends Buffer9 implements IDirect3DVertexBuffer9 {
+  GetDesc(): { hr: HRESULT; desc?: D3DVERTEXBUFFER_DESC } {
+    const { usage, pool, length, fvfOrFormat } = this.spec;
+    return { hr: D3D_OK, desc: { Format: D3DFMT.VERTEXDATA, Type: D3DRTYPE.VERTEXBUFFER, Usage: usage, Pool: pool, Size: length, FVF: fvfOrFormat } };
+  }
+}
+export class IndexBuffer extends Buffer9 implements IDirect3DIndexBuffer9 {
+  GetDesc(): { hr: HRESULT; desc?: D3DINDEXBUFFER_DESC } {
+    const { usage, pool, length, fvfOrFormat } = this.spec;
+    return { hr: D3D_OK, desc: { Format: fvfOrFormat, Type: D3DRTYPE.INDEXBUFFER, Usage: usage, Pool: pool, Size: length } };
+  }
+}
 
-guardReleased(VertexBuffer.prototype, 'IDirect3DVertexBuffer9', { Lock: 'out', Unlock: 'hr' });
-guardReleased(IndexBuffer.prototype, 'IDirect3DIndexBuffer9', { Lock: 'out', Unlock: 'hr' });
+guardReleased(VertexBuffer.prototype, 'IDirect3DVertexBuffer9', { Lock: 'out', Unlock: 'hr', GetDesc: 'out' });
+guardReleased(IndexBuffer.prototype, 'IDirect3DIndexBuffer9', { Lock: 'out', Unlock: 'hr', GetDesc: 'out' });

@@ -4,7 +4,7 @@
  * validates first (returning D3D9's HRESULT and changing nothing on failure),
  * then hands the pixel work to the driver.
  */
-import { D3DCLEAR, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK } from '../d3d9/index.js';
+import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import { srgbWritable } from './format-support.js';
@@ -67,7 +67,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
 
   readonly caps: D3DCAPS9;
 
-  constructor(public presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9') {
+  constructor(public presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9', readonly behaviorFlags = 0) {
     super();
     this.caps = deviceCaps(profile);
     this.backBuffer = this.implicitSurface(specs.back)!;
@@ -294,6 +294,73 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     return D3D_OK;
   }
 
+  // ---- getters: the device's own state, never a state block being recorded (Wine stateblock.c: a Get while recording returns the state before BeginStateBlock) ----
+
+  GetRenderState(State: number): { hr: HRESULT; value?: number } {
+    if (State >= this.state.renderStates.length) return { hr: D3DERR.INVALIDCALL };
+    return { hr: D3D_OK, value: this.state.renderStates[State] };
+  }
+  GetSamplerState(Sampler: number, Type: number): { hr: HRESULT; value?: number } {
+    if (Sampler >= MAX_SAMPLERS || Type > MAX_SAMPLER_STATE) return { hr: D3DERR.INVALIDCALL };
+    return { hr: D3D_OK, value: this.state.samplerStates[Sampler][Type] };
+  }
+  GetTextureStageState(Stage: number, Type: number): { hr: HRESULT; value?: number } {
+    if (Stage >= MAX_STAGES || Type > MAX_STAGE_STATE) return { hr: D3DERR.INVALIDCALL };
+    return { hr: D3D_OK, value: this.state.stageStates[Stage][Type] };
+  }
+  /** The texture on a stage, AddRef'd (the application releases it), or null. */
+  GetTexture(Stage: number): { hr: HRESULT; texture?: IDirect3DBaseTexture9 | null } {
+    if (Stage >= MAX_SAMPLERS) return { hr: D3DERR.INVALIDCALL };
+    const t = this.state.textures[Stage];
+    t?.AddRef();
+    return { hr: D3D_OK, texture: t };
+  }
+  GetTransform(State: number): { hr: HRESULT; matrix?: D3DMATRIX } {
+    return { hr: D3D_OK, matrix: { ...this.state.transform(State) } };
+  }
+  GetViewport(): { hr: HRESULT; viewport?: D3DVIEWPORT9 } {
+    return { hr: D3D_OK, viewport: { ...this.state.viewport } };
+  }
+  GetScissorRect(): { hr: HRESULT; rect?: RECT } {
+    return { hr: D3D_OK, rect: { ...this.state.scissor } };
+  }
+  GetFVF(): { hr: HRESULT; fvf?: number } {
+    return { hr: D3D_OK, fvf: this.state.fvf };
+  }
+  /** The stream's buffer (AddRef'd, or null), offset and stride. */
+  GetStreamSource(StreamNumber: number): { hr: HRESULT; streamData?: IDirect3DVertexBuffer9 | null; offsetInBytes?: number; stride?: number } {
+    if (StreamNumber >= MAX_STREAMS) return { hr: D3DERR.INVALIDCALL };
+    const s = this.state.streams[StreamNumber];
+    s.buffer?.AddRef();
+    return { hr: D3D_OK, streamData: s.buffer, offsetInBytes: s.offset, stride: s.stride };
+  }
+  GetIndices(): { hr: HRESULT; indexData?: IDirect3DIndexBuffer9 | null } {
+    const ib = this.state.indices;
+    ib?.AddRef();
+    return { hr: D3D_OK, indexData: ib };
+  }
+  GetMaterial(): { hr: HRESULT; material?: D3DMATERIAL9 } {
+    return { hr: D3D_OK, material: structuredClone(this.state.material) };
+  }
+  /** A light never set nor enabled is INVALIDCALL (Wine stateblock.c light_initial_data). */
+  GetLight(Index: number): { hr: HRESULT; light?: D3DLIGHT9 } {
+    const slot = this.state.lights.get(Index);
+    return slot ? { hr: D3D_OK, light: structuredClone(slot.light) } : { hr: D3DERR.INVALIDCALL };
+  }
+  /** An enabled light reads back as 128, not TRUE (Wine stateblock.c light_test_data_out). */
+  GetLightEnable(Index: number): { hr: HRESULT; enable?: number } {
+    const slot = this.state.lights.get(Index);
+    return slot ? { hr: D3D_OK, enable: slot.enabled ? 128 : 0 } : { hr: D3DERR.INVALIDCALL };
+  }
+  /** TRUE on a device created with D3DCREATE_SOFTWARE_VERTEXPROCESSING (there is no SetSoftwareVertexProcessing yet). */
+  GetSoftwareVertexProcessing(): boolean {
+    return (this.behaviorFlags & D3DCREATE.SOFTWARE_VERTEXPROCESSING) !== 0;
+  }
+  /** 0: N-patches off (there is no SetNPatchMode yet). */
+  GetNPatchMode(): number {
+    return 0;
+  }
+
   // ---- state blocks ----
 
   get isRecordingStateBlock(): boolean {
@@ -485,4 +552,7 @@ guardReleased(Device.prototype, 'IDirect3DDevice9', {
   BeginStateBlock: 'hr', BeginScene: 'hr', EndScene: 'hr', Clear: 'hr', ColorFill: 'hr', Present: 'hr',
   StretchRect: 'hr', UpdateSurface: 'hr', UpdateTexture: 'hr', GetRenderTargetData: 'hr', DrawPrimitive: 'hr',
   DrawIndexedPrimitive: 'hr', DrawPrimitiveUP: 'hr', DrawIndexedPrimitiveUP: 'hr', Reset: 'hr',
+  GetRenderState: 'out', GetSamplerState: 'out', GetTextureStageState: 'out', GetTexture: 'out', GetTransform: 'out',
+  GetViewport: 'out', GetScissorRect: 'out', GetFVF: 'out', GetStreamSource: 'out', GetIndices: 'out', GetMaterial: 'out',
+  GetLight: 'out', GetLightEnable: 'out', GetSoftwareVertexProcessing: 'zero', GetNPatchMode: 'zero',
 });

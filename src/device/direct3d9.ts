@@ -17,12 +17,12 @@ export class Direct3D9 extends RefCounted implements IDirect3D9 {
   }
 
   CreateDevice(Adapter: number, DeviceType: number, hFocusWindow: NULLPTR, BehaviorFlags: number, pPresentationParameters: D3DPRESENT_PARAMETERS): { hr: HRESULT; device?: IDirect3DDevice9 } {
-    void hFocusWindow; void BehaviorFlags;
+    void hFocusWindow;
     if (Adapter !== 0 || !pPresentationParameters) return { hr: D3DERR.INVALIDCALL };
     if (DeviceType !== D3DDEVTYPE.HAL && DeviceType !== D3DDEVTYPE.REF) return { hr: D3DERR.INVALIDCALL };
     const specs = swapChainSpecs(pPresentationParameters);
     if (typeof specs === 'number') return { hr: specs };
-    return { hr: D3D_OK, device: new Device({ ...pPresentationParameters }, specs, this.profile) };
+    return { hr: D3D_OK, device: new Device({ ...pPresentationParameters }, specs, this.profile, BehaviorFlags) };
   }
 
   GetDeviceCaps(Adapter: number, DeviceType: number): { hr: HRESULT; caps?: D3DCAPS9 } {

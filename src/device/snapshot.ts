@@ -67,6 +67,8 @@ export type ObjectSnap =
   | { kind: 'Direct3D9'; refs: number; profile: DeviceProfile }
   | {
     kind: 'Device'; refs: number; profile: DeviceProfile; presentParameters: D3DPRESENT_PARAMETERS; budgetUsed: number;
+    /** CreateDevice's BehaviorFlags (absent in older snapshots: 0) */
+    behaviorFlags?: number;
     backBuffer: Ref; autoDepthStencil: Ref; inScene: boolean; recording: Ref; presentCount: number; defaultPool: Ref[]; state: StateSnap;
   }
   /** a surface of its own (created, or a device's back buffer / auto depth-stencil); budget: the owning device */
@@ -167,7 +169,7 @@ export class ObjectCapture {
     const id = this.ids.get(d)!;
     this.budgetOwner.set(di.budget, id);
     const snap = {
-      kind: 'Device' as const, refs, profile: d.profile, presentParameters: structuredClone(d.presentParameters),
+      kind: 'Device' as const, refs, profile: d.profile, presentParameters: structuredClone(d.presentParameters), behaviorFlags: d.behaviorFlags,
       budgetUsed: di.budget.used, backBuffer: this.ref(d.backBuffer), autoDepthStencil: this.ref(d.autoDepthStencil),
       inScene: di.inScene, presentCount: d.presentCount, recording: -1, defaultPool: [] as Ref[], state: this.state(d.state),
     };
@@ -324,6 +326,7 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         ref(s.recording, 'recording', 'StateBlock');
         list(s.defaultPool, 'defaultPool').forEach((r) => ref(r, 'defaultPool', 'Surface', 'Texture', 'CubeTexture', 'VolumeTexture', 'VertexBuffer', 'IndexBuffer'));
         int(s.presentCount, 'presentCount');
+        if (s.behaviorFlags !== undefined) int(s.behaviorFlags, 'behaviorFlags');
         num(s.budgetUsed, 'budgetUsed');
         state(s.state, 'state');
         break;
@@ -407,7 +410,7 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
     else if (s.kind === 'Device') {
       const specs = swapChainSpecs(s.presentParameters);
       if (typeof specs === 'number') throw new SnapshotError(`snapshot object ${id}: its present parameters are refused (${specs})`);
-      out[id] = new Device(structuredClone(s.presentParameters), specs, s.profile);
+      out[id] = new Device(structuredClone(s.presentParameters), specs, s.profile, s.behaviorFlags ?? 0);
     }
   });
   // 2: resources, with their bytes

@@ -80,7 +80,11 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
     this.budget?.give(this.data.length);
   }
 
-  GetDesc(): D3DSURFACE_DESC {
+  GetDesc(): { hr: HRESULT; desc?: D3DSURFACE_DESC } {
+    return { hr: D3D_OK, desc: this.desc() };
+  }
+  /** The D3DSURFACE_DESC (a texture level's too: its Type is D3DRTYPE_SURFACE). */
+  desc(): D3DSURFACE_DESC {
     return {
       Format: this.format.id, Type: D3DRTYPE.SURFACE, Usage: this.spec.usage, Pool: this.spec.pool,
       MultiSampleType: this.spec.multiSample, MultiSampleQuality: this.spec.multiSampleQuality,
@@ -142,4 +146,4 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
   }
 }
 
-guardReleased(Surface.prototype, 'IDirect3DSurface9', { LockRect: 'out', UnlockRect: 'hr', GetDesc: 'desc' });
+guardReleased(Surface.prototype, 'IDirect3DSurface9', { LockRect: 'out', UnlockRect: 'hr', GetDesc: 'out' });

@@ -5,7 +5,7 @@ import type { FormatInfo } from '../formats/index.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
 import { Surface } from './surface.js';
-import type { D3DLOCKED_RECT, IDirect3DCubeTexture9, IDirect3DSurface9, IDirect3DTexture9, LockSub, RECT } from './types.js';
+import type { D3DLOCKED_RECT, D3DSURFACE_DESC, IDirect3DCubeTexture9, IDirect3DSurface9, IDirect3DTexture9, LockSub, RECT } from './types.js';
 import type { MemoryBudget } from './memory.js';
 import { isRenderable } from './format-support.js';
 import { canGenerateMips, generateMipLevel } from '../driver/blit/mips.js';
@@ -181,6 +181,13 @@ export class Texture extends RefCounted implements IDirect3DTexture9 {
   GetLevelCount(): number {
     return this.levels.length;
   }
+  GetLevelDesc(Level: number): { hr: HRESULT; desc?: D3DSURFACE_DESC } {
+    const s = this.levels[Level];
+    return s ? { hr: D3D_OK, desc: s.desc() } : { hr: D3DERR.INVALIDCALL };
+  }
+  GetLOD(): number {
+    return 0;
+  }
   GetSurfaceLevel(Level: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
     const s = this.levels[Level];
     if (!s) return { hr: D3DERR.INVALIDCALL };
@@ -238,6 +245,13 @@ export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
   GetLevelCount(): number {
     return this.faces[0].length;
   }
+  GetLevelDesc(Level: number): { hr: HRESULT; desc?: D3DSURFACE_DESC } {
+    const s = this.faces[0][Level];
+    return s ? { hr: D3D_OK, desc: s.desc() } : { hr: D3DERR.INVALIDCALL };
+  }
+  GetLOD(): number {
+    return 0;
+  }
   private level(face: number, level: number): Surface | undefined {
     return this.faces[face]?.[level];
   }
@@ -265,5 +279,5 @@ export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
   }
 }
 
-guardReleased(Texture.prototype, 'IDirect3DTexture9', { GetLevelCount: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetSurfaceLevel: 'out', LockRect: 'out', UnlockRect: 'hr' });
-guardReleased(CubeTexture.prototype, 'IDirect3DCubeTexture9', { GetLevelCount: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetCubeMapSurface: 'out', LockRect: 'out', UnlockRect: 'hr' });
+guardReleased(Texture.prototype, 'IDirect3DTexture9', { GetLevelCount: 'zero', GetLevelDesc: 'out', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetSurfaceLevel: 'out', LockRect: 'out', UnlockRect: 'hr' });
+guardReleased(CubeTexture.prototype, 'IDirect3DCubeTexture9', { GetLevelCount: 'zero', GetLevelDesc: 'out', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetCubeMapSurface: 'out', LockRect: 'out', UnlockRect: 'hr' });

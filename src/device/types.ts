@@ -63,6 +63,8 @@ export interface D3DLOCKED_BOX {
   pBits: Uint8Array;
 }
 export interface D3DVOLUME_DESC { Format: number; Type: number; Usage: number; Pool: number; Width: number; Height: number; Depth: number }
+export interface D3DVERTEXBUFFER_DESC { Format: number; Type: number; Usage: number; Pool: number; Size: number; FVF: number }
+export interface D3DINDEXBUFFER_DESC { Format: number; Type: number; Usage: number; Pool: number; Size: number }
 /** Bytes as D3D9 reads them: any typed array or DataView (its bytes), or an ArrayBuffer. */
 export type BYTES = ArrayBufferView | ArrayBuffer;
 
@@ -96,11 +98,13 @@ export interface IDirect3DResource9 extends IUnknown {}
 export interface IDirect3DSurface9 extends IDirect3DResource9, LockData {
   LockRect(pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
   UnlockRect(): HRESULT;
-  GetDesc(): D3DSURFACE_DESC;
+  GetDesc(): { hr: HRESULT; desc?: D3DSURFACE_DESC };
 }
 
 export interface IDirect3DBaseTexture9 extends IDirect3DResource9 {
   GetLevelCount(): number;
+  /** 0 unless SetLOD set it (there is no SetLOD yet) */
+  GetLOD(): number;
   SetAutoGenFilterType(FilterType: number): HRESULT;
   GetAutoGenFilterType(): number;
   /** void in D3D9; D3D_OK here */
@@ -109,12 +113,14 @@ export interface IDirect3DBaseTexture9 extends IDirect3DResource9 {
 
 export interface IDirect3DTexture9 extends IDirect3DBaseTexture9, LockData {
   GetSurfaceLevel(Level: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  GetLevelDesc(Level: number): { hr: HRESULT; desc?: D3DSURFACE_DESC };
   LockRect(Level: number, pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
   UnlockRect(Level: number): HRESULT;
 }
 
 export interface IDirect3DCubeTexture9 extends IDirect3DBaseTexture9, LockData {
   GetCubeMapSurface(FaceType: number, Level: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  GetLevelDesc(Level: number): { hr: HRESULT; desc?: D3DSURFACE_DESC };
   LockRect(FaceType: number, Level: number, pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
   UnlockRect(FaceType: number, Level: number): HRESULT;
 }
@@ -138,11 +144,13 @@ export interface IDirect3DVolume9 extends IUnknown, LockData {
 export interface IDirect3DVertexBuffer9 extends IDirect3DResource9, LockData {
   Lock(OffsetToLock: number, SizeToLock: number, Flags: number): { hr: HRESULT; data?: Uint8Array };
   Unlock(): HRESULT;
+  GetDesc(): { hr: HRESULT; desc?: D3DVERTEXBUFFER_DESC };
 }
 
 export interface IDirect3DIndexBuffer9 extends IDirect3DResource9, LockData {
   Lock(OffsetToLock: number, SizeToLock: number, Flags: number): { hr: HRESULT; data?: Uint8Array };
   Unlock(): HRESULT;
+  GetDesc(): { hr: HRESULT; desc?: D3DINDEXBUFFER_DESC };
 }
 
 export interface IDirect3DStateBlock9 extends IUnknown {
@@ -178,6 +186,22 @@ export interface IDirect3DDevice9 extends IUnknown {
   SetMaterial(pMaterial: D3DMATERIAL9 | null): HRESULT;
   SetLight(Index: number, pLight: D3DLIGHT9 | null): HRESULT;
   LightEnable(Index: number, Enable: BOOL): HRESULT;
+
+  GetRenderState(State: number): { hr: HRESULT; value?: number };
+  GetSamplerState(Sampler: number, Type: number): { hr: HRESULT; value?: number };
+  GetTextureStageState(Stage: number, Type: number): { hr: HRESULT; value?: number };
+  GetTexture(Stage: number): { hr: HRESULT; texture?: IDirect3DBaseTexture9 | null };
+  GetTransform(State: number): { hr: HRESULT; matrix?: D3DMATRIX };
+  GetViewport(): { hr: HRESULT; viewport?: D3DVIEWPORT9 };
+  GetScissorRect(): { hr: HRESULT; rect?: RECT };
+  GetFVF(): { hr: HRESULT; fvf?: number };
+  GetStreamSource(StreamNumber: number): { hr: HRESULT; streamData?: IDirect3DVertexBuffer9 | null; offsetInBytes?: number; stride?: number };
+  GetIndices(): { hr: HRESULT; indexData?: IDirect3DIndexBuffer9 | null };
+  GetMaterial(): { hr: HRESULT; material?: D3DMATERIAL9 };
+  GetLight(Index: number): { hr: HRESULT; light?: D3DLIGHT9 };
+  GetLightEnable(Index: number): { hr: HRESULT; enable?: number };
+  GetSoftwareVertexProcessing(): BOOL;
+  GetNPatchMode(): number;
 
   BeginScene(): HRESULT;
   EndScene(): HRESULT;

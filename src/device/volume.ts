@@ -224,6 +224,10 @@ export class VolumeTexture extends RefCounted implements IDirect3DVolumeTexture9
   GetAutoGenFilterType(): number {
     return D3DTEXF.NONE;
   }
+  /** 0 unless SetLOD set it (there is no SetLOD yet), as for 2D textures */
+  GetLOD(): number {
+    return 0;
+  }
   GenerateMipSubLevels(): HRESULT {
     return D3D_OK;
   }
@@ -259,7 +263,7 @@ export class VolumeTexture extends RefCounted implements IDirect3DVolumeTexture9
 }
 
 guardReleased(VolumeTexture.prototype, 'IDirect3DVolumeTexture9', {
-  GetLevelCount: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr',
+  GetLevelCount: 'zero', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr',
   GetLevelDesc: 'out', GetVolumeLevel: 'out', LockBox: 'out', UnlockBox: 'hr', AddDirtyBox: 'hr',
 });
 guardReleased(Volume.prototype, 'IDirect3DVolume9', { GetDesc: 'vdesc', GetContainer: 'out', LockBox: 'out', UnlockBox: 'hr' });

@@ -8,7 +8,9 @@ export interface Finding {
   /** `IDirect3DDevice9::StretchRect` */
   method: string;
   line?: number;
-  /** mismatch: recorded and replayed results, by name */
+  /** an out-value that differs: the parameter's name (`pValue`) */
+  parameter?: string;
+  /** mismatch: recorded and replayed results (or out-values), as the text form writes them */
   expected?: string;
   actual?: string;
   message: string;

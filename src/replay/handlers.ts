@@ -12,8 +12,12 @@ import type {
 } from '../device/types.js';
 import { box, light, material, matrix, point, presentParameters, rect, rects, viewport } from './convert-args.js';
 
-/** What a handler hands back: the HRESULT (or count), and the object a creating call made. */
-export type Outcome = number | { hr: number; obj?: object };
+/**
+ * What a handler hands back: the HRESULT (or count; for a method that returns its value, the
+ * value), and the object a creating call made; a call with out-values hands back the device's
+ * result object, which carries them (the replayer compares them with the recorded ones).
+ */
+export type Outcome = number | { hr: number; obj?: object; readonly [out: string]: unknown };
 
 /** Access to the objects a call refers to; each lookup checks the handle's kind. */
 export interface CallScope {
@@ -157,6 +161,32 @@ export const HANDLERS = {
     x.restore(v, c.dataArray());
     return v.UnlockBox();
   },
+  GetRenderState: (c, x) => dev(x).GetRenderState(c.state()),
+  GetSamplerState: (c, x) => dev(x).GetSamplerState(c.sampler(), c.type()),
+  GetTextureStageState: (c, x) => dev(x).GetTextureStageState(c.stage(), c.type()),
+  GetTexture: (c, x) => dev(x).GetTexture(c.stage()),
+  GetTransform: (c, x) => dev(x).GetTransform(c.state()),
+  GetViewport: (_c, x) => dev(x).GetViewport(),
+  GetScissorRect: (_c, x) => dev(x).GetScissorRect(),
+  GetFVF: (_c, x) => dev(x).GetFVF(),
+  GetStreamSource: (c, x) => dev(x).GetStreamSource(c.streamNumber()),
+  GetIndices: (_c, x) => dev(x).GetIndices(),
+  GetMaterial: (_c, x) => dev(x).GetMaterial(),
+  GetLight: (c, x) => dev(x).GetLight(c.index()),
+  GetLightEnable: (c, x) => dev(x).GetLightEnable(c.index()),
+  GetSoftwareVertexProcessing: (_c, x) => Number(dev(x).GetSoftwareVertexProcessing()),
+  GetNPatchMode: (_c, x) => dev(x).GetNPatchMode(),
+  SurfaceGetDesc: (_c, x) => x.obj<IDirect3DSurface9>(x.self, 'Surface').GetDesc(),
+  TextureGetLevelDesc: (c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').GetLevelDesc(c.level()),
+  TextureGetLevelCount: (_c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').GetLevelCount(),
+  TextureGetAutoGenFilterType: (_c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').GetAutoGenFilterType(),
+  TextureGetLOD: (_c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').GetLOD(),
+  CubeTextureGetLevelDesc: (c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').GetLevelDesc(c.level()),
+  CubeTextureGetLevelCount: (_c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').GetLevelCount(),
+  CubeTextureGetAutoGenFilterType: (_c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').GetAutoGenFilterType(),
+  CubeTextureGetLOD: (_c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').GetLOD(),
+  VertexBufferGetDesc: (_c, x) => x.obj<IDirect3DVertexBuffer9>(x.self, 'VertexBuffer').GetDesc(),
+  IndexBufferGetDesc: (_c, x) => x.obj<IDirect3DIndexBuffer9>(x.self, 'IndexBuffer').GetDesc(),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -4,12 +4,12 @@
  * dispatch) and lets the API record calls the emulated device does not
  * implement yet. Its objects are built from the schema, so it covers every call.
  */
-import { COMMANDS } from '../trace/commands.js';
+import { COMMANDS, RETURN_VALUE } from '../trace/commands.js';
 import type { HandleKind } from '../trace/commands.js';
 import { RESULT_KEY } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3D9 } from '../device/types.js';
 
-/** Methods whose D3D9 form has an out-parameter: they return `{ hr, ... }`. */
+/** Methods whose D3D9 form has an out-parameter the schema leaves out: they return `{ hr, ... }`. */
 const OUT_PARAM_METHODS: ReadonlySet<string> = new Set(['GetDeviceCaps', 'CheckDeviceMultiSampleType', 'GetLevelDesc']);
 /** Locks hand out this much memory: enough for the small locks tests make. */
 const LOCK_BYTES = 256;
@@ -35,15 +35,15 @@ function makeNull(kind: HandleKind): Record<string, unknown> {
         return { hr: 0, data: lock };
       }
       if (creates) return { hr: 0, [RESULT_KEY[creates]]: makeNull(creates) };
+      // out-values: none (recorded as 0 or absent); a method that returns its value returns 0
+      if (info.outs.length > 0) return info.outs.some((f) => f.name === RETURN_VALUE) ? 0 : { hr: 0 };
       return OUT_PARAM_METHODS.has(info.method) ? { hr: 0 } : 0;
     };
   }
   obj.captureLock = (): Uint8Array | undefined => lock?.slice();
   obj.restoreLock = (): boolean => true;
   if (kind === 'Volume') obj.GetDesc = (): object => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, Width: 0, Height: 0, Depth: 0 });
-  else obj.GetDesc = (): object => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, MultiSampleType: 0, MultiSampleQuality: 0, Width: 0, Height: 0 });
   obj.GetLevelCount = (): number => 1;
-  obj.GetAutoGenFilterType = (): number => 0;
   return obj;
 }
 

@@ -15,12 +15,15 @@ import { listenForNotes } from '../device/notes.js';
 import type { DeviceNote } from '../device/notes.js';
 import { restoreObjects, SnapshotError } from '../device/snapshot.js';
 import type { SnapshotData } from '../device/snapshot.js';
-import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, qualifiedMethod } from '../trace/commands.js';
+import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, outKey, qualifiedMethod, RETURN_VALUE, structDef } from '../trace/commands.js';
+import type { ArgValue, CallRecord, StructValue } from '../trace/call.js';
+import type { StructDef, TableField } from '../trace/schema-types.js';
+import { TextPrinter } from '../trace/text/print.js';
 import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
 import { InternalError, UsageError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
 import { Encoding } from 'flatbuffers';
-import { utf8String } from '../trace/codec.js';
+import { decodeCall, utf8String } from '../trace/codec.js';
 import * as fb from '../trace/generated/replay9.js';
 import { CHUNK_HEADER_SIZE, ChunkKind } from '../trace/container.js';
 import type { ChunkInfo } from '../trace/container.js';
@@ -89,6 +92,10 @@ export class Replayer {
   callsReplayed = 0;
   frames = 0;
   private readonly handles = new Map<number, Handle>();
+  /** object → handle, for out-values that hand back objects (compared by identity) */
+  private readonly ids = new WeakMap<object, number>();
+  /** formats out-values for findings, as the text form writes them */
+  private readonly printer = new TextPrinter();
   /** handles whose creating call did not produce an object at replay */
   private readonly missing = new Set<number>();
   /** the names the trace gave its handles */
@@ -197,7 +204,7 @@ export class Replayer {
       if (n >= to) return false;
       call.__init(b.calls[i], b.bb);
       if (before) before(n, this.handles.get(call.self())?.obj);
-      this.dispatch(n, call);
+      this.dispatch(n, call, b.bb, b.calls[i]);
       this.callsReplayed = n + 1;
     }
     return true;
@@ -208,7 +215,7 @@ export class Replayer {
     this.findings.push(line !== undefined ? { ...f, line } : f);
   }
 
-  private dispatch(n: number, call: fb.Call): void {
+  private dispatch(n: number, call: fb.Call, bb: LoadedBatch['bb'], pos: number): void {
     const info = COMMANDS[call.commandType()];
     const self = call.self();
     const expected = call.result();
@@ -233,11 +240,17 @@ export class Replayer {
     if (typeof outcome !== 'number' && typeof outcome?.hr !== 'number') {
       throw new InternalError(n, this.methodName(info, self), new Error('the device returned no result'), this.placeOf(n));
     }
-    const hr = typeof outcome === 'number' ? outcome : outcome.hr;
+    // a method that returns its value (GetLevelCount) is recorded with D3D_OK and the value as an out-value
+    const returnsValue = info.outs.length > 0 && info.outs[0].name === RETURN_VALUE;
+    const hr = typeof outcome === 'number' ? (returnsValue ? 0 : outcome) : outcome.hr;
     const obj = typeof outcome === 'number' ? undefined : outcome.obj;
     if (created) {
       if (obj) {
+        const before = this.handles.get(created);
+        // an object handed back again (GetRenderTarget) must be the one the handle names
+        if (before && before.obj !== obj) this.outFinding(n, info, self, 'the returned object', 'another object', this.nameOfHandle(created));
         this.handles.set(created, { kind: info.creates!, obj });
+        this.ids.set(obj, created);
         const bytes = call.name(Encoding.UTF8_BYTES) as Uint8Array | null;
         const name = bytes ? utf8String(bytes) : null;
         if (name && !this.names.has(created)) this.names.set(created, name);
@@ -249,6 +262,7 @@ export class Replayer {
       this.options.onPresent?.({ frame: this.frames, call: n, device });
       this.frames++;
     }
+    if (info.outs.length > 0 && (hr >>> 0) === expected && expected < 0x80000000) this.compareOuts(n, info, self, outcome, decodeCall(bb, pos));
     if ((hr >>> 0) !== expected && !info.name.startsWith('Perf')) {
       const counts = COUNT_RESULTS.has(info.name);
       const show = (v: number): string => (counts ? String(v | 0) : hresultName(v));
@@ -258,6 +272,45 @@ export class Replayer {
         message: `call ${n}: ${method} returned ${show(hr >>> 0)}, the trace recorded ${show(expected)}`,
       });
     }
+  }
+
+  /** The device's out-values against the recorded ones; each difference is a finding naming the parameter. */
+  private compareOuts(n: number, info: CommandInfo, self: number, outcome: Outcome, recorded: CallRecord): void {
+    for (const f of info.outs) {
+      const value = typeof outcome === 'number' ? outcome : outcome[outKey(f.name)];
+      const actual = this.showOut(f, this.asRecorded(f, value), recorded);
+      const expected = this.showOut(f, recorded.args[f.name], recorded);
+      if (actual !== expected) this.outFinding(n, info, self, f.name, actual, expected);
+    }
+  }
+
+  private outFinding(n: number, info: CommandInfo, self: number, parameter: string, actual: string, expected: string): void {
+    const method = this.methodName(info, self);
+    // a value that depends on the machine (r9 `varies`) differs without anything being wrong
+    const kind = info.varies ? 'note' : 'mismatch';
+    this.finding({ kind, call: n, method, parameter, expected, actual, message: `call ${n}: ${method} returned ${parameter} ${actual}, the trace recorded ${expected}` });
+  }
+
+  /** A value the device handed back, as the trace records it: objects as their handles (-1: one the trace never named). */
+  private asRecorded(f: TableField, v: unknown): ArgValue {
+    if (v === undefined || v === null) return f.type.kind === 'scalar' ? 0 : null;
+    if (typeof v === 'object' && f.type.kind === 'scalar') return this.ids.get(v) ?? -1;
+    if (f.type.kind === 'struct') return plainStruct(structDef(f.type.struct), v as Record<string, unknown>);
+    if (f.type.kind === 'scalar') return plainScalar(f.type.scalar, v);
+    return v as ArgValue;
+  }
+
+  private showOut(f: TableField, v: ArgValue | undefined, call: CallRecord): string {
+    if (/^out handle /.test(f.r9 ?? '')) {
+      const id = v as number;
+      return id === 0 ? 'NULL' : id === -1 ? 'an object the trace never named' : this.nameOfHandle(id);
+    }
+    return this.printer.field(f, v, call);
+  }
+
+  private nameOfHandle(id: number): string {
+    const name = this.names.get(id);
+    return name ?? `${this.handles.get(id)?.kind ?? 'handle'} #${id}`;
   }
 
   /** A device note made during call n, as a finding. */
@@ -306,7 +359,10 @@ export class Replayer {
     this.handles.clear();
     this.missing.clear();
     this.names.clear();
-    for (const h of t.handles) this.handles.set(h.id, { kind: h.kind, obj: h.obj });
+    for (const h of t.handles) {
+      this.handles.set(h.id, { kind: h.kind, obj: h.obj });
+      this.ids.set(h.obj, h.id);
+    }
     for (const id of t.missing) this.missing.add(id);
     for (const [id, name] of t.names) this.names.set(id, name);
     this.perfDepth = t.perfDepth;
@@ -332,4 +388,18 @@ export class Replayer {
     const text = this.options.lines?.[n] !== undefined;
     throw new TraceFormatError(`${place ? `${place}: ` : ''}call ${n} (${info.method}): ${what}`, text || this.chunkOffset < 0 ? undefined : this.chunkOffset);
   }
+}
+
+function plainScalar(s: string, v: unknown): number {
+  const n = typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'number' ? v : 0;
+  return s === 'float' ? Math.fround(n) : s === 'int' ? n | 0 : n >>> 0;
+}
+
+function plainStruct(def: StructDef, v: Record<string, unknown>): StructValue {
+  const out: StructValue = {};
+  for (const f of def.fields) {
+    const x = v[f.name];
+    out[f.name] = typeof f.type === 'object' ? plainStruct(structDef(f.type.struct), (x ?? {}) as Record<string, unknown>) : plainScalar(f.type, x);
+  }
+  return out;
 }

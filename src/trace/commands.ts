@@ -5,7 +5,7 @@
  */
 import type { Command } from './generated/replay9.js';
 import { SCHEMA } from './generated/schema-spec.js';
-import type { StructDef, TableDef } from './schema-types.js';
+import type { StructDef, TableDef, TableField } from './schema-types.js';
 import type { CallRecord } from './call.js';
 
 export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
@@ -44,7 +44,34 @@ export interface CommandInfo {
   method: string;
   /** the kind of handle the call creates, if any */
   creates?: HandleKind;
+  /** the out-values depend on the machine (r9 `varies`): at replay a difference is a note, not a mismatch */
+  varies: boolean;
+  /** the fields the call fills on exit (r9 `out ...`), in schema order */
+  outs: readonly TableField[];
+  /** the fields the call reads (every field that is not an out), in schema order */
+  ins: readonly TableField[];
   table: TableDef;
+}
+
+/** Is this field filled by the call on exit (r9 `out` or `out ...`)? */
+export function isOutField(f: { r9?: string }): boolean {
+  return f.r9 === 'out' || (f.r9?.startsWith('out ') ?? false);
+}
+
+/** The out field that holds the return value of a method that returns no HRESULT. */
+export const RETURN_VALUE = 'ReturnValue';
+
+/**
+ * The property of the device's and the API's result object that carries an out field:
+ * the parameter's name without its p/pp prefix, in camelCase (pValue → value, ppStreamData →
+ * streamData, pFVF → fvf).
+ */
+export function outKey(field: string): string {
+  const bare = /^pp?[A-Z]/.test(field) ? field.replace(/^pp?/, '') : field;
+  const caps = /^[A-Z]+/.exec(bare)?.[0] ?? '';
+  // a run of capitals is an acronym (FVF → fvf), except the one that starts the next word (IndexData → indexData)
+  const lower = caps.length > 1 && caps.length < bare.length ? caps.length - 1 : Math.max(caps.length, 1);
+  return bare.slice(0, lower).toLowerCase() + bare.slice(lower);
 }
 
 const STRUCTS = new Map<string, StructDef>(SCHEMA.structs.map((s) => [s.name, s]));
@@ -59,9 +86,9 @@ export function structDef(name: string): StructDef {
 function describe(name: string, type: number): CommandInfo {
   const table = TABLES.get(name);
   if (!table?.r9) throw new Error(`schema: table ${name} has no r9 attribute`);
-  const m = /^([A-Za-z0-9]*|\*)\.(\w+)(?: creates (\w+))?$/.exec(table.r9);
+  const m = /^([A-Za-z0-9]*|\*)\.(\w+)(?: creates (\w+))?( varies)?$/.exec(table.r9);
   if (!m) throw new Error(`schema: table ${name}: bad r9 "${table.r9}"`);
-  const [, iface, method, creates] = m;
+  const [, iface, method, creates, varies] = m;
   const selfKind = KIND_OF_INTERFACE.get(iface);
   if (iface !== '' && iface !== '*' && !selfKind) throw new Error(`schema: table ${name}: unknown interface ${iface}`);
   if (creates && !(HANDLE_KINDS as readonly string[]).includes(creates)) throw new Error(`schema: ${name} creates unknown ${creates}`);
@@ -72,6 +99,9 @@ function describe(name: string, type: number): CommandInfo {
     selfKind,
     method,
     creates: creates as HandleKind | undefined,
+    varies: varies !== undefined,
+    outs: table.fields.filter(isOutField),
+    ins: table.fields.filter((f) => !isOutField(f)),
     table,
   };
 }
@@ -113,10 +143,10 @@ export const DRAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'DrawPrimitive', 'DrawIndexedPrimitive', 'DrawPrimitiveUP', 'DrawIndexedPrimitiveUP',
 ]);
 
-/** The parameters of each command that are handles (r9 "handle KIND"), by union type id. */
-const HANDLE_FIELDS: readonly string[][] = COMMANDS.map((c) => (c ? c.table.fields.filter((f) => f.r9?.startsWith('handle ')).map((f) => f.name) : []));
+/** The parameters of each command that are handles (r9 "handle KIND" or "out handle KIND"), by union type id. */
+const HANDLE_FIELDS: readonly string[][] = COMMANDS.map((c) => (c ? c.table.fields.filter((f) => /^(out )?handle /.test(f.r9 ?? '')).map((f) => f.name) : []));
 
-/** Every handle a call names: the object it is called on, its handle parameters, the handle it creates. */
+/** Every handle a call names: the object it is called on, its handle parameters and out-values, the handle it creates. */
 export function handlesOfCall(call: CallRecord): number[] {
   const out: number[] = [];
   if (call.self) out.push(call.self);

@@ -16,7 +16,7 @@ const H = 160;
 const rect = (left: number, top: number, w: number, h: number): RECT => ({ left, top, right: left + w, bottom: top + h });
 
 function fillLocked(s: IDirect3DSurface9, bytesPerPixel: number, px: (x: number, y: number) => number): void {
-  const desc = s.GetDesc();
+  const desc = s.GetDesc().desc!;
   const lr = s.LockRect(null, 0).lockedRect!;
   const dv = new DataView((lr.pBits as Uint8Array).buffer, (lr.pBits as Uint8Array).byteOffset);
   for (let y = 0; y < desc.Height; y++) {

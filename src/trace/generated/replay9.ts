@@ -84,13 +84,39 @@ export enum Command {
   VolumeTextureAddDirtyBox = 77,
   VolumeGetDesc = 78,
   VolumeLockBox = 79,
-  VolumeUnlockBox = 80
+  VolumeUnlockBox = 80,
+  GetRenderState = 81,
+  GetSamplerState = 82,
+  GetTextureStageState = 83,
+  GetTexture = 84,
+  GetTransform = 85,
+  GetViewport = 86,
+  GetScissorRect = 87,
+  GetFVF = 88,
+  GetStreamSource = 89,
+  GetIndices = 90,
+  GetMaterial = 91,
+  GetLight = 92,
+  GetLightEnable = 93,
+  GetSoftwareVertexProcessing = 94,
+  GetNPatchMode = 95,
+  SurfaceGetDesc = 96,
+  TextureGetLevelDesc = 97,
+  TextureGetLevelCount = 98,
+  TextureGetAutoGenFilterType = 99,
+  TextureGetLOD = 100,
+  CubeTextureGetLevelDesc = 101,
+  CubeTextureGetLevelCount = 102,
+  CubeTextureGetAutoGenFilterType = 103,
+  CubeTextureGetLOD = 104,
+  VertexBufferGetDesc = 105,
+  IndexBufferGetDesc = 106
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -173,15 +199,41 @@ export function unionToCommand(
     case 'VolumeGetDesc': return accessor(new VolumeGetDesc())! as VolumeGetDesc;
     case 'VolumeLockBox': return accessor(new VolumeLockBox())! as VolumeLockBox;
     case 'VolumeUnlockBox': return accessor(new VolumeUnlockBox())! as VolumeUnlockBox;
+    case 'GetRenderState': return accessor(new GetRenderState())! as GetRenderState;
+    case 'GetSamplerState': return accessor(new GetSamplerState())! as GetSamplerState;
+    case 'GetTextureStageState': return accessor(new GetTextureStageState())! as GetTextureStageState;
+    case 'GetTexture': return accessor(new GetTexture())! as GetTexture;
+    case 'GetTransform': return accessor(new GetTransform())! as GetTransform;
+    case 'GetViewport': return accessor(new GetViewport())! as GetViewport;
+    case 'GetScissorRect': return accessor(new GetScissorRect())! as GetScissorRect;
+    case 'GetFVF': return accessor(new GetFVF())! as GetFVF;
+    case 'GetStreamSource': return accessor(new GetStreamSource())! as GetStreamSource;
+    case 'GetIndices': return accessor(new GetIndices())! as GetIndices;
+    case 'GetMaterial': return accessor(new GetMaterial())! as GetMaterial;
+    case 'GetLight': return accessor(new GetLight())! as GetLight;
+    case 'GetLightEnable': return accessor(new GetLightEnable())! as GetLightEnable;
+    case 'GetSoftwareVertexProcessing': return accessor(new GetSoftwareVertexProcessing())! as GetSoftwareVertexProcessing;
+    case 'GetNPatchMode': return accessor(new GetNPatchMode())! as GetNPatchMode;
+    case 'SurfaceGetDesc': return accessor(new SurfaceGetDesc())! as SurfaceGetDesc;
+    case 'TextureGetLevelDesc': return accessor(new TextureGetLevelDesc())! as TextureGetLevelDesc;
+    case 'TextureGetLevelCount': return accessor(new TextureGetLevelCount())! as TextureGetLevelCount;
+    case 'TextureGetAutoGenFilterType': return accessor(new TextureGetAutoGenFilterType())! as TextureGetAutoGenFilterType;
+    case 'TextureGetLOD': return accessor(new TextureGetLOD())! as TextureGetLOD;
+    case 'CubeTextureGetLevelDesc': return accessor(new CubeTextureGetLevelDesc())! as CubeTextureGetLevelDesc;
+    case 'CubeTextureGetLevelCount': return accessor(new CubeTextureGetLevelCount())! as CubeTextureGetLevelCount;
+    case 'CubeTextureGetAutoGenFilterType': return accessor(new CubeTextureGetAutoGenFilterType())! as CubeTextureGetAutoGenFilterType;
+    case 'CubeTextureGetLOD': return accessor(new CubeTextureGetLOD())! as CubeTextureGetLOD;
+    case 'VertexBufferGetDesc': return accessor(new VertexBufferGetDesc())! as VertexBufferGetDesc;
+    case 'IndexBufferGetDesc': return accessor(new IndexBufferGetDesc())! as IndexBufferGetDesc;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetCubeMapSurface|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetRenderTarget|GetRenderTargetData|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -264,6 +316,32 @@ export function unionListToCommand(
     case 'VolumeGetDesc': return accessor(index, new VolumeGetDesc())! as VolumeGetDesc;
     case 'VolumeLockBox': return accessor(index, new VolumeLockBox())! as VolumeLockBox;
     case 'VolumeUnlockBox': return accessor(index, new VolumeUnlockBox())! as VolumeUnlockBox;
+    case 'GetRenderState': return accessor(index, new GetRenderState())! as GetRenderState;
+    case 'GetSamplerState': return accessor(index, new GetSamplerState())! as GetSamplerState;
+    case 'GetTextureStageState': return accessor(index, new GetTextureStageState())! as GetTextureStageState;
+    case 'GetTexture': return accessor(index, new GetTexture())! as GetTexture;
+    case 'GetTransform': return accessor(index, new GetTransform())! as GetTransform;
+    case 'GetViewport': return accessor(index, new GetViewport())! as GetViewport;
+    case 'GetScissorRect': return accessor(index, new GetScissorRect())! as GetScissorRect;
+    case 'GetFVF': return accessor(index, new GetFVF())! as GetFVF;
+    case 'GetStreamSource': return accessor(index, new GetStreamSource())! as GetStreamSource;
+    case 'GetIndices': return accessor(index, new GetIndices())! as GetIndices;
+    case 'GetMaterial': return accessor(index, new GetMaterial())! as GetMaterial;
+    case 'GetLight': return accessor(index, new GetLight())! as GetLight;
+    case 'GetLightEnable': return accessor(index, new GetLightEnable())! as GetLightEnable;
+    case 'GetSoftwareVertexProcessing': return accessor(index, new GetSoftwareVertexProcessing())! as GetSoftwareVertexProcessing;
+    case 'GetNPatchMode': return accessor(index, new GetNPatchMode())! as GetNPatchMode;
+    case 'SurfaceGetDesc': return accessor(index, new SurfaceGetDesc())! as SurfaceGetDesc;
+    case 'TextureGetLevelDesc': return accessor(index, new TextureGetLevelDesc())! as TextureGetLevelDesc;
+    case 'TextureGetLevelCount': return accessor(index, new TextureGetLevelCount())! as TextureGetLevelCount;
+    case 'TextureGetAutoGenFilterType': return accessor(index, new TextureGetAutoGenFilterType())! as TextureGetAutoGenFilterType;
+    case 'TextureGetLOD': return accessor(index, new TextureGetLOD())! as TextureGetLOD;
+    case 'CubeTextureGetLevelDesc': return accessor(index, new CubeTextureGetLevelDesc())! as CubeTextureGetLevelDesc;
+    case 'CubeTextureGetLevelCount': return accessor(index, new CubeTextureGetLevelCount())! as CubeTextureGetLevelCount;
+    case 'CubeTextureGetAutoGenFilterType': return accessor(index, new CubeTextureGetAutoGenFilterType())! as CubeTextureGetAutoGenFilterType;
+    case 'CubeTextureGetLOD': return accessor(index, new CubeTextureGetLOD())! as CubeTextureGetLOD;
+    case 'VertexBufferGetDesc': return accessor(index, new VertexBufferGetDesc())! as VertexBufferGetDesc;
+    case 'IndexBufferGetDesc': return accessor(index, new IndexBufferGetDesc())! as IndexBufferGetDesc;
     default: return null;
   }
 }
@@ -772,6 +850,161 @@ static createLight(builder:flatbuffers.Builder, Type: number, Diffuse_r: number,
   builder.writeFloat32(Diffuse_g);
   builder.writeFloat32(Diffuse_r);
   builder.writeInt32(Type);
+  return builder.offset();
+}
+
+}
+
+export class SurfaceDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SurfaceDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+format():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+type():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+usage():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+pool():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+multiSampleType():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+multiSampleQuality():number {
+  return this.bb!.readUint32(this.bb_pos + 20);
+}
+
+width():number {
+  return this.bb!.readUint32(this.bb_pos + 24);
+}
+
+height():number {
+  return this.bb!.readUint32(this.bb_pos + 28);
+}
+
+static sizeOf():number {
+  return 32;
+}
+
+static createSurfaceDesc(builder:flatbuffers.Builder, Format: number, Type: number, Usage: number, Pool: number, MultiSampleType: number, MultiSampleQuality: number, Width: number, Height: number):flatbuffers.Offset {
+  builder.prep(4, 32);
+  builder.writeInt32(Height);
+  builder.writeInt32(Width);
+  builder.writeInt32(MultiSampleQuality);
+  builder.writeInt32(MultiSampleType);
+  builder.writeInt32(Pool);
+  builder.writeInt32(Usage);
+  builder.writeInt32(Type);
+  builder.writeInt32(Format);
+  return builder.offset();
+}
+
+}
+
+export class VertexBufferDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VertexBufferDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+format():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+type():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+usage():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+pool():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+size():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+fvf():number {
+  return this.bb!.readUint32(this.bb_pos + 20);
+}
+
+static sizeOf():number {
+  return 24;
+}
+
+static createVertexBufferDesc(builder:flatbuffers.Builder, Format: number, Type: number, Usage: number, Pool: number, Size: number, FVF: number):flatbuffers.Offset {
+  builder.prep(4, 24);
+  builder.writeInt32(FVF);
+  builder.writeInt32(Size);
+  builder.writeInt32(Pool);
+  builder.writeInt32(Usage);
+  builder.writeInt32(Type);
+  builder.writeInt32(Format);
+  return builder.offset();
+}
+
+}
+
+export class IndexBufferDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):IndexBufferDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+format():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+type():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+usage():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+pool():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+size():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+static sizeOf():number {
+  return 20;
+}
+
+static createIndexBufferDesc(builder:flatbuffers.Builder, Format: number, Type: number, Usage: number, Pool: number, Size: number):flatbuffers.Offset {
+  builder.prep(4, 20);
+  builder.writeInt32(Size);
+  builder.writeInt32(Pool);
+  builder.writeInt32(Usage);
+  builder.writeInt32(Type);
+  builder.writeInt32(Format);
   return builder.offset();
 }
 
@@ -5682,6 +5915,1240 @@ static createVolumeUnlockBox(builder:flatbuffers.Builder, dataOffset:flatbuffers
   VolumeUnlockBox.startVolumeUnlockBox(builder);
   VolumeUnlockBox.addData(builder, dataOffset);
   return VolumeUnlockBox.endVolumeUnlockBox(builder);
+}
+}
+
+export class GetRenderState {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetRenderState {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetRenderState(bb:flatbuffers.ByteBuffer, obj?:GetRenderState):GetRenderState {
+  return (obj || new GetRenderState()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetRenderState(bb:flatbuffers.ByteBuffer, obj?:GetRenderState):GetRenderState {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetRenderState()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+state():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetRenderState(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addState(builder:flatbuffers.Builder, state:number) {
+  builder.addFieldInt32(0, state, 0);
+}
+
+static addPValue(builder:flatbuffers.Builder, pValue:number) {
+  builder.addFieldInt32(1, pValue, 0);
+}
+
+static endGetRenderState(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetRenderState(builder:flatbuffers.Builder, state:number, pValue:number):flatbuffers.Offset {
+  GetRenderState.startGetRenderState(builder);
+  GetRenderState.addState(builder, state);
+  GetRenderState.addPValue(builder, pValue);
+  return GetRenderState.endGetRenderState(builder);
+}
+}
+
+export class GetSamplerState {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetSamplerState {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetSamplerState(bb:flatbuffers.ByteBuffer, obj?:GetSamplerState):GetSamplerState {
+  return (obj || new GetSamplerState()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetSamplerState(bb:flatbuffers.ByteBuffer, obj?:GetSamplerState):GetSamplerState {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetSamplerState()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+sampler():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+type():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetSamplerState(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addSampler(builder:flatbuffers.Builder, sampler:number) {
+  builder.addFieldInt32(0, sampler, 0);
+}
+
+static addType(builder:flatbuffers.Builder, type:number) {
+  builder.addFieldInt32(1, type, 0);
+}
+
+static addPValue(builder:flatbuffers.Builder, pValue:number) {
+  builder.addFieldInt32(2, pValue, 0);
+}
+
+static endGetSamplerState(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetSamplerState(builder:flatbuffers.Builder, sampler:number, type:number, pValue:number):flatbuffers.Offset {
+  GetSamplerState.startGetSamplerState(builder);
+  GetSamplerState.addSampler(builder, sampler);
+  GetSamplerState.addType(builder, type);
+  GetSamplerState.addPValue(builder, pValue);
+  return GetSamplerState.endGetSamplerState(builder);
+}
+}
+
+export class GetTextureStageState {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetTextureStageState {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetTextureStageState(bb:flatbuffers.ByteBuffer, obj?:GetTextureStageState):GetTextureStageState {
+  return (obj || new GetTextureStageState()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetTextureStageState(bb:flatbuffers.ByteBuffer, obj?:GetTextureStageState):GetTextureStageState {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetTextureStageState()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+stage():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+type():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetTextureStageState(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStage(builder:flatbuffers.Builder, stage:number) {
+  builder.addFieldInt32(0, stage, 0);
+}
+
+static addType(builder:flatbuffers.Builder, type:number) {
+  builder.addFieldInt32(1, type, 0);
+}
+
+static addPValue(builder:flatbuffers.Builder, pValue:number) {
+  builder.addFieldInt32(2, pValue, 0);
+}
+
+static endGetTextureStageState(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetTextureStageState(builder:flatbuffers.Builder, stage:number, type:number, pValue:number):flatbuffers.Offset {
+  GetTextureStageState.startGetTextureStageState(builder);
+  GetTextureStageState.addStage(builder, stage);
+  GetTextureStageState.addType(builder, type);
+  GetTextureStageState.addPValue(builder, pValue);
+  return GetTextureStageState.endGetTextureStageState(builder);
+}
+}
+
+export class GetTexture {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetTexture {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetTexture(bb:flatbuffers.ByteBuffer, obj?:GetTexture):GetTexture {
+  return (obj || new GetTexture()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetTexture(bb:flatbuffers.ByteBuffer, obj?:GetTexture):GetTexture {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetTexture()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+stage():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+ppTexture():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetTexture(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addStage(builder:flatbuffers.Builder, stage:number) {
+  builder.addFieldInt32(0, stage, 0);
+}
+
+static addPpTexture(builder:flatbuffers.Builder, ppTexture:number) {
+  builder.addFieldInt32(1, ppTexture, 0);
+}
+
+static endGetTexture(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetTexture(builder:flatbuffers.Builder, stage:number, ppTexture:number):flatbuffers.Offset {
+  GetTexture.startGetTexture(builder);
+  GetTexture.addStage(builder, stage);
+  GetTexture.addPpTexture(builder, ppTexture);
+  return GetTexture.endGetTexture(builder);
+}
+}
+
+export class GetTransform {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetTransform {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetTransform(bb:flatbuffers.ByteBuffer, obj?:GetTransform):GetTransform {
+  return (obj || new GetTransform()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetTransform(bb:flatbuffers.ByteBuffer, obj?:GetTransform):GetTransform {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetTransform()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+state():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pMatrix(obj?:Matrix):Matrix|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Matrix()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetTransform(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addState(builder:flatbuffers.Builder, state:number) {
+  builder.addFieldInt32(0, state, 0);
+}
+
+static addPMatrix(builder:flatbuffers.Builder, pMatrixOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pMatrixOffset, 0);
+}
+
+static endGetTransform(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetViewport {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetViewport {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetViewport(bb:flatbuffers.ByteBuffer, obj?:GetViewport):GetViewport {
+  return (obj || new GetViewport()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetViewport(bb:flatbuffers.ByteBuffer, obj?:GetViewport):GetViewport {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetViewport()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pViewport(obj?:Viewport):Viewport|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new Viewport()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetViewport(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPViewport(builder:flatbuffers.Builder, pViewportOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pViewportOffset, 0);
+}
+
+static endGetViewport(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetViewport(builder:flatbuffers.Builder, pViewportOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetViewport.startGetViewport(builder);
+  GetViewport.addPViewport(builder, pViewportOffset);
+  return GetViewport.endGetViewport(builder);
+}
+}
+
+export class GetScissorRect {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetScissorRect {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetScissorRect(bb:flatbuffers.ByteBuffer, obj?:GetScissorRect):GetScissorRect {
+  return (obj || new GetScissorRect()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetScissorRect(bb:flatbuffers.ByteBuffer, obj?:GetScissorRect):GetScissorRect {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetScissorRect()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pRect(obj?:Rect):Rect|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new Rect()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetScissorRect(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPRect(builder:flatbuffers.Builder, pRectOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pRectOffset, 0);
+}
+
+static endGetScissorRect(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetScissorRect(builder:flatbuffers.Builder, pRectOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetScissorRect.startGetScissorRect(builder);
+  GetScissorRect.addPRect(builder, pRectOffset);
+  return GetScissorRect.endGetScissorRect(builder);
+}
+}
+
+export class GetFVF {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetFVF {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetFVF(bb:flatbuffers.ByteBuffer, obj?:GetFVF):GetFVF {
+  return (obj || new GetFVF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetFVF(bb:flatbuffers.ByteBuffer, obj?:GetFVF):GetFVF {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetFVF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pFvf():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetFVF(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPFvf(builder:flatbuffers.Builder, pFvf:number) {
+  builder.addFieldInt32(0, pFvf, 0);
+}
+
+static endGetFVF(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetFVF(builder:flatbuffers.Builder, pFvf:number):flatbuffers.Offset {
+  GetFVF.startGetFVF(builder);
+  GetFVF.addPFvf(builder, pFvf);
+  return GetFVF.endGetFVF(builder);
+}
+}
+
+export class GetStreamSource {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetStreamSource {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetStreamSource(bb:flatbuffers.ByteBuffer, obj?:GetStreamSource):GetStreamSource {
+  return (obj || new GetStreamSource()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetStreamSource(bb:flatbuffers.ByteBuffer, obj?:GetStreamSource):GetStreamSource {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetStreamSource()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+streamNumber():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+ppStreamData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pOffsetInBytes():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pStride():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetStreamSource(builder:flatbuffers.Builder) {
+  builder.startObject(4);
+}
+
+static addStreamNumber(builder:flatbuffers.Builder, streamNumber:number) {
+  builder.addFieldInt32(0, streamNumber, 0);
+}
+
+static addPpStreamData(builder:flatbuffers.Builder, ppStreamData:number) {
+  builder.addFieldInt32(1, ppStreamData, 0);
+}
+
+static addPOffsetInBytes(builder:flatbuffers.Builder, pOffsetInBytes:number) {
+  builder.addFieldInt32(2, pOffsetInBytes, 0);
+}
+
+static addPStride(builder:flatbuffers.Builder, pStride:number) {
+  builder.addFieldInt32(3, pStride, 0);
+}
+
+static endGetStreamSource(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetStreamSource(builder:flatbuffers.Builder, streamNumber:number, ppStreamData:number, pOffsetInBytes:number, pStride:number):flatbuffers.Offset {
+  GetStreamSource.startGetStreamSource(builder);
+  GetStreamSource.addStreamNumber(builder, streamNumber);
+  GetStreamSource.addPpStreamData(builder, ppStreamData);
+  GetStreamSource.addPOffsetInBytes(builder, pOffsetInBytes);
+  GetStreamSource.addPStride(builder, pStride);
+  return GetStreamSource.endGetStreamSource(builder);
+}
+}
+
+export class GetIndices {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetIndices {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetIndices(bb:flatbuffers.ByteBuffer, obj?:GetIndices):GetIndices {
+  return (obj || new GetIndices()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetIndices(bb:flatbuffers.ByteBuffer, obj?:GetIndices):GetIndices {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetIndices()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+ppIndexData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetIndices(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPpIndexData(builder:flatbuffers.Builder, ppIndexData:number) {
+  builder.addFieldInt32(0, ppIndexData, 0);
+}
+
+static endGetIndices(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetIndices(builder:flatbuffers.Builder, ppIndexData:number):flatbuffers.Offset {
+  GetIndices.startGetIndices(builder);
+  GetIndices.addPpIndexData(builder, ppIndexData);
+  return GetIndices.endGetIndices(builder);
+}
+}
+
+export class GetMaterial {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetMaterial {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetMaterial(bb:flatbuffers.ByteBuffer, obj?:GetMaterial):GetMaterial {
+  return (obj || new GetMaterial()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetMaterial(bb:flatbuffers.ByteBuffer, obj?:GetMaterial):GetMaterial {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetMaterial()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pMaterial(obj?:Material):Material|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new Material()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetMaterial(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPMaterial(builder:flatbuffers.Builder, pMaterialOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pMaterialOffset, 0);
+}
+
+static endGetMaterial(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetMaterial(builder:flatbuffers.Builder, pMaterialOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetMaterial.startGetMaterial(builder);
+  GetMaterial.addPMaterial(builder, pMaterialOffset);
+  return GetMaterial.endGetMaterial(builder);
+}
+}
+
+export class GetLight {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetLight {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetLight(bb:flatbuffers.ByteBuffer, obj?:GetLight):GetLight {
+  return (obj || new GetLight()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetLight(bb:flatbuffers.ByteBuffer, obj?:GetLight):GetLight {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetLight()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+index():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pLight(obj?:Light):Light|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Light()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetLight(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addIndex(builder:flatbuffers.Builder, index:number) {
+  builder.addFieldInt32(0, index, 0);
+}
+
+static addPLight(builder:flatbuffers.Builder, pLightOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pLightOffset, 0);
+}
+
+static endGetLight(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetLightEnable {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetLightEnable {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetLightEnable(bb:flatbuffers.ByteBuffer, obj?:GetLightEnable):GetLightEnable {
+  return (obj || new GetLightEnable()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetLightEnable(bb:flatbuffers.ByteBuffer, obj?:GetLightEnable):GetLightEnable {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetLightEnable()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+index():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pEnable():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetLightEnable(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addIndex(builder:flatbuffers.Builder, index:number) {
+  builder.addFieldInt32(0, index, 0);
+}
+
+static addPEnable(builder:flatbuffers.Builder, pEnable:number) {
+  builder.addFieldInt32(1, pEnable, 0);
+}
+
+static endGetLightEnable(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetLightEnable(builder:flatbuffers.Builder, index:number, pEnable:number):flatbuffers.Offset {
+  GetLightEnable.startGetLightEnable(builder);
+  GetLightEnable.addIndex(builder, index);
+  GetLightEnable.addPEnable(builder, pEnable);
+  return GetLightEnable.endGetLightEnable(builder);
+}
+}
+
+export class GetSoftwareVertexProcessing {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetSoftwareVertexProcessing {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetSoftwareVertexProcessing(bb:flatbuffers.ByteBuffer, obj?:GetSoftwareVertexProcessing):GetSoftwareVertexProcessing {
+  return (obj || new GetSoftwareVertexProcessing()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetSoftwareVertexProcessing(bb:flatbuffers.ByteBuffer, obj?:GetSoftwareVertexProcessing):GetSoftwareVertexProcessing {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetSoftwareVertexProcessing()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetSoftwareVertexProcessing(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endGetSoftwareVertexProcessing(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetSoftwareVertexProcessing(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  GetSoftwareVertexProcessing.startGetSoftwareVertexProcessing(builder);
+  GetSoftwareVertexProcessing.addReturnValue(builder, returnValue);
+  return GetSoftwareVertexProcessing.endGetSoftwareVertexProcessing(builder);
+}
+}
+
+export class GetNPatchMode {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetNPatchMode {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetNPatchMode(bb:flatbuffers.ByteBuffer, obj?:GetNPatchMode):GetNPatchMode {
+  return (obj || new GetNPatchMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetNPatchMode(bb:flatbuffers.ByteBuffer, obj?:GetNPatchMode):GetNPatchMode {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetNPatchMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readFloat32(this.bb_pos + offset) : 0.0;
+}
+
+static startGetNPatchMode(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldFloat32(0, returnValue, 0.0);
+}
+
+static endGetNPatchMode(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetNPatchMode(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  GetNPatchMode.startGetNPatchMode(builder);
+  GetNPatchMode.addReturnValue(builder, returnValue);
+  return GetNPatchMode.endGetNPatchMode(builder);
+}
+}
+
+export class SurfaceGetDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SurfaceGetDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSurfaceGetDesc(bb:flatbuffers.ByteBuffer, obj?:SurfaceGetDesc):SurfaceGetDesc {
+  return (obj || new SurfaceGetDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSurfaceGetDesc(bb:flatbuffers.ByteBuffer, obj?:SurfaceGetDesc):SurfaceGetDesc {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SurfaceGetDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pDesc(obj?:SurfaceDesc):SurfaceDesc|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new SurfaceDesc()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startSurfaceGetDesc(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPDesc(builder:flatbuffers.Builder, pDescOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pDescOffset, 0);
+}
+
+static endSurfaceGetDesc(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSurfaceGetDesc(builder:flatbuffers.Builder, pDescOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SurfaceGetDesc.startSurfaceGetDesc(builder);
+  SurfaceGetDesc.addPDesc(builder, pDescOffset);
+  return SurfaceGetDesc.endSurfaceGetDesc(builder);
+}
+}
+
+export class TextureGetLevelDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TextureGetLevelDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsTextureGetLevelDesc(bb:flatbuffers.ByteBuffer, obj?:TextureGetLevelDesc):TextureGetLevelDesc {
+  return (obj || new TextureGetLevelDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsTextureGetLevelDesc(bb:flatbuffers.ByteBuffer, obj?:TextureGetLevelDesc):TextureGetLevelDesc {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new TextureGetLevelDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+level():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDesc(obj?:SurfaceDesc):SurfaceDesc|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new SurfaceDesc()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startTextureGetLevelDesc(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addLevel(builder:flatbuffers.Builder, level:number) {
+  builder.addFieldInt32(0, level, 0);
+}
+
+static addPDesc(builder:flatbuffers.Builder, pDescOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pDescOffset, 0);
+}
+
+static endTextureGetLevelDesc(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class TextureGetLevelCount {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TextureGetLevelCount {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsTextureGetLevelCount(bb:flatbuffers.ByteBuffer, obj?:TextureGetLevelCount):TextureGetLevelCount {
+  return (obj || new TextureGetLevelCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsTextureGetLevelCount(bb:flatbuffers.ByteBuffer, obj?:TextureGetLevelCount):TextureGetLevelCount {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new TextureGetLevelCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startTextureGetLevelCount(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endTextureGetLevelCount(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createTextureGetLevelCount(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  TextureGetLevelCount.startTextureGetLevelCount(builder);
+  TextureGetLevelCount.addReturnValue(builder, returnValue);
+  return TextureGetLevelCount.endTextureGetLevelCount(builder);
+}
+}
+
+export class TextureGetAutoGenFilterType {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TextureGetAutoGenFilterType {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsTextureGetAutoGenFilterType(bb:flatbuffers.ByteBuffer, obj?:TextureGetAutoGenFilterType):TextureGetAutoGenFilterType {
+  return (obj || new TextureGetAutoGenFilterType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsTextureGetAutoGenFilterType(bb:flatbuffers.ByteBuffer, obj?:TextureGetAutoGenFilterType):TextureGetAutoGenFilterType {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new TextureGetAutoGenFilterType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startTextureGetAutoGenFilterType(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endTextureGetAutoGenFilterType(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createTextureGetAutoGenFilterType(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  TextureGetAutoGenFilterType.startTextureGetAutoGenFilterType(builder);
+  TextureGetAutoGenFilterType.addReturnValue(builder, returnValue);
+  return TextureGetAutoGenFilterType.endTextureGetAutoGenFilterType(builder);
+}
+}
+
+export class TextureGetLOD {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TextureGetLOD {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsTextureGetLOD(bb:flatbuffers.ByteBuffer, obj?:TextureGetLOD):TextureGetLOD {
+  return (obj || new TextureGetLOD()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsTextureGetLOD(bb:flatbuffers.ByteBuffer, obj?:TextureGetLOD):TextureGetLOD {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new TextureGetLOD()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startTextureGetLOD(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endTextureGetLOD(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createTextureGetLOD(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  TextureGetLOD.startTextureGetLOD(builder);
+  TextureGetLOD.addReturnValue(builder, returnValue);
+  return TextureGetLOD.endTextureGetLOD(builder);
+}
+}
+
+export class CubeTextureGetLevelDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CubeTextureGetLevelDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCubeTextureGetLevelDesc(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGetLevelDesc):CubeTextureGetLevelDesc {
+  return (obj || new CubeTextureGetLevelDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCubeTextureGetLevelDesc(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGetLevelDesc):CubeTextureGetLevelDesc {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CubeTextureGetLevelDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+level():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDesc(obj?:SurfaceDesc):SurfaceDesc|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new SurfaceDesc()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startCubeTextureGetLevelDesc(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addLevel(builder:flatbuffers.Builder, level:number) {
+  builder.addFieldInt32(0, level, 0);
+}
+
+static addPDesc(builder:flatbuffers.Builder, pDescOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pDescOffset, 0);
+}
+
+static endCubeTextureGetLevelDesc(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class CubeTextureGetLevelCount {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CubeTextureGetLevelCount {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCubeTextureGetLevelCount(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGetLevelCount):CubeTextureGetLevelCount {
+  return (obj || new CubeTextureGetLevelCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCubeTextureGetLevelCount(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGetLevelCount):CubeTextureGetLevelCount {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CubeTextureGetLevelCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCubeTextureGetLevelCount(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endCubeTextureGetLevelCount(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCubeTextureGetLevelCount(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  CubeTextureGetLevelCount.startCubeTextureGetLevelCount(builder);
+  CubeTextureGetLevelCount.addReturnValue(builder, returnValue);
+  return CubeTextureGetLevelCount.endCubeTextureGetLevelCount(builder);
+}
+}
+
+export class CubeTextureGetAutoGenFilterType {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CubeTextureGetAutoGenFilterType {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCubeTextureGetAutoGenFilterType(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGetAutoGenFilterType):CubeTextureGetAutoGenFilterType {
+  return (obj || new CubeTextureGetAutoGenFilterType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCubeTextureGetAutoGenFilterType(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGetAutoGenFilterType):CubeTextureGetAutoGenFilterType {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CubeTextureGetAutoGenFilterType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCubeTextureGetAutoGenFilterType(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endCubeTextureGetAutoGenFilterType(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCubeTextureGetAutoGenFilterType(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  CubeTextureGetAutoGenFilterType.startCubeTextureGetAutoGenFilterType(builder);
+  CubeTextureGetAutoGenFilterType.addReturnValue(builder, returnValue);
+  return CubeTextureGetAutoGenFilterType.endCubeTextureGetAutoGenFilterType(builder);
+}
+}
+
+export class CubeTextureGetLOD {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CubeTextureGetLOD {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCubeTextureGetLOD(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGetLOD):CubeTextureGetLOD {
+  return (obj || new CubeTextureGetLOD()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCubeTextureGetLOD(bb:flatbuffers.ByteBuffer, obj?:CubeTextureGetLOD):CubeTextureGetLOD {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CubeTextureGetLOD()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCubeTextureGetLOD(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endCubeTextureGetLOD(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCubeTextureGetLOD(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  CubeTextureGetLOD.startCubeTextureGetLOD(builder);
+  CubeTextureGetLOD.addReturnValue(builder, returnValue);
+  return CubeTextureGetLOD.endCubeTextureGetLOD(builder);
+}
+}
+
+export class VertexBufferGetDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VertexBufferGetDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVertexBufferGetDesc(bb:flatbuffers.ByteBuffer, obj?:VertexBufferGetDesc):VertexBufferGetDesc {
+  return (obj || new VertexBufferGetDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVertexBufferGetDesc(bb:flatbuffers.ByteBuffer, obj?:VertexBufferGetDesc):VertexBufferGetDesc {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VertexBufferGetDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pDesc(obj?:VertexBufferDesc):VertexBufferDesc|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new VertexBufferDesc()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startVertexBufferGetDesc(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPDesc(builder:flatbuffers.Builder, pDescOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pDescOffset, 0);
+}
+
+static endVertexBufferGetDesc(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVertexBufferGetDesc(builder:flatbuffers.Builder, pDescOffset:flatbuffers.Offset):flatbuffers.Offset {
+  VertexBufferGetDesc.startVertexBufferGetDesc(builder);
+  VertexBufferGetDesc.addPDesc(builder, pDescOffset);
+  return VertexBufferGetDesc.endVertexBufferGetDesc(builder);
+}
+}
+
+export class IndexBufferGetDesc {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):IndexBufferGetDesc {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsIndexBufferGetDesc(bb:flatbuffers.ByteBuffer, obj?:IndexBufferGetDesc):IndexBufferGetDesc {
+  return (obj || new IndexBufferGetDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsIndexBufferGetDesc(bb:flatbuffers.ByteBuffer, obj?:IndexBufferGetDesc):IndexBufferGetDesc {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new IndexBufferGetDesc()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pDesc(obj?:IndexBufferDesc):IndexBufferDesc|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new IndexBufferDesc()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startIndexBufferGetDesc(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPDesc(builder:flatbuffers.Builder, pDescOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pDescOffset, 0);
+}
+
+static endIndexBufferGetDesc(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createIndexBufferGetDesc(builder:flatbuffers.Builder, pDescOffset:flatbuffers.Offset):flatbuffers.Offset {
+  IndexBufferGetDesc.startIndexBufferGetDesc(builder);
+  IndexBufferGetDesc.addPDesc(builder, pDescOffset);
+  return IndexBufferGetDesc.endIndexBufferGetDesc(builder);
 }
 }
 

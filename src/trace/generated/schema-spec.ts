@@ -374,6 +374,133 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "SurfaceDesc",
+      "size": 32,
+      "fields": [
+        {
+          "name": "Format",
+          "offset": 0,
+          "type": "uint",
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "Type",
+          "offset": 4,
+          "type": "uint",
+          "r9": "enum D3DRESOURCETYPE"
+        },
+        {
+          "name": "Usage",
+          "offset": 8,
+          "type": "uint",
+          "r9": "flags D3DUSAGE"
+        },
+        {
+          "name": "Pool",
+          "offset": 12,
+          "type": "uint",
+          "r9": "enum D3DPOOL"
+        },
+        {
+          "name": "MultiSampleType",
+          "offset": 16,
+          "type": "uint",
+          "r9": "enum D3DMULTISAMPLE_TYPE"
+        },
+        {
+          "name": "MultiSampleQuality",
+          "offset": 20,
+          "type": "uint"
+        },
+        {
+          "name": "Width",
+          "offset": 24,
+          "type": "uint"
+        },
+        {
+          "name": "Height",
+          "offset": 28,
+          "type": "uint"
+        }
+      ]
+    },
+    {
+      "name": "VertexBufferDesc",
+      "size": 24,
+      "fields": [
+        {
+          "name": "Format",
+          "offset": 0,
+          "type": "uint",
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "Type",
+          "offset": 4,
+          "type": "uint",
+          "r9": "enum D3DRESOURCETYPE"
+        },
+        {
+          "name": "Usage",
+          "offset": 8,
+          "type": "uint",
+          "r9": "flags D3DUSAGE"
+        },
+        {
+          "name": "Pool",
+          "offset": 12,
+          "type": "uint",
+          "r9": "enum D3DPOOL"
+        },
+        {
+          "name": "Size",
+          "offset": 16,
+          "type": "uint"
+        },
+        {
+          "name": "FVF",
+          "offset": 20,
+          "type": "uint",
+          "r9": "fvf"
+        }
+      ]
+    },
+    {
+      "name": "IndexBufferDesc",
+      "size": 20,
+      "fields": [
+        {
+          "name": "Format",
+          "offset": 0,
+          "type": "uint",
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "Type",
+          "offset": 4,
+          "type": "uint",
+          "r9": "enum D3DRESOURCETYPE"
+        },
+        {
+          "name": "Usage",
+          "offset": 8,
+          "type": "uint",
+          "r9": "flags D3DUSAGE"
+        },
+        {
+          "name": "Pool",
+          "offset": 12,
+          "type": "uint",
+          "r9": "enum D3DPOOL"
+        },
+        {
+          "name": "Size",
+          "offset": 16,
+          "type": "uint"
+        }
+      ]
+    },
+    {
       "name": "PresentParameters",
       "size": 56,
       "fields": [
@@ -2644,6 +2771,514 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "GetRenderState",
+      "r9": "IDirect3DDevice9.GetRenderState",
+      "fields": [
+        {
+          "name": "State",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DRENDERSTATETYPE"
+        },
+        {
+          "name": "pValue",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out state D3DRENDERSTATETYPE"
+        }
+      ]
+    },
+    {
+      "name": "GetSamplerState",
+      "r9": "IDirect3DDevice9.GetSamplerState",
+      "fields": [
+        {
+          "name": "Sampler",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Type",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DSAMPLERSTATETYPE"
+        },
+        {
+          "name": "pValue",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out state D3DSAMPLERSTATETYPE"
+        }
+      ]
+    },
+    {
+      "name": "GetTextureStageState",
+      "r9": "IDirect3DDevice9.GetTextureStageState",
+      "fields": [
+        {
+          "name": "Stage",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Type",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DTEXTURESTAGESTATETYPE"
+        },
+        {
+          "name": "pValue",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out state D3DTEXTURESTAGESTATETYPE"
+        }
+      ]
+    },
+    {
+      "name": "GetTexture",
+      "r9": "IDirect3DDevice9.GetTexture",
+      "fields": [
+        {
+          "name": "Stage",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "ppTexture",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out handle BaseTexture"
+        }
+      ]
+    },
+    {
+      "name": "GetTransform",
+      "r9": "IDirect3DDevice9.GetTransform",
+      "fields": [
+        {
+          "name": "State",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DTRANSFORMSTATETYPE"
+        },
+        {
+          "name": "pMatrix",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Matrix"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetViewport",
+      "r9": "IDirect3DDevice9.GetViewport",
+      "fields": [
+        {
+          "name": "pViewport",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "Viewport"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetScissorRect",
+      "r9": "IDirect3DDevice9.GetScissorRect",
+      "fields": [
+        {
+          "name": "pRect",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "Rect"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetFVF",
+      "r9": "IDirect3DDevice9.GetFVF",
+      "fields": [
+        {
+          "name": "pFVF",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out fvf"
+        }
+      ]
+    },
+    {
+      "name": "GetStreamSource",
+      "r9": "IDirect3DDevice9.GetStreamSource",
+      "fields": [
+        {
+          "name": "StreamNumber",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "ppStreamData",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out handle VertexBuffer"
+        },
+        {
+          "name": "pOffsetInBytes",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "pStride",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetIndices",
+      "r9": "IDirect3DDevice9.GetIndices",
+      "fields": [
+        {
+          "name": "ppIndexData",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out handle IndexBuffer"
+        }
+      ]
+    },
+    {
+      "name": "GetMaterial",
+      "r9": "IDirect3DDevice9.GetMaterial",
+      "fields": [
+        {
+          "name": "pMaterial",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "Material"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetLight",
+      "r9": "IDirect3DDevice9.GetLight",
+      "fields": [
+        {
+          "name": "Index",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pLight",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Light"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetLightEnable",
+      "r9": "IDirect3DDevice9.GetLightEnable",
+      "fields": [
+        {
+          "name": "Index",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pEnable",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out bool"
+        }
+      ]
+    },
+    {
+      "name": "GetSoftwareVertexProcessing",
+      "r9": "IDirect3DDevice9.GetSoftwareVertexProcessing",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out bool"
+        }
+      ]
+    },
+    {
+      "name": "GetNPatchMode",
+      "r9": "IDirect3DDevice9.GetNPatchMode",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "float"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SurfaceGetDesc",
+      "r9": "IDirect3DSurface9.GetDesc",
+      "fields": [
+        {
+          "name": "pDesc",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "SurfaceDesc"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "TextureGetLevelDesc",
+      "r9": "IDirect3DTexture9.GetLevelDesc",
+      "fields": [
+        {
+          "name": "Level",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pDesc",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "SurfaceDesc"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "TextureGetLevelCount",
+      "r9": "IDirect3DTexture9.GetLevelCount",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "TextureGetAutoGenFilterType",
+      "r9": "IDirect3DTexture9.GetAutoGenFilterType",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out enum D3DTEXTUREFILTERTYPE"
+        }
+      ]
+    },
+    {
+      "name": "TextureGetLOD",
+      "r9": "IDirect3DTexture9.GetLOD",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "CubeTextureGetLevelDesc",
+      "r9": "IDirect3DCubeTexture9.GetLevelDesc",
+      "fields": [
+        {
+          "name": "Level",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pDesc",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "SurfaceDesc"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "CubeTextureGetLevelCount",
+      "r9": "IDirect3DCubeTexture9.GetLevelCount",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "CubeTextureGetAutoGenFilterType",
+      "r9": "IDirect3DCubeTexture9.GetAutoGenFilterType",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out enum D3DTEXTUREFILTERTYPE"
+        }
+      ]
+    },
+    {
+      "name": "CubeTextureGetLOD",
+      "r9": "IDirect3DCubeTexture9.GetLOD",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "VertexBufferGetDesc",
+      "r9": "IDirect3DVertexBuffer9.GetDesc",
+      "fields": [
+        {
+          "name": "pDesc",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "VertexBufferDesc"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "IndexBufferGetDesc",
+      "r9": "IDirect3DIndexBuffer9.GetDesc",
+      "fields": [
+        {
+          "name": "pDesc",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "IndexBufferDesc"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -2771,7 +3406,33 @@ export const SCHEMA: SchemaDef = {
         "VolumeTextureAddDirtyBox",
         "VolumeGetDesc",
         "VolumeLockBox",
-        "VolumeUnlockBox"
+        "VolumeUnlockBox",
+        "GetRenderState",
+        "GetSamplerState",
+        "GetTextureStageState",
+        "GetTexture",
+        "GetTransform",
+        "GetViewport",
+        "GetScissorRect",
+        "GetFVF",
+        "GetStreamSource",
+        "GetIndices",
+        "GetMaterial",
+        "GetLight",
+        "GetLightEnable",
+        "GetSoftwareVertexProcessing",
+        "GetNPatchMode",
+        "SurfaceGetDesc",
+        "TextureGetLevelDesc",
+        "TextureGetLevelCount",
+        "TextureGetAutoGenFilterType",
+        "TextureGetLOD",
+        "CubeTextureGetLevelDesc",
+        "CubeTextureGetLevelCount",
+        "CubeTextureGetAutoGenFilterType",
+        "CubeTextureGetLOD",
+        "VertexBufferGetDesc",
+        "IndexBufferGetDesc"
       ]
     }
   ],

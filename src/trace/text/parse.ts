@@ -167,7 +167,7 @@ export class TextParser {
     this.expect('(', `after ${methodTok.text}`);
     this.self = self;
     const nodes: Node[] = [];
-    const fields = info!.table.fields;
+    const fields = info!.ins;
     if (!this.isPunct(')')) {
       for (;;) {
         // vertex and index lists are packed as they are read: a million vertices are one typed array, not millions of nodes
@@ -180,14 +180,21 @@ export class TextParser {
     }
     const close = this.expect(')', 'to close the argument list');
     let result = 0;
+    let outs: Node | undefined;
     if (this.isPunct('->')) {
       this.next();
-      result = this.result(info!);
+      if (!this.isPunct('{')) result = this.result(info!);
+      if (this.isPunct('{')) {
+        if (info!.outs.length === 0) this.err(this.peek(), `${info!.method} returns no out-values`);
+        outs = this.term();
+      }
     }
     const end = this.next();
     if (end.kind !== 'nl') this.err(end, `expected the end of the line, found ${describe(end)}`);
 
-    const call: CallRecord = { command: info!.name, self, result, created: 0, args: this.args(info!, nodes, close) };
+    const args = this.args(info!, nodes, close);
+    this.outValues(info!, outs, args);
+    const call: CallRecord = { command: info!.name, self, result, created: 0, args };
     if (bindTok) this.bind(call, info!, bindTok);
     if (call.command === 'SetFVF') this.fvf.set(self, call.args.FVF as number);
     return call;
@@ -312,8 +319,25 @@ export class TextParser {
 
   // ---- typing the values against the schema ----
 
+  /** The out-values after the result (`{pValue: D3DZB_TRUE}`), by name; one not given is 0 (a struct: absent). */
+  private outValues(info: CommandInfo, n: Node | undefined, args: Record<string, ArgValue>): void {
+    const given = new Map<string, Node>();
+    if (n) {
+      if (n.t !== 'struct' || n.named === null) this.err(n.tok, `out-values are written by name: {${info.outs.map((f) => `${f.name}: ...`).join(', ')}}`);
+      for (const e of (n as Extract<Node, { t: 'struct' }>).named!) {
+        if (!info.outs.some((f) => f.name === e.name)) this.err(e.tok, `${info.method} has no out-value '${e.name}' (out-values: ${info.outs.map((f) => f.name).join(', ')})`);
+        if (given.has(e.name)) this.err(e.tok, `out-value '${e.name}' given twice`);
+        given.set(e.name, e.v);
+      }
+    }
+    for (const f of info.outs) {
+      const v = given.get(f.name);
+      args[f.name] = v ? this.field(f, v, args, info) : f.type.kind === 'scalar' ? 0 : null;
+    }
+  }
+
   private args(info: CommandInfo, nodes: Node[], close: Tok): Record<string, ArgValue> {
-    const fields = info.table.fields;
+    const fields = info.ins;
     const optionalTail = fields.length > 0 && fields[fields.length - 1].r9 === 'data' ? 1 : 0;
     if (nodes.length > fields.length || nodes.length < fields.length - optionalTail) {
       const names = fields.map((f) => f.name).join(', ');

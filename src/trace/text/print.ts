@@ -35,6 +35,20 @@ export function formatFloat(f: number | FloatBits): string {
   return (typeof f === 'number' ? shortestFloat32(f) : undefined) ?? hex32(floatFieldBits(f));
 }
 
+/** An out-value as a call that failed leaves it: 0, or an absent struct. */
+export function isDefaultOut(v: ArgValue | undefined): boolean {
+  return v === null || v === undefined || Object.is(v, 0);
+}
+
+/**
+ * Whether the text shows a call's out-values: always after a success; after a failure only when
+ * one is not the default, so that binary → text → binary stays byte-identical.
+ */
+export function showsOuts(info: CommandInfo, call: CallRecord): boolean {
+  if (info.outs.length === 0) return false;
+  return call.result < 0x80000000 || info.outs.some((f) => !isDefaultOut(call.args[f.name]));
+}
+
 export class TextPrinter {
   private names = new Map<number, string>();
   /** each name as the text writes it (quoted when it is not an identifier) */
@@ -118,15 +132,22 @@ export class TextPrinter {
       if (info.selfKind && kind !== info.selfKind) this.bad(`${info.method} is a ${info.selfKind} method, handle ${call.self} is a ${kind}`);
     }
     this.bindCreated(call, info);
-    const args = info.table.fields.map((f) => ({ f, v: call.args[f.name] }));
+    const args = info.ins.map((f) => ({ f, v: call.args[f.name] }));
     // trailing lock data is shown only when present
     const shown = args.filter(({ f, v }) => !(f.r9 === 'data' && (v === null || v === undefined)));
     const text = shown.map(({ f, v }) => this.field(f, v, call)).join(', ');
     const target = info.iface === '' ? info.method : `${this.tokenOf(call.self)}.${info.method}`;
     const bind = call.created ? `${this.tokenOf(call.created)} = ` : '';
-    const result = call.result === 0 ? '' : ` -> ${COUNT_RESULTS.has(info.name) ? String(call.result | 0) : hresultName(call.result)}`;
+    const parts: string[] = [];
+    if (call.result !== 0) parts.push(COUNT_RESULTS.has(info.name) ? String(call.result | 0) : hresultName(call.result));
+    if (showsOuts(info, call)) parts.push(this.outs(info, call));
     this.track(call, info);
-    return `${bind}${target}(${text})${result}`;
+    return `${bind}${target}(${text})${parts.length ? ` -> ${parts.join(' ')}` : ''}`;
+  }
+
+  /** The out-values as `{pValue: D3DZB_TRUE, ...}`, every out field by name. */
+  outs(info: CommandInfo, call: CallRecord): string {
+    return `{${info.outs.map((f) => `${f.name}: ${this.field(f, call.args[f.name], call)}`).join(', ')}}`;
   }
 
   /** The call with nesting indentation for D3DPERF events. */

@@ -38,7 +38,8 @@ export function shapeOf(r9: string | undefined, scalar: Scalar): Shape {
   const key = `${r9 ?? ''}/${scalar}`;
   let s = cache.get(key);
   if (s) return s;
-  const [kind, arg] = (r9 ?? '').split(' ');
+  // an out-value is shown like an input of the same type
+  const [kind, arg] = (r9 ?? '').replace(/^out(?: |$)/, '').split(' ');
   switch (kind) {
     case '': s = scalar === 'float' ? { k: 'float' } : scalar === 'int' ? { k: 'int' } : UINT; break;
     case 'enum': s = { k: 'enum', table: table(arg) }; break;
