@@ -172,6 +172,7 @@ export class CubeTextureApi extends ApiObject {}
 export class VertexBufferApi extends ApiObject {}
 export class IndexBufferApi extends ApiObject {}
 export class StateBlockApi extends ApiObject {}
+export class VertexDeclarationApi extends ApiObject {}
 
 const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
   Direct3D9: Direct3D9Api,
@@ -182,6 +183,7 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
   VertexBuffer: VertexBufferApi,
   IndexBuffer: IndexBufferApi,
   StateBlock: StateBlockApi,
+  VertexDeclaration: VertexDeclarationApi,
 };
 
 // install every recorded method on its interface's wrapper class

@@ -7,9 +7,9 @@ import * as fb from '../trace/generated/replay9.js';
 import type { CommandName, HandleKind } from '../trace/commands.js';
 import type {
   IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
-  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IUnknown, LockData, LockSub,
+  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
-import { light, material, matrix, point, presentParameters, rect, rects, viewport } from './convert-args.js';
+import { light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
 
 /** What a handler hands back: the HRESULT (or count), and the object a creating call made. */
 export type Outcome = number | { hr: number; obj?: object };
@@ -135,6 +135,12 @@ export const HANDLERS = {
     x.restore(b, c.dataArray());
     return b.Unlock();
   },
+  CreateVertexDeclaration: (c, x) => made(dev(x).CreateVertexDeclaration(vertexElements(c)), 'vertexDeclaration'),
+  SetVertexDeclaration: (c, x) => dev(x).SetVertexDeclaration(x.ref<IDirect3DVertexDeclaration9>(c.pDecl(), 'VertexDeclaration')),
+  GetVertexDeclaration: (_c, x) => made(dev(x).GetVertexDeclaration(), 'vertexDeclaration'),
+  VertexDeclarationGetDevice: (_c, x) => made(x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDevice(), 'device'),
+  SetStreamSourceFreq: (c, x) => dev(x).SetStreamSourceFreq(c.streamNumber(), c.setting()),
+  GetStreamSourceFreq: (c, x) => dev(x).GetStreamSourceFreq(c.streamNumber()).hr,
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -12,7 +12,7 @@ export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
 
 /** Kinds of object a handle can name. `BaseTexture` accepts Texture or CubeTexture. */
 export const HANDLE_KINDS = [
-  'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock',
+  'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock', 'VertexDeclaration',
 ] as const;
 export type HandleKind = (typeof HANDLE_KINDS)[number];
 
@@ -26,6 +26,7 @@ export const INTERFACE_OF: Record<HandleKind, string> = {
   VertexBuffer: 'IDirect3DVertexBuffer9',
   IndexBuffer: 'IDirect3DIndexBuffer9',
   StateBlock: 'IDirect3DStateBlock9',
+  VertexDeclaration: 'IDirect3DVertexDeclaration9',
 };
 const KIND_OF_INTERFACE = new Map(Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind]));
 

@@ -10,6 +10,7 @@ export const KIND_WORD: Record<HandleKind, string> = {
   VertexBuffer: 'vb',
   IndexBuffer: 'ib',
   StateBlock: 'sb',
+  VertexDeclaration: 'decl',
 };
 
 export function defaultName(kind: HandleKind, id: number): string {
