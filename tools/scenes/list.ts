@@ -10,4 +10,5 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['extended-formats', 'extended-formats.ts'],
   ['lit-fog-blend', 'lit-fog-blend.ts'],
   ['fill-grid', 'fill-grid.ts'],
+  ['instancing', 'instancing.ts'],
 ];
