@@ -1,8 +1,9 @@
 /**
  * The draw calls' validation (pure: an HRESULT or a plan) and the plan's
  * execution through the raster core. What Windows refuses: an unknown
- * primitive type, no FVF set or an FVF that declares no vertex (D3D9 accepts it
- * at SetFVF, the draw fails), no vertex buffer on stream 0 (no index buffer for
+ * primitive type, no declaration (SetFVF or SetVertexDeclaration) or one fixed-function
+ * processing cannot draw (an FVF that declares no vertex, which D3D9 accepts at SetFVF; a
+ * declaration without a position: replay9's rule), no vertex buffer on stream 0 (no index buffer for
  * indexed draws), a NULL or zero-stride user pointer, an index format other
  * than INDEX16/INDEX32, more primitives than D3DCAPS9.MaxPrimitiveCount, vertex
  * indices above MaxVertexIndex.
