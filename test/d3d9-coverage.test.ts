@@ -46,7 +46,6 @@ const NOT_YET: readonly string[] = [
   'IDirect3DDevice9.CreateAdditionalSwapChain',
   'IDirect3DDevice9.CreatePixelShader',
   'IDirect3DDevice9.CreateQuery',
-  'IDirect3DDevice9.CreateVertexDeclaration',
   'IDirect3DDevice9.CreateVertexShader',
   'IDirect3DDevice9.DeletePatch',
   'IDirect3DDevice9.DrawRectPatch',
@@ -69,9 +68,7 @@ const NOT_YET: readonly string[] = [
   'IDirect3DDevice9.GetPixelShaderConstantF',
   'IDirect3DDevice9.GetPixelShaderConstantI',
   'IDirect3DDevice9.GetRasterStatus',
-  'IDirect3DDevice9.GetStreamSourceFreq',
   'IDirect3DDevice9.GetSwapChain',
-  'IDirect3DDevice9.GetVertexDeclaration',
   'IDirect3DDevice9.GetVertexShader',
   'IDirect3DDevice9.GetVertexShaderConstantB',
   'IDirect3DDevice9.GetVertexShaderConstantF',
@@ -92,8 +89,6 @@ const NOT_YET: readonly string[] = [
   'IDirect3DDevice9.SetPixelShaderConstantF',
   'IDirect3DDevice9.SetPixelShaderConstantI',
   'IDirect3DDevice9.SetSoftwareVertexProcessing',
-  'IDirect3DDevice9.SetStreamSourceFreq',
-  'IDirect3DDevice9.SetVertexDeclaration',
   'IDirect3DDevice9.SetVertexShader',
   'IDirect3DDevice9.SetVertexShaderConstantB',
   'IDirect3DDevice9.SetVertexShaderConstantF',
@@ -147,7 +142,6 @@ const NOT_YET: readonly string[] = [
   'IDirect3DSwapChain9Ex.GetPresentStats',
   'IDirect3DTexture9.AddDirtyRect',
   'IDirect3DVertexDeclaration9.GetDeclaration',
-  'IDirect3DVertexDeclaration9.GetDevice',
   'IDirect3DVertexShader9.GetDevice',
   'IDirect3DVertexShader9.GetFunction',
   'IDirect3DVolume9.FreePrivateData',
@@ -222,6 +216,7 @@ const WRAPPERS: Record<HandleKind, object> = {
   StateBlock: wrap.StateBlockApi.prototype,
   VolumeTexture: wrap.VolumeTextureApi.prototype,
   Volume: wrap.VolumeApi.prototype,
+  VertexDeclaration: wrap.VertexDeclarationApi.prototype,
 };
 const hasFn = (proto: object, name: string): boolean => typeof (proto as Record<string, unknown>)[name] === 'function';
 

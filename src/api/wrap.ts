@@ -204,6 +204,7 @@ export class IndexBufferApi extends ApiObject {}
 export class StateBlockApi extends ApiObject {}
 export class VolumeTextureApi extends ApiObject {}
 export class VolumeApi extends ApiObject {}
+export class VertexDeclarationApi extends ApiObject {}
 
 const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
   Direct3D9: Direct3D9Api,
@@ -216,6 +217,7 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
   StateBlock: StateBlockApi,
   VolumeTexture: VolumeTextureApi,
   Volume: VolumeApi,
+  VertexDeclaration: VertexDeclarationApi,
 };
 
 // install every recorded method on its interface's wrapper class

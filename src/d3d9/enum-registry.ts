@@ -75,6 +75,7 @@ import {
 } from './constants-caps.js';
 import { D3DFVF_TABLE } from './constants-fvf.js';
 import { HRESULT_TABLE } from './hresult.js';
+import { D3DDECLMETHOD_TABLE, D3DDECLTYPE_TABLE, D3DDECLUSAGE_TABLE, D3DSTREAMSOURCE_TABLE } from './vertex-declaration.js';
 
 /** The tables by D3D9 type name, in a fixed order; a test checks that each key equals its table's `type`. */
 const TABLES_BY_TYPE = {
@@ -147,6 +148,10 @@ const TABLES_BY_TYPE = {
   D3DDTCAPS: D3DDTCAPS_TABLE,
   D3DVS20CAPS: D3DVS20CAPS_TABLE,
   D3DPS20CAPS: D3DPS20CAPS_TABLE,
+  D3DDECLTYPE: D3DDECLTYPE_TABLE,
+  D3DDECLMETHOD: D3DDECLMETHOD_TABLE,
+  D3DDECLUSAGE: D3DDECLUSAGE_TABLE,
+  D3DSTREAMSOURCE: D3DSTREAMSOURCE_TABLE,
   HRESULT: HRESULT_TABLE,
 } as const satisfies Readonly<Record<string, EnumTable>>;
 

@@ -13,3 +13,4 @@ export * from './state-info.js';
 export * from './state-groups.js';
 export * from './fvf.js';
 export { parseUintLiteral } from './uint-literal.js';
+export * from './vertex-declaration.js';

@@ -158,7 +158,8 @@ export function deviceCaps(profile: DeviceProfile = 'dx9'): D3DCAPS9 {
     MasterAdapterOrdinal: 0,
     AdapterOrdinalInGroup: 0,
     NumberOfAdaptersInGroup: 1,
-    DeclTypes: 0,
+    // every type the D3DDECLTYPE docs define: the fetch decodes each (driver/raster/vertex/fetch.ts decodeElement)
+    DeclTypes: profile === 'dx9' ? 0x3ff : 0,
     NumSimultaneousRTs: SIMULTANEOUS_RENDER_TARGETS,
     StretchRectFilterCaps: or(D3DPTFILTERCAPS.MINFPOINT, D3DPTFILTERCAPS.MAGFPOINT, D3DPTFILTERCAPS.MINFLINEAR, D3DPTFILTERCAPS.MAGFLINEAR),
     VertexTextureFilterCaps: 0,

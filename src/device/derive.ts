@@ -106,7 +106,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     renderStates: p.renderStates, samplerStates: p.samplerStates, stageStates: p.stageStates,
     textures: st.textures.map(textureView),
     world: p.world, view: p.view, projection: p.projection, textureTransforms: p.textureTransforms,
-    viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, material: p.material, lights: p.lights,
+    viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, vertexLayout: st.decl?.layout, material: p.material, lights: p.lights,
     renderTargets: p.renderTargets, depthStencil: st.depthStencil,
     clipTransformedVertices: clipsPretransformedZ(st, caps),
     maxPointSize: caps.maxPointSize,

@@ -4,8 +4,9 @@
  * validates first (returning D3D9's HRESULT and changing nothing on failure),
  * then hands the pixel work to the driver.
  */
-import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK } from '../d3d9/index.js';
-import type { HRESULT } from '../d3d9/index.js';
+import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK, declarationToFvf, fvfToDeclaration, validateDeclaration, validateStreamFreq } from '../d3d9/index.js';
+import type { D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
+import { VertexDeclaration } from './vertex-declaration.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import { srgbWritable } from './format-support.js';
 import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, textureSpec } from './create.js';
@@ -34,7 +35,7 @@ import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.j
 import type {
   BOOL, BYTES, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
   IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9, IDirect3DStateBlock9, IDirect3DSurface9,
-  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVolumeTexture9, NULLPTR, POINT, RECT,
+  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolumeTexture9, NULLPTR, POINT, RECT,
 } from './types.js';
 
 const truthy = (b: BOOL): boolean => b !== false && b !== 0;
@@ -264,9 +265,52 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     this.target.setScissor(pRect);
     return D3D_OK;
   }
+  /** The device's declaration of each FVF SetFVF was given: one object per FVF (Wine device.c test_fvf_decl_management). */
+  private readonly fvfDecls = new Map<number, VertexDeclaration>();
+
+  fvfDeclaration(fvf: number): VertexDeclaration {
+    let d = this.fvfDecls.get(fvf);
+    if (!d) {
+      d = new VertexDeclaration(this, fvfToDeclaration(fvf), fvf);
+      this.fvfDecls.set(fvf, d);
+    }
+    return d;
+  }
+
   SetFVF(FVF: number): HRESULT {
-    this.target.setFvf(FVF);
+    const fvf = FVF >>> 0;
+    this.target.setFvf(fvf);
+    // an FVF sets the declaration slot to the device's declaration for it; 0 leaves the declaration as it is (test_fvf_decl_conversion)
+    if (fvf !== 0) this.target.setVertexDeclaration(this.fvfDeclaration(fvf));
     return D3D_OK;
+  }
+  CreateVertexDeclaration(pVertexElements: readonly D3DVERTEXELEMENT9[] | null): { hr: HRESULT; vertexDeclaration?: IDirect3DVertexDeclaration9 } {
+    const elements = validateDeclaration(pVertexElements, this.caps);
+    if (typeof elements === 'number') return { hr: elements };
+    return { hr: D3D_OK, vertexDeclaration: new VertexDeclaration(this, elements) };
+  }
+  SetVertexDeclaration(pDecl: IDirect3DVertexDeclaration9 | null): HRESULT {
+    if (pDecl !== null && !(pDecl instanceof VertexDeclaration)) return D3DERR.INVALIDCALL;
+    this.target.setVertexDeclaration(pDecl);
+    // what GetFVF reports from now on (declarationToFvf); the device's own declarations report their FVF
+    this.target.setFvf(pDecl === null ? 0 : pDecl.fvf !== 0 ? pDecl.fvf : declarationToFvf(pDecl.elements));
+    return D3D_OK;
+  }
+  GetVertexDeclaration(): { hr: HRESULT; vertexDeclaration?: IDirect3DVertexDeclaration9 } {
+    const d = this.state.decl;
+    if (!d) return { hr: D3D_OK };
+    d.AddRef();
+    return { hr: D3D_OK, vertexDeclaration: d };
+  }
+  SetStreamSourceFreq(StreamNumber: number, Setting: number): HRESULT {
+    const hr = validateStreamFreq(StreamNumber, Setting, this.caps.MaxStreams);
+    if (hr !== D3D_OK) return hr;
+    this.target.setStreamFreq(StreamNumber, Setting);
+    return D3D_OK;
+  }
+  GetStreamSourceFreq(StreamNumber: number): { hr: HRESULT; setting?: number } {
+    if (StreamNumber >= this.caps.MaxStreams) return { hr: D3DERR.INVALIDCALL };
+    return { hr: D3D_OK, setting: this.state.streamFreq[StreamNumber] };
   }
   SetStreamSource(StreamNumber: number, pStreamData: IDirect3DVertexBuffer9 | null, OffsetInBytes: number, Stride: number): HRESULT {
     if (StreamNumber >= MAX_STREAMS) return D3DERR.INVALIDCALL;
@@ -487,13 +531,21 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
   // ---- draws ----
 
-  private draw(plan: DrawCall | HRESULT, method: string): HRESULT {
-    if (typeof plan === 'number') return plan;
+  /** Runs a draw's plan: one call, or one per instance (in instance order). */
+  private draw(planned: DrawCall | DrawCall[] | HRESULT, method: string): HRESULT {
+    if (typeof planned === 'number') return planned;
+    const plans = Array.isArray(planned) ? planned : [planned];
     const o = this.pixelObserver;
     if (o) {
-      o.draw(method, this.state.renderTargets[0], (watch) => executeDraw(this.state, this.rasterCaps, plan, watch), () => explainMiss(this.state, this.rasterCaps, plan, o.x, o.y));
+      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch); }, () => {
+        for (const p of plans) {
+          const miss = explainMiss(this.state, this.rasterCaps, p, o.x, o.y);
+          if (miss) return miss;
+        }
+        return null;
+      });
     }
-    else executeDraw(this.state, this.rasterCaps, plan);
+    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p);
     return D3D_OK;
   }
   private get rasterCaps(): DeviceCaps {
@@ -548,7 +600,8 @@ guardReleased(Device.prototype, 'IDirect3DDevice9', {
   GetDepthStencilSurface: 'out', GetRenderTarget: 'out', EndStateBlock: 'out', CreateStateBlock: 'out',
   SetRenderTarget: 'hr', SetDepthStencilSurface: 'hr', SetRenderState: 'hr', SetSamplerState: 'hr',
   SetTextureStageState: 'hr', SetTexture: 'hr', SetTransform: 'hr', SetViewport: 'hr', SetScissorRect: 'hr',
-  SetFVF: 'hr', SetStreamSource: 'hr', SetIndices: 'hr', SetMaterial: 'hr', SetLight: 'hr', LightEnable: 'hr',
+  SetFVF: 'hr', CreateVertexDeclaration: 'out', SetVertexDeclaration: 'hr', GetVertexDeclaration: 'out',
+  SetStreamSourceFreq: 'hr', GetStreamSourceFreq: 'out', SetStreamSource: 'hr', SetIndices: 'hr', SetMaterial: 'hr', SetLight: 'hr', LightEnable: 'hr',
   BeginStateBlock: 'hr', BeginScene: 'hr', EndScene: 'hr', Clear: 'hr', ColorFill: 'hr', Present: 'hr',
   StretchRect: 'hr', UpdateSurface: 'hr', UpdateTexture: 'hr', GetRenderTargetData: 'hr', DrawPrimitive: 'hr',
   DrawIndexedPrimitive: 'hr', DrawPrimitiveUP: 'hr', DrawIndexedPrimitiveUP: 'hr', Reset: 'hr',

@@ -1,8 +1,9 @@
 /**
  * The draw calls' validation (pure: an HRESULT or a plan) and the plan's
  * execution through the raster core. What Windows refuses: an unknown
- * primitive type, no FVF set or an FVF that declares no vertex (D3D9 accepts it
- * at SetFVF, the draw fails), no vertex buffer on stream 0 (no index buffer for
+ * primitive type, no declaration (SetFVF or SetVertexDeclaration) or one fixed-function
+ * processing cannot draw (an FVF that declares no vertex, which D3D9 accepts at SetFVF; a
+ * declaration without a position: replay9's rule), no vertex buffer on stream 0 (no index buffer for
  * indexed draws), a NULL or zero-stride user pointer, an index format other
  * than INDEX16/INDEX32, more primitives than D3DCAPS9.MaxPrimitiveCount, vertex
  * indices above MaxVertexIndex.
@@ -12,13 +13,14 @@
  * draws all its indices, lie within the data given. The work is bounded by the
  * data present: only those vertices are processed, only those indices read.
  */
-import { D3DERR, D3DFMT, D3DPT, fvfLayout } from '../d3d9/index.js';
+import { D3DERR, D3DFMT, D3DPT, D3DSTREAMSOURCE } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { drawPrimitives, missedFragment } from '../driver/raster/draw.js';
 import type { DrawCall, MissedFragment } from '../driver/raster/draw.js';
 import { verticesNeeded } from '../driver/raster/setup/index.js';
 import type { StreamView } from '../driver/raster/types.js';
 import type { PixelWatch } from '../driver/raster/pixel/index.js';
+import type { VertexLayout } from '../driver/raster/vertex/index.js';
 import type { DeviceCaps } from './caps-view.js';
 import type { D3DCAPS9 } from './caps.js';
 import { rasterState } from './derive.js';
@@ -59,15 +61,18 @@ function verticesPresent(stream: StreamView, first: number, size: number, cap: n
   return Math.min(cap, Math.floor((stream.data.length - start - size) / stream.stride) + 1);
 }
 
-/** The FVF's vertex size, or undefined when the FVF declares no usable vertex (the draw fails). */
-let lastFvf = -1;
-let lastSize: number | undefined;
-function vertexSize(fvf: number): number | undefined {
-  if (fvf !== lastFvf) {
-    lastFvf = fvf;
-    lastSize = fvfLayout(fvf)?.stride;
-  }
-  return lastSize;
+/** The streams a draw reads: a view per stream number (null where the declaration reads none) and the bytes a vertex needs from each. */
+interface DrawStreams {
+  views: Array<StreamView | null>;
+  bytes: Int32Array;
+  layout: VertexLayout;
+}
+
+/** Vertices readable from every per-vertex stream (instance streams are checked per instance). */
+function presentIn(ds: DrawStreams, first: number, cap: number, skip?: (s: number) => boolean): number {
+  let n = cap;
+  ds.views.forEach((v, s) => { if (v && !skip?.(s)) n = Math.min(n, verticesPresent(v, first, ds.bytes[s], cap)); });
+  return n;
 }
 
 /** Index values of an index stream, as positions relative to `minIndex`. */
@@ -82,74 +87,145 @@ function readIndices(data: Uint8Array, byteOffset: number, format: number, count
   return out;
 }
 
-function stream0(st: DeviceState): StreamView | undefined {
-  const s = st.streams[0];
-  return s.buffer ? { data: s.buffer.data, offset: s.offset, stride: s.stride } : undefined;
+/**
+ * What every draw checks first: a primitive type, a primitive count within the caps, and a
+ * declaration fixed-function vertex processing can draw (one with a position; an FVF fvfLayout
+ * accepts: D3D9 takes any FVF at SetFVF, the draw fails).
+ */
+function common(st: DeviceState, limits: DrawLimits, type: number, count: number): VertexLayout | HRESULT {
+  const layout = st.decl?.layout;
+  if (!primitiveTypeOk(type) || layout === undefined || count > limits.MaxPrimitiveCount) return D3DERR.INVALIDCALL;
+  return layout;
 }
 
-/** What every draw checks first; the FVF's vertex size when it passes. */
-function common(st: DeviceState, limits: DrawLimits, type: number, count: number): number | HRESULT {
-  const size = vertexSize(st.fvf);
-  if (!primitiveTypeOk(type) || size === undefined || count > limits.MaxPrimitiveCount) return D3DERR.INVALIDCALL;
-  return size;
+/**
+ * The vertex buffers of the streams the declaration reads. Every one needs a buffer (replay9's
+ * rule beyond stream 0, which D3D9 also requires): D3DERR_INVALIDCALL otherwise.
+ */
+function boundStreams(st: DeviceState, layout: VertexLayout): DrawStreams | HRESULT {
+  const views: Array<StreamView | null> = [];
+  for (let s = 0; s < layout.streamBytes.length; s++) {
+    if (layout.streamBytes[s] === 0) { views.push(null); continue; }
+    const src = st.streams[s];
+    if (!src?.buffer) return D3DERR.INVALIDCALL;
+    views.push({ data: src.buffer.data, offset: src.offset, stride: src.stride });
+  }
+  return { views, bytes: layout.streamBytes, layout };
+}
+
+/** A user-pointer draw: its data is stream 0, so a declaration reading other streams cannot draw (replay9's rule). */
+function userStreams(layout: VertexLayout, data: BYTES, stride: number): DrawStreams | HRESULT {
+  if (layout.streamBytes.some((b, s) => s > 0 && b > 0)) return D3DERR.INVALIDCALL;
+  return { views: [{ data: bytesOf(data), offset: 0, stride }], bytes: layout.streamBytes, layout };
 }
 
 function clampNote(method: string, drawn: number, count: number, what: string): void {
   if (drawn < count) note('out-of-range-draw', () => `${method} reads past the end of its ${what}: ${drawn} of ${count} primitives drawn, the rest skipped (undefined in D3D9)`);
 }
 
+const EMPTY_STREAM: StreamView = { data: new Uint8Array(0), offset: 0, stride: 0 };
+
+function callOf(ds: DrawStreams, type: number, count: number, first: number, vertexCount: number, indices: Int32Array | null): DrawCall {
+  const stream = ds.views[0] ?? EMPTY_STREAM;
+  return { primitiveType: type, primitiveCount: count, stream, streams: ds.views, firstVertex: first, vertexCount, indices };
+}
+
 /** A sequential draw of `count` primitives from `first`, clamped to the vertices present. */
-function sequential(method: string, type: number, count: number, stream: StreamView, first: number, size: number, limits: DrawLimits): DrawCall | HRESULT {
+function sequential(method: string, type: number, count: number, ds: DrawStreams, first: number, limits: DrawLimits): DrawCall | HRESULT {
   const needed = verticesNeeded(type, count);
   if (count > 0 && first + needed - 1 > limits.MaxVertexIndex) return D3DERR.INVALIDCALL;
-  const drawn = Math.min(count, primitivesWithin(type, verticesPresent(stream, first, size, needed)));
+  const drawn = Math.min(count, primitivesWithin(type, presentIn(ds, first, needed)));
   clampNote(method, drawn, count, 'vertex data');
-  return { primitiveType: type, primitiveCount: drawn, stream, firstVertex: first, vertexCount: verticesNeeded(type, drawn), indices: null };
+  return callOf(ds, type, drawn, first, verticesNeeded(type, drawn), null);
 }
 
 /** An indexed draw: indices clamped to the index data, vertices to [minIndex, minIndex + numVertices) and the data present. */
-function indexed(method: string, type: number, count: number, stream: StreamView, base: number, minIndex: number, numVertices: number,
-  index: { data: Uint8Array; byteOffset: number; format: number }, size: number, limits: DrawLimits): DrawCall | HRESULT {
+function indexed(method: string, type: number, count: number, ds: DrawStreams, base: number, minIndex: number, numVertices: number,
+  index: { data: Uint8Array; byteOffset: number; format: number }, limits: DrawLimits, skip?: (s: number) => boolean): DrawCall | HRESULT {
   if (numVertices > limits.MaxVertexIndex + 1 || (numVertices > 0 && minIndex + numVertices - 1 > limits.MaxVertexIndex)) return D3DERR.INVALIDCALL;
   const indexSize = index.format === D3DFMT.INDEX32 ? 4 : 2;
   const indicesPresent = Math.max(0, Math.floor((index.data.length - index.byteOffset) / indexSize));
   const drawn = Math.min(count, primitivesWithin(type, indicesPresent));
   clampNote(method, drawn, count, 'index data');
   const first = base + minIndex;
-  const present = verticesPresent(stream, first, size, numVertices);
+  const present = presentIn(ds, first, numVertices, skip);
   if (present < numVertices) note('out-of-range-draw', () => `${method} names ${numVertices} vertices, the vertex data holds ${present}: primitives using the others are skipped (undefined in D3D9)`);
   const indices = readIndices(index.data, index.byteOffset, index.format, verticesNeeded(type, drawn), minIndex);
-  return { primitiveType: type, primitiveCount: drawn, stream, firstVertex: first, vertexCount: present, indices };
+  return callOf(ds, type, drawn, first, present, indices);
 }
 
 export function planDrawPrimitive(st: DeviceState, limits: DrawLimits, type: number, startVertex: number, count: number): DrawCall | HRESULT {
-  const stream = stream0(st);
-  const size = common(st, limits, type, count);
-  if (size === D3DERR.INVALIDCALL || !stream) return D3DERR.INVALIDCALL;
-  return sequential('DrawPrimitive', type, count, stream, startVertex, size, limits);
+  const layout = common(st, limits, type, count);
+  if (typeof layout === 'number') return layout;
+  const ds = boundStreams(st, layout);
+  if (typeof ds === 'number') return ds;
+  // stream frequencies apply to indexed draws only: a sequential draw reads every stream per vertex (D3D9 instancing docs)
+  return sequential('DrawPrimitive', type, count, ds, startVertex, limits);
 }
 
-export function planDrawIndexedPrimitive(st: DeviceState, limits: DrawLimits, type: number, baseVertex: number, minIndex: number, numVertices: number, startIndex: number, count: number): DrawCall | HRESULT {
-  const stream = stream0(st);
+/** The instance count and per-instance streams of an indexed draw, or undefined when it does not instance. */
+function instancing(st: DeviceState): { count: number; divider: Int32Array } | undefined {
+  const f0 = st.streamFreq[0];
+  // only with the application's declaration and INDEXEDDATA on stream 0 ("Efficiently Drawing Multiple Instances of Geometry")
+  if (!st.decl || st.decl.fvf !== 0 || (f0 & D3DSTREAMSOURCE.INDEXEDDATA) === 0) return undefined;
+  const divider = new Int32Array(st.streamFreq.length);
+  st.streamFreq.forEach((f, s) => {
+    // INSTANCEDATA | n: the stream advances once every n instances; n = 0 reads as 1 (replay9's reading)
+    if ((f & D3DSTREAMSOURCE.INSTANCEDATA) !== 0) divider[s] = Math.max(1, f & 0x3fffffff);
+  });
+  // INDEXEDDATA | 0 draws one instance (replay9's reading)
+  return { count: Math.max(1, f0 & 0x3fffffff), divider };
+}
+
+export function planDrawIndexedPrimitive(st: DeviceState, limits: DrawLimits, type: number, baseVertex: number, minIndex: number, numVertices: number, startIndex: number, count: number): DrawCall[] | HRESULT {
   const ib = st.indices;
-  const size = common(st, limits, type, count);
-  if (size === D3DERR.INVALIDCALL || !stream || !ib) return D3DERR.INVALIDCALL;
+  const layout = common(st, limits, type, count);
+  if (typeof layout === 'number') return layout;
+  const ds = boundStreams(st, layout);
+  if (typeof ds === 'number' || !ib) return D3DERR.INVALIDCALL;
   const format = ib.spec.fvfOrFormat;
   const byteOffset = startIndex * (format === D3DFMT.INDEX32 ? 4 : 2);
-  return indexed('DrawIndexedPrimitive', type, count, stream, baseVertex, minIndex, numVertices, { data: ib.data, byteOffset, format }, size, limits);
+  const index = { data: ib.data, byteOffset, format };
+  const inst = instancing(st);
+  if (!inst) {
+    const call = indexed('DrawIndexedPrimitive', type, count, ds, baseVertex, minIndex, numVertices, index, limits);
+    return typeof call === 'number' ? call : [call];
+  }
+  const perInstance = (s: number): boolean => inst.divider[s] > 0;
+  const base = indexed('DrawIndexedPrimitive', type, count, ds, baseVertex, minIndex, numVertices, index, limits, perInstance);
+  if (typeof base === 'number') return base;
+  const calls: DrawCall[] = [];
+  for (let i = 0; i < inst.count; i++) {
+    const views = ds.views.map((v, s) => {
+      if (!v || !perInstance(s)) return v;
+      const element = Math.floor(i / inst.divider[s]);
+      // one element per instance, the same for every vertex of it: a stream read at a fixed place
+      return verticesPresent(v, element, ds.bytes[s], 1) === 1 ? { data: v.data, offset: v.offset + element * v.stride, stride: 0 } : undefined;
+    });
+    if (views.some((v) => v === undefined)) {
+      note('out-of-range-draw', () => `DrawIndexedPrimitive: instance data ends after ${i} of ${inst.count} instances, the rest skipped (undefined in D3D9)`);
+      break;
+    }
+    calls.push({ ...base, streams: views as Array<StreamView | null>, stream: views[0] ?? EMPTY_STREAM });
+  }
+  return calls;
 }
 
 export function planDrawPrimitiveUP(st: DeviceState, limits: DrawLimits, type: number, count: number, data: BYTES | null, stride: number): DrawCall | HRESULT {
-  const size = common(st, limits, type, count);
-  if (size === D3DERR.INVALIDCALL || !data || stride === 0) return D3DERR.INVALIDCALL;
-  return sequential('DrawPrimitiveUP', type, count, { data: bytesOf(data), offset: 0, stride }, 0, size, limits);
+  const layout = common(st, limits, type, count);
+  if (typeof layout === 'number' || !data || stride === 0) return D3DERR.INVALIDCALL;
+  const ds = userStreams(layout, data, stride);
+  if (typeof ds === 'number') return ds;
+  return sequential('DrawPrimitiveUP', type, count, ds, 0, limits);
 }
 
 export function planDrawIndexedPrimitiveUP(st: DeviceState, limits: DrawLimits, type: number, minIndex: number, numVertices: number, count: number, indexData: BYTES | null, indexFormat: number, data: BYTES | null, stride: number): DrawCall | HRESULT {
-  const size = common(st, limits, type, count);
-  if (size === D3DERR.INVALIDCALL || !data || !indexData || stride === 0) return D3DERR.INVALIDCALL;
+  const layout = common(st, limits, type, count);
+  if (typeof layout === 'number' || !data || !indexData || stride === 0) return D3DERR.INVALIDCALL;
   if (indexFormat !== D3DFMT.INDEX16 && indexFormat !== D3DFMT.INDEX32) return D3DERR.INVALIDCALL;
-  return indexed('DrawIndexedPrimitiveUP', type, count, { data: bytesOf(data), offset: 0, stride }, 0, minIndex, numVertices, { data: bytesOf(indexData), byteOffset: 0, format: indexFormat }, size, limits);
+  const ds = userStreams(layout, data, stride);
+  if (typeof ds === 'number') return ds;
+  return indexed('DrawIndexedPrimitiveUP', type, count, ds, 0, minIndex, numVertices, { data: bytesOf(indexData), byteOffset: 0, format: indexFormat }, limits);
 }
 
 export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall, watch?: PixelWatch): void {

@@ -28,6 +28,8 @@ import type { VolumeTextureSpec } from './volume.js';
 import type { TextureSpec } from './texture.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, RECT } from './types.js';
 import type { DeviceProfile } from './caps.js';
+import { VertexDeclaration } from './vertex-declaration.js';
+import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 
 /** An object id in the snapshot, or -1 for NULL. */
 export type Ref = number;
@@ -48,6 +50,9 @@ export interface StateSnap {
   viewport: D3DVIEWPORT9;
   scissor: RECT;
   fvf: number;
+  /** the declaration in effect and the SetStreamSourceFreq settings (absent in older snapshots: none, all 1) */
+  decl?: Ref;
+  streamFreq?: number[];
   streams: Array<{ buffer: Ref; offset: number; stride: number }>;
   indices: Ref;
   material: D3DMATERIAL9;
@@ -61,6 +66,7 @@ export interface StateSnap {
 export interface MaskSnap {
   renderStates: number[]; samplerStates: number[][]; stageStates: number[][]; textures: number[]; streams: number[];
   transforms: number[]; lights: number[]; viewport: boolean; scissor: boolean; fvf: boolean; indices: boolean; material: boolean;
+  streamFreq?: number[];
 }
 
 export type ObjectSnap =
@@ -70,7 +76,10 @@ export type ObjectSnap =
     /** CreateDevice's BehaviorFlags (absent in older snapshots: 0) */
     behaviorFlags?: number;
     backBuffer: Ref; autoDepthStencil: Ref; inScene: boolean; recording: Ref; presentCount: number; defaultPool: Ref[]; state: StateSnap;
+    /** the device's declarations made by SetFVF, by ascending FVF */
+    fvfDecls?: Ref[];
   }
+  | { kind: 'VertexDeclaration'; refs: number; device: Ref; fvf: number; elements: D3DVERTEXELEMENT9[] }
   /** a surface of its own (created, or a device's back buffer / auto depth-stencil); budget: the owning device */
   | { kind: 'Surface'; refs: number; budget: Ref; spec: SurfaceSpecSnap; data: Uint8Array }
   /** a level of a texture (face 0 for plain textures): its bytes are stored with the texture */
@@ -83,7 +92,7 @@ export type ObjectSnap =
 
 /** The internal fields a snapshot reads and writes (TypeScript `private` is compile-time only). */
 interface RefsInside { refs: number }
-interface DeviceInside { inScene: boolean; recording: StateBlock | null; defaultPool: Set<RefCounted>; budget: MemoryBudget }
+interface DeviceInside { inScene: boolean; recording: StateBlock | null; defaultPool: Set<RefCounted>; budget: MemoryBudget; fvfDecls: Map<number, VertexDeclaration> }
 const inside = <T>(o: object): T => o as unknown as T;
 
 /** Thrown for a replay point that cannot be snapshotted (an open lock, a foreign device). */
@@ -157,6 +166,10 @@ export class ObjectCapture {
       if (o.locked) throw new SnapshotError(`a ${o instanceof VertexBuffer ? 'vertex' : 'index'} buffer is locked: snapshot refused until it is unlocked`);
       return { kind: o instanceof VertexBuffer ? 'VertexBuffer' : 'IndexBuffer', refs, budget: this.budgetRef(o), spec: { ...o.spec }, data: o.data.slice() };
     }
+    if (o instanceof VertexDeclaration) {
+      const device = this.ref(inside<{ device: object }>(o).device);
+      return { kind: 'VertexDeclaration', refs, device, fvf: o.fvf, elements: o.elements.map((e) => ({ ...e })) };
+    }
     if (o instanceof StateBlock) {
       const host = inside<{ host: object }>(o).host;
       return { kind: 'StateBlock', refs, host: this.ref(host), state: this.state(o.state), mask: maskSnap(o.mask) };
@@ -174,6 +187,7 @@ export class ObjectCapture {
       inScene: di.inScene, presentCount: d.presentCount, recording: -1, defaultPool: [] as Ref[], state: this.state(d.state),
     };
     snap.recording = this.ref(di.recording);
+    (snap as { fvfDecls?: Ref[] }).fvfDecls = [...di.fvfDecls].sort((a, b) => a[0] - b[0]).map(([, d]) => this.ref(d));
     // the pool is a set whose order must not show: its members get their ids from the handles first (finish())
     this.pools.push({ snap, pool: di.defaultPool });
     return snap;
@@ -206,7 +220,7 @@ export class ObjectCapture {
       samplerStates: st.samplerStates.map((a) => Array.from(a)),
       stageStates: st.stageStates.map((a) => Array.from(a)),
       transforms: [...st.transforms].sort((a, b) => a[0] - b[0]).map(([t, m]) => [t, { ...m }]),
-      viewport: { ...st.viewport }, scissor: { ...st.scissor }, fvf: st.fvf,
+      viewport: { ...st.viewport }, scissor: { ...st.scissor }, fvf: st.fvf, decl: this.ref(st.decl), streamFreq: Array.from(st.streamFreq),
       streams: st.streams.map((s) => ({ buffer: this.ref(s.buffer), offset: s.offset, stride: s.stride })),
       indices: this.ref(st.indices),
       material: structuredClone(st.material),
@@ -228,6 +242,7 @@ function maskSnap(m: StateMask): MaskSnap {
     stageStates: m.stageStates.map((a) => Array.from(a)), textures: Array.from(m.textures), streams: Array.from(m.streams),
     transforms: [...m.transforms].sort((a, b) => a - b), lights: [...m.lights].sort((a, b) => a - b),
     viewport: m.viewport, scissor: m.scissor, fvf: m.fvf, indices: m.indices, material: m.material,
+    streamFreq: Array.from(m.streamFreq),
   };
 }
 
@@ -293,6 +308,8 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
     }
     for (const k of ['viewport', 'scissor', 'material']) obj(st[k], `${what} ${k}`);
     int(st.fvf, `${what} fvf`);
+    if (st.decl !== undefined) ref(st.decl, `${what} decl`, 'VertexDeclaration');
+    if (st.streamFreq !== undefined) list(st.streamFreq, `${what} streamFreq`, MAX_STREAMS).forEach((x, i) => int(x, `${what} stream ${i} frequency`));
     list(st.streams, `${what} streams`, MAX_STREAMS).forEach((x, i) => {
       const e = obj(x, `${what} stream ${i}`);
       ref(e.buffer, `${what} stream ${i}`, 'VertexBuffer');
@@ -329,6 +346,16 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         if (s.behaviorFlags !== undefined) int(s.behaviorFlags, 'behaviorFlags');
         num(s.budgetUsed, 'budgetUsed');
         state(s.state, 'state');
+        if (s.fvfDecls !== undefined) list(s.fvfDecls, 'fvfDecls').forEach((r) => ref(r, 'fvfDecls', 'VertexDeclaration'));
+        break;
+      case 'VertexDeclaration':
+        ref(s.device, 'device', 'Device');
+        if ((s.device as number) < 0) bad('a vertex declaration without its device');
+        int(s.fvf, 'fvf');
+        list(s.elements, 'elements').forEach((e, i) => {
+          const x = obj(e, `element ${i}`);
+          for (const k of ['Stream', 'Offset', 'Type', 'Method', 'Usage', 'UsageIndex']) int(x[k], `element ${i} ${k}`, 0, 0xffff);
+        });
         break;
       case 'Surface': {
         ref(s.budget, 'budget', 'Device');
@@ -477,6 +504,7 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       if (!level) throw new SnapshotError(`snapshot object ${id}: level ${s.level} is not a level of object ${s.container}`);
       out[id] = level;
     } else if (s.kind === 'StateBlock') out[id] = new StateBlock(out[s.host] as Device);
+    else if (s.kind === 'VertexDeclaration') out[id] = new VertexDeclaration(out[s.device] as Device, s.elements.map((e) => ({ ...e })), s.fvf);
   });
   // 4: links, states and counters
   snaps.forEach((s, id) => {
@@ -497,6 +525,11 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
         o.onFinalRelease = () => di.defaultPool.delete(o);
       }
       di.budget.used = s.budgetUsed;
+      di.fvfDecls.clear();
+      for (const r of s.fvfDecls ?? []) {
+        const decl = out[r] as VertexDeclaration;
+        di.fvfDecls.set(decl.fvf, decl);
+      }
     } else if (s.kind === 'StateBlock') {
       const b = o as StateBlock;
       restoreState(b.state, s.state, get);
@@ -515,6 +548,8 @@ function restoreState(st: DeviceState, s: StateSnap, get: <T>(ref: Ref) => T | n
   st.viewport = { ...s.viewport };
   st.scissor = { ...s.scissor };
   st.fvf = s.fvf;
+  st.decl = s.decl === undefined ? null : get<VertexDeclaration>(s.decl);
+  if (s.streamFreq) st.streamFreq.set(s.streamFreq);
   s.streams.forEach((x, i) => { st.streams[i] = { buffer: get<VertexBuffer>(x.buffer), offset: x.offset, stride: x.stride }; });
   st.indices = get<IndexBuffer>(s.indices);
   st.material = structuredClone(s.material);
@@ -539,6 +574,7 @@ function restoreMask(m: StateMask, s: MaskSnap): void {
   m.viewport = s.viewport;
   m.scissor = s.scissor;
   m.fvf = s.fvf;
+  if (s.streamFreq) m.streamFreq.set(s.streamFreq);
   m.indices = s.indices;
   m.material = s.material;
 }

@@ -21,6 +21,7 @@ import {
 import type { StateTarget, StreamSource } from './state.js';
 import type { CubeTexture, Texture } from './texture.js';
 import type { VolumeTexture } from './volume.js';
+import type { VertexDeclaration } from './vertex-declaration.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DVIEWPORT9, IDirect3DStateBlock9, RECT } from './types.js';
 
 /** Which entries of the state a block holds. */
@@ -30,6 +31,7 @@ export class StateMask {
   readonly stageStates = Array.from({ length: MAX_STAGES }, () => new Uint8Array(MAX_STAGE_STATE + 1));
   readonly textures = new Uint8Array(MAX_SAMPLERS);
   readonly streams = new Uint8Array(MAX_STREAMS);
+  readonly streamFreq = new Uint8Array(MAX_STREAMS);
   readonly transforms = new Set<number>();
   /** lights whose definition and enable state the block holds */
   readonly lights = new Set<number>();
@@ -83,6 +85,7 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
     const parts = STATE_BLOCK_PARTS[kind];
     if (parts.has('textures')) m.textures.fill(1);
     if (parts.has('streamSources')) m.streams.fill(1);
+    if (parts.has('streamFrequencies')) m.streamFreq.fill(1);
     if (parts.has('transforms')) for (const t of ALL_TRANSFORMS) m.transforms.add(t);
     if (parts.has('lights')) for (const i of host.state.lights.keys()) m.lights.add(i);
     m.viewport = parts.has('viewport');
@@ -116,6 +119,8 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
   setViewport(v: D3DVIEWPORT9): void { this.state.setViewport(v); this.mask.viewport = true; }
   setScissor(r: RECT): void { this.state.setScissor(r); this.mask.scissor = true; }
   setFvf(fvf: number): void { this.state.setFvf(fvf); this.mask.fvf = true; }
+  setVertexDeclaration(decl: VertexDeclaration | null): void { this.state.setVertexDeclaration(decl); this.mask.fvf = true; }
+  setStreamFreq(stream: number, setting: number): void { this.state.setStreamFreq(stream, setting); this.mask.streamFreq[stream] = 1; }
   setStreamSource(stream: number, s: StreamSource): void { this.state.setStreamSource(stream, s); this.mask.streams[stream] = 1; }
   setIndices(ib: IndexBuffer | null): void { this.state.setIndices(ib); this.mask.indices = true; }
   setMaterial(m: D3DMATERIAL9): void { this.state.setMaterial(m); this.mask.material = true; }
@@ -136,6 +141,7 @@ function transfer(from: DeviceState, to: StateTarget, m: StateMask): void {
     for (let t = 0; t <= MAX_STAGE_STATE; t++) if (mask[t]) to.setTextureStageState(st, t, from.stageStates[st][t]);
   }
   for (let i = 0; i < MAX_STREAMS; i++) if (m.streams[i]) to.setStreamSource(i, from.streams[i]);
+  for (let i = 0; i < MAX_STREAMS; i++) if (m.streamFreq[i]) to.setStreamFreq(i, from.streamFreq[i]);
   // sorted: the order of a Set's insertion must not show in the result
   for (const t of [...m.transforms].sort((a, b) => a - b)) to.setTransform(t, from.transform(t));
   for (const i of [...m.lights].sort((a, b) => a - b)) {
@@ -146,7 +152,11 @@ function transfer(from: DeviceState, to: StateTarget, m: StateMask): void {
   }
   if (m.viewport) to.setViewport(from.viewport);
   if (m.scissor) to.setScissor(from.scissor);
-  if (m.fvf) to.setFvf(from.fvf);
+  // SetFVF and SetVertexDeclaration set one slot: the declaration and what GetFVF reports go together
+  if (m.fvf) {
+    to.setFvf(from.fvf);
+    to.setVertexDeclaration(from.decl);
+  }
   if (m.indices) to.setIndices(from.indices);
   if (m.material) to.setMaterial(from.material);
 }

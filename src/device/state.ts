@@ -11,6 +11,7 @@ import type { Surface } from './surface.js';
 import type { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { CubeTexture, Texture } from './texture.js';
 import type { VolumeTexture } from './volume.js';
+import type { VertexDeclaration } from './vertex-declaration.js';
 
 export const MAX_RENDER_STATE = 256;
 export const MAX_SAMPLERS = 16;
@@ -48,6 +49,8 @@ export interface StateTarget {
   setViewport(v: D3DVIEWPORT9): void;
   setScissor(r: RECT): void;
   setFvf(fvf: number): void;
+  setVertexDeclaration(decl: VertexDeclaration | null): void;
+  setStreamFreq(stream: number, setting: number): void;
   setStreamSource(stream: number, s: StreamSource): void;
   setIndices(ib: IndexBuffer | null): void;
   setMaterial(m: D3DMATERIAL9): void;
@@ -76,6 +79,10 @@ export class DeviceState implements StateTarget {
   viewport: D3DVIEWPORT9 = { X: 0, Y: 0, Width: 0, Height: 0, MinZ: 0, MaxZ: 1 };
   scissor: RECT = { left: 0, top: 0, right: 0, bottom: 0 };
   fvf = 0;
+  /** the declaration draws read: the application's (SetVertexDeclaration) or the device's for an FVF (SetFVF) */
+  decl: VertexDeclaration | null = null;
+  /** SetStreamSourceFreq settings; 1 by default (Wine visual.c stream_test) */
+  readonly streamFreq = new Uint32Array(MAX_STREAMS).fill(1);
   readonly streams: StreamSource[] = Array.from({ length: MAX_STREAMS }, () => ({ buffer: null, offset: 0, stride: 0 }));
   indices: IndexBuffer | null = null;
   material: D3DMATERIAL9 = {
@@ -114,6 +121,8 @@ export class DeviceState implements StateTarget {
   setViewport(v: D3DVIEWPORT9): void { this.viewport = { ...v }; this.dirty |= DIRTY.viewport; }
   setScissor(r: RECT): void { this.scissor = { ...r }; this.dirty |= DIRTY.scissor; }
   setFvf(fvf: number): void { this.fvf = fvf >>> 0; this.dirty |= DIRTY.fvf; }
+  setVertexDeclaration(decl: VertexDeclaration | null): void { this.decl = decl; this.dirty |= DIRTY.fvf; }
+  setStreamFreq(stream: number, setting: number): void { this.streamFreq[stream] = setting >>> 0; this.dirty |= DIRTY.streams; }
   setStreamSource(stream: number, s: StreamSource): void { this.streams[stream] = { ...s }; this.dirty |= DIRTY.streams; }
   setIndices(ib: IndexBuffer | null): void { this.indices = ib; this.dirty |= DIRTY.indices; }
   setMaterial(m: D3DMATERIAL9): void { this.material = structuredClone(m); this.dirty |= DIRTY.material; }

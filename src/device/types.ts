@@ -4,7 +4,7 @@
  * mistake is an HRESULT, never an exception. The emulated device, the no-op
  * device and the recording wrappers all implement these.
  */
-import type { HRESULT } from '../d3d9/index.js';
+import type { D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
 import type { D3DCAPS9 } from './caps.js';
 
 export type BOOL = boolean | number;
@@ -153,6 +153,10 @@ export interface IDirect3DIndexBuffer9 extends IDirect3DResource9, LockData {
   GetDesc(): { hr: HRESULT; desc?: D3DINDEXBUFFER_DESC };
 }
 
+export interface IDirect3DVertexDeclaration9 extends IUnknown {
+  GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 };
+}
+
 export interface IDirect3DStateBlock9 extends IUnknown {
   Capture(): HRESULT;
   Apply(): HRESULT;
@@ -183,6 +187,11 @@ export interface IDirect3DDevice9 extends IUnknown {
   SetFVF(FVF: number): HRESULT;
   SetStreamSource(StreamNumber: number, pStreamData: IDirect3DVertexBuffer9 | null, OffsetInBytes: number, Stride: number): HRESULT;
   SetIndices(pIndexData: IDirect3DIndexBuffer9 | null): HRESULT;
+  CreateVertexDeclaration(pVertexElements: readonly D3DVERTEXELEMENT9[] | null): { hr: HRESULT; vertexDeclaration?: IDirect3DVertexDeclaration9 };
+  SetVertexDeclaration(pDecl: IDirect3DVertexDeclaration9 | null): HRESULT;
+  GetVertexDeclaration(): { hr: HRESULT; vertexDeclaration?: IDirect3DVertexDeclaration9 };
+  SetStreamSourceFreq(StreamNumber: number, Setting: number): HRESULT;
+  GetStreamSourceFreq(StreamNumber: number): { hr: HRESULT; setting?: number };
   SetMaterial(pMaterial: D3DMATERIAL9 | null): HRESULT;
   SetLight(Index: number, pLight: D3DLIGHT9 | null): HRESULT;
   LightEnable(Index: number, Enable: BOOL): HRESULT;
@@ -233,7 +242,7 @@ export interface PerfMarkers {
 /** Any object the interfaces hand out. */
 export type D3DObject =
   | IDirect3D9 | IDirect3DDevice9 | IDirect3DSurface9 | IDirect3DTexture9 | IDirect3DCubeTexture9
-  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9;
+  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9 | IDirect3DVertexDeclaration9;
 
 /** The property of a call's result object that holds the interface it creates, by kind of object. */
 export const RESULT_KEY = {
@@ -247,6 +256,7 @@ export const RESULT_KEY = {
   StateBlock: 'stateBlock',
   VolumeTexture: 'volumeTexture',
   Volume: 'volume',
+  VertexDeclaration: 'vertexDeclaration',
 } as const;
 
 /** A backend: how to make the root object. */

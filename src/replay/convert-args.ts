@@ -1,5 +1,6 @@
 /** FlatBuffers structs (generated accessors) to the API's plain structs. */
 import type * as fb from '../trace/generated/replay9.js';
+import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 import type {
   D3DBOX, D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR, D3DVIEWPORT9, POINT, RECT,
 } from '../device/types.js';
@@ -62,5 +63,17 @@ export function rects(c: fb.Clear): RECT[] | null {
   if (n === 0 && c.pRects(0) === null) return null;
   const out: RECT[] = [];
   for (let i = 0; i < n; i++) out.push(rect(c.pRects(i))!);
+  return out;
+}
+
+/** The recorded D3DVERTEXELEMENT9 array (with its D3DDECL_END when the application gave one); null when absent. */
+export function vertexElements(c: fb.CreateVertexDeclaration): D3DVERTEXELEMENT9[] | null {
+  const n = c.pVertexElementsLength();
+  if (n === 0 && c.pVertexElements(0) === null) return null;
+  const out: D3DVERTEXELEMENT9[] = [];
+  for (let i = 0; i < n; i++) {
+    const e = c.pVertexElements(i)!;
+    out.push({ Stream: e.stream(), Offset: e.offset(), Type: e.type(), Method: e.method(), Usage: e.usage(), UsageIndex: e.usageIndex() });
+  }
   return out;
 }

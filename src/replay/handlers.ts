@@ -7,10 +7,10 @@ import * as fb from '../trace/generated/replay9.js';
 import type { CommandName, HandleKind } from '../trace/commands.js';
 import type {
   IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
-  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVolume9,
+  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
   IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
-import { box, light, material, matrix, point, presentParameters, rect, rects, viewport } from './convert-args.js';
+import { box, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
 
 /**
  * What a handler hands back: the HRESULT (or count; for a method that returns its value, the
@@ -187,6 +187,12 @@ export const HANDLERS = {
   CubeTextureGetLOD: (_c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').GetLOD(),
   VertexBufferGetDesc: (_c, x) => x.obj<IDirect3DVertexBuffer9>(x.self, 'VertexBuffer').GetDesc(),
   IndexBufferGetDesc: (_c, x) => x.obj<IDirect3DIndexBuffer9>(x.self, 'IndexBuffer').GetDesc(),
+  CreateVertexDeclaration: (c, x) => made(dev(x).CreateVertexDeclaration(vertexElements(c)), 'vertexDeclaration'),
+  SetVertexDeclaration: (c, x) => dev(x).SetVertexDeclaration(x.ref<IDirect3DVertexDeclaration9>(c.pDecl(), 'VertexDeclaration')),
+  GetVertexDeclaration: (_c, x) => made(dev(x).GetVertexDeclaration(), 'vertexDeclaration'),
+  VertexDeclarationGetDevice: (_c, x) => made(x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDevice(), 'device'),
+  SetStreamSourceFreq: (c, x) => dev(x).SetStreamSourceFreq(c.streamNumber(), c.setting()),
+  GetStreamSourceFreq: (c, x) => dev(x).GetStreamSourceFreq(c.streamNumber()).hr,
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

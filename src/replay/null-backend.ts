@@ -10,7 +10,7 @@ import { RESULT_KEY } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3D9 } from '../device/types.js';
 
 /** Methods whose D3D9 form has an out-parameter the schema leaves out: they return `{ hr, ... }`. */
-const OUT_PARAM_METHODS: ReadonlySet<string> = new Set(['GetDeviceCaps', 'CheckDeviceMultiSampleType', 'GetLevelDesc']);
+const OUT_PARAM_METHODS: ReadonlySet<string> = new Set(['GetDeviceCaps', 'CheckDeviceMultiSampleType', 'GetLevelDesc', 'GetStreamSourceFreq']);
 /** Locks hand out this much memory: enough for the small locks tests make. */
 const LOCK_BYTES = 256;
 

@@ -16,7 +16,7 @@ import { loadScene } from '../../src/cli/commands/record.js';
 import { recordScene } from '../../src/api/scene.js';
 import { D3DCLEAR, D3DCREATE, D3DDEVTYPE, D3DFMT, D3DPOOL, D3DSWAPEFFECT, D3DTEXF } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/api/index.js';
-import { decodeSnapshot } from '../../src/device/snapshot.js';
+import { decodeSnapshot, SnapshotError } from '../../src/device/snapshot.js';
 import type { SnapshotData } from '../../src/device/snapshot.js';
 import { encodeSnapshot } from '../../src/device/snapshot.js';
 import { presentedImage } from '../../src/golden/image.js';
@@ -165,6 +165,16 @@ describe('a damaged snapshot payload (valid CRC: made so on purpose) is a TraceF
   });
 });
 
+function insideLock(r: Replayer): boolean {
+  try {
+    captureReplay(r);
+    return false;
+  } catch (e) {
+    if (e instanceof SnapshotError && /locked/.test(e.message)) return true;
+    throw e;
+  }
+}
+
 describe('seek: restore the nearest snapshot, then replay', () => {
   for (const name of names) {
     it(`${name}: stands where a replay from call 0 stands, at random calls (whole state compared)`, () => {
@@ -177,6 +187,8 @@ describe('seek: restore the nearest snapshot, then replay', () => {
       let fromSnapshot = 0;
       for (const n of [...points].sort((a, b) => a - b)) {
         const want = new Replayer().run(plain, n);
+        // a replay standing inside an open lock has no snapshot (snapshot.ts refuses it): nothing to compare there
+        if (insideLock(want)) continue;
         const { replayer: got, from } = replayTo(seekable, n);
         if (from > 0) fromSnapshot++;
         expect(from).toBe(seekPoint(seekable, n)?.firstCall ?? 0);

@@ -11,4 +11,5 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['lit-fog-blend', 'lit-fog-blend.ts'],
   ['fill-grid', 'fill-grid.ts'],
   ['volume-texture', 'volume-texture.ts'],
+  ['instancing', 'instancing.ts'],
 ];

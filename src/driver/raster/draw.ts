@@ -20,6 +20,8 @@ export interface DrawCall {
   primitiveCount: number;
   /** the vertices (stream 0, or a DrawPrimitiveUP pointer as a stream at offset 0) */
   stream: StreamView;
+  /** every stream by number, when the vertex layout reads more than stream 0 (null: not set) */
+  streams?: readonly (StreamView | null)[];
   /** the vertices to process: stream vertex indices first … first + count − 1 */
   firstVertex: number;
   vertexCount: number;
@@ -63,7 +65,7 @@ export interface DrawOptions {
 
 /** What a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
 function vertexInputs(state: RasterState): readonly unknown[] {
-  return [state.fvf, state.world, state.view, state.projection, state.renderStates, state.stageStates, state.textureTransforms, state.lights, state.material, state.viewport, state.maxPointSize];
+  return [state.fvf, state.vertexLayout, state.world, state.view, state.projection, state.renderStates, state.stageStates, state.textureTransforms, state.lights, state.material, state.viewport, state.maxPointSize];
 }
 
 /** The last draw's vertex stage and its output vertices, reused while its inputs are the same objects. */
@@ -80,7 +82,7 @@ function vertexStage(state: RasterState): { processor: VertexProcessor; out: Cli
 export function drawPrimitives(state: RasterState, call: DrawCall, options: DrawOptions = {}): void {
   if (call.primitiveCount <= 0 || call.vertexCount <= 0) return;
   const stage = vertexStage(state);
-  const vertices = stage.processor.process(call.stream, call.firstVertex, call.vertexCount, stage.out);
+  const vertices = stage.processor.process(call.streams ?? call.stream, call.firstVertex, call.vertexCount, stage.out);
   drawVertices(state, call.primitiveType, vertices, call.indices, call.primitiveCount, options);
 }
 
@@ -166,7 +168,7 @@ export function missedFragment(state: RasterState, call: DrawCall, x: number, y:
   if (state.renderStates[D3DRS.CULLMODE] === D3DCULL.NONE && state.renderStates[D3DRS.SCISSORTESTENABLE] === 0) return null;
   // culling and the scissor test come after vertex processing: the vertices are the draw's own
   const stage = vertexStage(state);
-  const vertices = stage.processor.process(call.stream, call.firstVertex, call.vertexCount, stage.out);
+  const vertices = stage.processor.process(call.streams ?? call.stream, call.firstVertex, call.vertexCount, stage.out);
   const covers = (cull: boolean): { front: boolean } | null => {
     // the draw's own scissor rect left out, a rect of the one pixel in its place (nothing else is rasterized)
     const probe = scissoredTo(state, x, y, false);

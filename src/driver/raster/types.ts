@@ -5,6 +5,7 @@
  * Everything here is plain data: the driver imports nothing from the device.
  */
 import type { Rect, SurfaceView } from '../surface-view.js';
+import type { VertexLayout } from './vertex/fetch.js';
 
 /** A 4×4 matrix, row-major as D3DMATRIX (_11 … _44), row vectors times matrix (v·M). */
 export type Mat4 = Float64Array;
@@ -60,6 +61,8 @@ export interface RasterState {
   viewport: { x: number; y: number; width: number; height: number; minZ: number; maxZ: number };
   scissor: Rect;
   fvf: number;
+  /** what a vertex reads (from the vertex declaration in effect); absent: what `fvf` declares */
+  vertexLayout?: VertexLayout;
   material: MaterialState;
   /** the enabled lights, in ascending index order */
   lights: readonly LightState[];

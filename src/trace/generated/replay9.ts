@@ -110,13 +110,19 @@ export enum Command {
   CubeTextureGetAutoGenFilterType = 103,
   CubeTextureGetLOD = 104,
   VertexBufferGetDesc = 105,
-  IndexBufferGetDesc = 106
+  IndexBufferGetDesc = 106,
+  CreateVertexDeclaration = 107,
+  SetVertexDeclaration = 108,
+  GetVertexDeclaration = 109,
+  VertexDeclarationGetDevice = 110,
+  SetStreamSourceFreq = 111,
+  GetStreamSourceFreq = 112
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -225,15 +231,21 @@ export function unionToCommand(
     case 'CubeTextureGetLOD': return accessor(new CubeTextureGetLOD())! as CubeTextureGetLOD;
     case 'VertexBufferGetDesc': return accessor(new VertexBufferGetDesc())! as VertexBufferGetDesc;
     case 'IndexBufferGetDesc': return accessor(new IndexBufferGetDesc())! as IndexBufferGetDesc;
+    case 'CreateVertexDeclaration': return accessor(new CreateVertexDeclaration())! as CreateVertexDeclaration;
+    case 'SetVertexDeclaration': return accessor(new SetVertexDeclaration())! as SetVertexDeclaration;
+    case 'GetVertexDeclaration': return accessor(new GetVertexDeclaration())! as GetVertexDeclaration;
+    case 'VertexDeclarationGetDevice': return accessor(new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
+    case 'SetStreamSourceFreq': return accessor(new SetStreamSourceFreq())! as SetStreamSourceFreq;
+    case 'GetStreamSourceFreq': return accessor(new GetStreamSourceFreq())! as GetStreamSourceFreq;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetTexture|GetTextureStageState|GetTransform|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetTexture|SetTextureStageState|SetTransform|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -342,6 +354,12 @@ export function unionListToCommand(
     case 'CubeTextureGetLOD': return accessor(index, new CubeTextureGetLOD())! as CubeTextureGetLOD;
     case 'VertexBufferGetDesc': return accessor(index, new VertexBufferGetDesc())! as VertexBufferGetDesc;
     case 'IndexBufferGetDesc': return accessor(index, new IndexBufferGetDesc())! as IndexBufferGetDesc;
+    case 'CreateVertexDeclaration': return accessor(index, new CreateVertexDeclaration())! as CreateVertexDeclaration;
+    case 'SetVertexDeclaration': return accessor(index, new SetVertexDeclaration())! as SetVertexDeclaration;
+    case 'GetVertexDeclaration': return accessor(index, new GetVertexDeclaration())! as GetVertexDeclaration;
+    case 'VertexDeclarationGetDevice': return accessor(index, new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
+    case 'SetStreamSourceFreq': return accessor(index, new SetStreamSourceFreq())! as SetStreamSourceFreq;
+    case 'GetStreamSourceFreq': return accessor(index, new GetStreamSourceFreq())! as GetStreamSourceFreq;
     default: return null;
   }
 }
@@ -1005,6 +1023,56 @@ static createIndexBufferDesc(builder:flatbuffers.Builder, Format: number, Type: 
   builder.writeInt32(Usage);
   builder.writeInt32(Type);
   builder.writeInt32(Format);
+  return builder.offset();
+}
+
+}
+
+export class VertexElement {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VertexElement {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+stream():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+offset():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+type():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+method():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+usage():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+usageIndex():number {
+  return this.bb!.readUint32(this.bb_pos + 20);
+}
+
+static sizeOf():number {
+  return 24;
+}
+
+static createVertexElement(builder:flatbuffers.Builder, Stream: number, Offset: number, Type: number, Method: number, Usage: number, UsageIndex: number):flatbuffers.Offset {
+  builder.prep(4, 24);
+  builder.writeInt32(UsageIndex);
+  builder.writeInt32(Usage);
+  builder.writeInt32(Method);
+  builder.writeInt32(Type);
+  builder.writeInt32(Offset);
+  builder.writeInt32(Stream);
   return builder.offset();
 }
 
@@ -7149,6 +7217,263 @@ static createIndexBufferGetDesc(builder:flatbuffers.Builder, pDescOffset:flatbuf
   IndexBufferGetDesc.startIndexBufferGetDesc(builder);
   IndexBufferGetDesc.addPDesc(builder, pDescOffset);
   return IndexBufferGetDesc.endIndexBufferGetDesc(builder);
+}
+}
+
+export class CreateVertexDeclaration {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreateVertexDeclaration {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreateVertexDeclaration(bb:flatbuffers.ByteBuffer, obj?:CreateVertexDeclaration):CreateVertexDeclaration {
+  return (obj || new CreateVertexDeclaration()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreateVertexDeclaration(bb:flatbuffers.ByteBuffer, obj?:CreateVertexDeclaration):CreateVertexDeclaration {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreateVertexDeclaration()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pVertexElements(index: number, obj?:VertexElement):VertexElement|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new VertexElement()).__init(this.bb!.__vector(this.bb_pos + offset) + index * 24, this.bb!) : null;
+}
+
+pVertexElementsLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+static startCreateVertexDeclaration(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPVertexElements(builder:flatbuffers.Builder, pVertexElementsOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, pVertexElementsOffset, 0);
+}
+
+static startPVertexElementsVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(24, numElems, 4);
+}
+
+static endCreateVertexDeclaration(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCreateVertexDeclaration(builder:flatbuffers.Builder, pVertexElementsOffset:flatbuffers.Offset):flatbuffers.Offset {
+  CreateVertexDeclaration.startCreateVertexDeclaration(builder);
+  CreateVertexDeclaration.addPVertexElements(builder, pVertexElementsOffset);
+  return CreateVertexDeclaration.endCreateVertexDeclaration(builder);
+}
+}
+
+export class SetVertexDeclaration {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetVertexDeclaration {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetVertexDeclaration(bb:flatbuffers.ByteBuffer, obj?:SetVertexDeclaration):SetVertexDeclaration {
+  return (obj || new SetVertexDeclaration()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetVertexDeclaration(bb:flatbuffers.ByteBuffer, obj?:SetVertexDeclaration):SetVertexDeclaration {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetVertexDeclaration()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pDecl():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetVertexDeclaration(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPDecl(builder:flatbuffers.Builder, pDecl:number) {
+  builder.addFieldInt32(0, pDecl, 0);
+}
+
+static endSetVertexDeclaration(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetVertexDeclaration(builder:flatbuffers.Builder, pDecl:number):flatbuffers.Offset {
+  SetVertexDeclaration.startSetVertexDeclaration(builder);
+  SetVertexDeclaration.addPDecl(builder, pDecl);
+  return SetVertexDeclaration.endSetVertexDeclaration(builder);
+}
+}
+
+export class GetVertexDeclaration {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetVertexDeclaration {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetVertexDeclaration(bb:flatbuffers.ByteBuffer, obj?:GetVertexDeclaration):GetVertexDeclaration {
+  return (obj || new GetVertexDeclaration()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetVertexDeclaration(bb:flatbuffers.ByteBuffer, obj?:GetVertexDeclaration):GetVertexDeclaration {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetVertexDeclaration()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startGetVertexDeclaration(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endGetVertexDeclaration(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetVertexDeclaration(builder:flatbuffers.Builder):flatbuffers.Offset {
+  GetVertexDeclaration.startGetVertexDeclaration(builder);
+  return GetVertexDeclaration.endGetVertexDeclaration(builder);
+}
+}
+
+export class VertexDeclarationGetDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VertexDeclarationGetDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVertexDeclarationGetDevice(bb:flatbuffers.ByteBuffer, obj?:VertexDeclarationGetDevice):VertexDeclarationGetDevice {
+  return (obj || new VertexDeclarationGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVertexDeclarationGetDevice(bb:flatbuffers.ByteBuffer, obj?:VertexDeclarationGetDevice):VertexDeclarationGetDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VertexDeclarationGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startVertexDeclarationGetDevice(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endVertexDeclarationGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVertexDeclarationGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  VertexDeclarationGetDevice.startVertexDeclarationGetDevice(builder);
+  return VertexDeclarationGetDevice.endVertexDeclarationGetDevice(builder);
+}
+}
+
+export class SetStreamSourceFreq {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetStreamSourceFreq {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetStreamSourceFreq(bb:flatbuffers.ByteBuffer, obj?:SetStreamSourceFreq):SetStreamSourceFreq {
+  return (obj || new SetStreamSourceFreq()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetStreamSourceFreq(bb:flatbuffers.ByteBuffer, obj?:SetStreamSourceFreq):SetStreamSourceFreq {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetStreamSourceFreq()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+streamNumber():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+setting():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetStreamSourceFreq(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addStreamNumber(builder:flatbuffers.Builder, streamNumber:number) {
+  builder.addFieldInt32(0, streamNumber, 0);
+}
+
+static addSetting(builder:flatbuffers.Builder, setting:number) {
+  builder.addFieldInt32(1, setting, 0);
+}
+
+static endSetStreamSourceFreq(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetStreamSourceFreq(builder:flatbuffers.Builder, streamNumber:number, setting:number):flatbuffers.Offset {
+  SetStreamSourceFreq.startSetStreamSourceFreq(builder);
+  SetStreamSourceFreq.addStreamNumber(builder, streamNumber);
+  SetStreamSourceFreq.addSetting(builder, setting);
+  return SetStreamSourceFreq.endSetStreamSourceFreq(builder);
+}
+}
+
+export class GetStreamSourceFreq {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetStreamSourceFreq {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetStreamSourceFreq(bb:flatbuffers.ByteBuffer, obj?:GetStreamSourceFreq):GetStreamSourceFreq {
+  return (obj || new GetStreamSourceFreq()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetStreamSourceFreq(bb:flatbuffers.ByteBuffer, obj?:GetStreamSourceFreq):GetStreamSourceFreq {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetStreamSourceFreq()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+streamNumber():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetStreamSourceFreq(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addStreamNumber(builder:flatbuffers.Builder, streamNumber:number) {
+  builder.addFieldInt32(0, streamNumber, 0);
+}
+
+static endGetStreamSourceFreq(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetStreamSourceFreq(builder:flatbuffers.Builder, streamNumber:number):flatbuffers.Offset {
+  GetStreamSourceFreq.startGetStreamSourceFreq(builder);
+  GetStreamSourceFreq.addStreamNumber(builder, streamNumber);
+  return GetStreamSourceFreq.endGetStreamSourceFreq(builder);
 }
 }
 

@@ -501,6 +501,45 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "VertexElement",
+      "size": 24,
+      "fields": [
+        {
+          "name": "Stream",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "Offset",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "Type",
+          "offset": 8,
+          "type": "uint",
+          "r9": "enum D3DDECLTYPE"
+        },
+        {
+          "name": "Method",
+          "offset": 12,
+          "type": "uint",
+          "r9": "enum D3DDECLMETHOD"
+        },
+        {
+          "name": "Usage",
+          "offset": 16,
+          "type": "uint",
+          "r9": "enum D3DDECLUSAGE"
+        },
+        {
+          "name": "UsageIndex",
+          "offset": 20,
+          "type": "uint"
+        }
+      ]
+    },
+    {
       "name": "PresentParameters",
       "size": 56,
       "fields": [
@@ -3279,6 +3318,82 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "CreateVertexDeclaration",
+      "r9": "IDirect3DDevice9.CreateVertexDeclaration creates VertexDeclaration",
+      "fields": [
+        {
+          "name": "pVertexElements",
+          "slot": 0,
+          "type": {
+            "kind": "structs",
+            "struct": "VertexElement"
+          }
+        }
+      ]
+    },
+    {
+      "name": "SetVertexDeclaration",
+      "r9": "IDirect3DDevice9.SetVertexDeclaration",
+      "fields": [
+        {
+          "name": "pDecl",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle VertexDeclaration"
+        }
+      ]
+    },
+    {
+      "name": "GetVertexDeclaration",
+      "r9": "IDirect3DDevice9.GetVertexDeclaration creates VertexDeclaration",
+      "fields": []
+    },
+    {
+      "name": "VertexDeclarationGetDevice",
+      "r9": "IDirect3DVertexDeclaration9.GetDevice creates Device",
+      "fields": []
+    },
+    {
+      "name": "SetStreamSourceFreq",
+      "r9": "IDirect3DDevice9.SetStreamSourceFreq",
+      "fields": [
+        {
+          "name": "StreamNumber",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Setting",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DSTREAMSOURCE"
+        }
+      ]
+    },
+    {
+      "name": "GetStreamSourceFreq",
+      "r9": "IDirect3DDevice9.GetStreamSourceFreq",
+      "fields": [
+        {
+          "name": "StreamNumber",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -3432,7 +3547,13 @@ export const SCHEMA: SchemaDef = {
         "CubeTextureGetAutoGenFilterType",
         "CubeTextureGetLOD",
         "VertexBufferGetDesc",
-        "IndexBufferGetDesc"
+        "IndexBufferGetDesc",
+        "CreateVertexDeclaration",
+        "SetVertexDeclaration",
+        "GetVertexDeclaration",
+        "VertexDeclarationGetDevice",
+        "SetStreamSourceFreq",
+        "GetStreamSourceFreq"
       ]
     }
   ],

@@ -12,6 +12,7 @@ export const KIND_WORD: Record<HandleKind, string> = {
   StateBlock: 'sb',
   VolumeTexture: 'voltex',
   Volume: 'vol',
+  VertexDeclaration: 'decl',
 };
 
 export function defaultName(kind: HandleKind, id: number): string {

@@ -49,8 +49,10 @@ export function projectedCount(state: RasterState, stage: number): number {
   let n = ttff & 0xff;
   if (n < 1 || n > 4) {
     const set = state.stageStates[stage][D3DTSS.TEXCOORDINDEX] & 0xffff;
-    const sets = (state.fvf & D3DFVF.TEXCOUNT_MASK) >>> D3DFVF_TEXCOUNT_SHIFT;
-    n = set < sets ? fvfTexCoordSize(state.fvf, set) : 4;
+    const layout = state.vertexLayout;
+    const sets = layout ? layout.texCount : (state.fvf & D3DFVF.TEXCOUNT_MASK) >>> D3DFVF_TEXCOUNT_SHIFT;
+    const size = layout ? layout.texSize[set] : set < sets ? fvfTexCoordSize(state.fvf, set) : 0;
+    n = set < sets && size > 0 ? size : 4;
   }
   return n >= 2 ? n : 0;
 }

@@ -23,10 +23,10 @@
  * lights); process() writes into reused ClipVertex objects when given an array.
  */
 import { D3DRS } from '../../../d3d9/index.js';
-import type { ClipVertex, Mat4, RasterState, StreamView } from '../types.js';
+import type { ClipVertex, Mat4, RasterState } from '../types.js';
 import { MAX_TEXCOORDS } from '../types.js';
 import { createFetchedVertex, decodeVertexLayout, fetchVertex } from './fetch.js';
-import type { FetchedVertex, VertexLayout } from './fetch.js';
+import type { FetchedVertex, FetchStreams, VertexLayout } from './fetch.js';
 import { prepareVertexFog, vertexFog } from './fog.js';
 import type { VertexFogSetup } from './fog.js';
 import { lightVertex, prepareLighting } from './lighting.js';
@@ -70,9 +70,9 @@ export class VertexProcessor {
   private readonly clip = new Float64Array(4);
   private readonly scratch = new Float64Array(4);
 
-  /** Throws when state.fvf is not a valid FVF (the device validates it before a draw). */
+  /** Reads state.vertexLayout, else state.fvf's; throws when that FVF is not valid (the device validates it before a draw). */
   constructor(state: RasterState) {
-    const layout = decodeVertexLayout(state.fvf);
+    const layout = state.vertexLayout ?? decodeVertexLayout(state.fvf);
     if (layout === undefined) {
       throw new Error(`driver/raster/vertex: FVF 0x${(state.fvf >>> 0).toString(16)} is not a valid vertex format`);
     }
@@ -93,7 +93,7 @@ export class VertexProcessor {
    * Processes vertices first .. first+count−1 of `stream` into out[0 .. count−1],
    * reusing the ClipVertex objects already there; out.length becomes count.
    */
-  process(stream: StreamView, first: number, count: number, out: ClipVertex[] = []): ClipVertex[] {
+  process(stream: FetchStreams, first: number, count: number, out: ClipVertex[] = []): ClipVertex[] {
     for (let i = 0; i < count; i++) {
       if (out[i] === undefined) out[i] = createClipVertex();
       this.processVertex(stream, first + i, out[i]);
@@ -103,7 +103,7 @@ export class VertexProcessor {
   }
 
   /** Processes vertex `index` of `stream` into `out`. */
-  processVertex(stream: StreamView, index: number, out: ClipVertex): void {
+  processVertex(stream: FetchStreams, index: number, out: ClipVertex): void {
     fetchVertex(this.layout, stream, index, this.vertex);
     if (this.pretransformed) this.passThrough(out);
     else this.transform(out);
@@ -158,6 +158,6 @@ export class VertexProcessor {
 }
 
 /** Transform and lighting of vertices first .. first+count−1 of `stream` under `state` (fresh objects). */
-export function processVertices(state: RasterState, stream: StreamView, first: number, count: number): ClipVertex[] {
+export function processVertices(state: RasterState, stream: FetchStreams, first: number, count: number): ClipVertex[] {
   return new VertexProcessor(state).process(stream, first, count);
 }

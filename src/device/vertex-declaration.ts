@@ -1,0 +1,51 @@
+/**
+ * IDirect3DVertexDeclaration9: the validated elements, and the fetch description a draw reads.
+ * A declaration SetFVF makes belongs to the device (one per FVF, shared: Wine device.c
+ * test_fvf_decl_management): its count shows only the references GetVertexDeclaration handed out.
+ */
+import { D3D_OK, D3DDECLUSAGE, fvfLayout } from '../d3d9/index.js';
+import type { D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
+import { layoutFromDeclaration, decodeVertexLayout } from '../driver/raster/vertex/index.js';
+import type { VertexLayout } from '../driver/raster/vertex/index.js';
+import { RefCounted } from './ref-counted.js';
+import { guardReleased } from './released.js';
+import type { IDirect3DDevice9, IDirect3DVertexDeclaration9 } from './types.js';
+
+export class VertexDeclaration extends RefCounted implements IDirect3DVertexDeclaration9 {
+  /** what fixed-function draws read; undefined when they cannot draw with it (no position, or an FVF fvfLayout rejects) */
+  readonly layout: VertexLayout | undefined;
+
+  /** `fvf` ≠ 0: the device's own declaration for that FVF */
+  constructor(private readonly device: IDirect3DDevice9 & RefCounted, readonly elements: readonly D3DVERTEXELEMENT9[], readonly fvf = 0) {
+    super();
+    if (fvf !== 0) {
+      this.refs = 0;
+      this.layout = fvfLayout(fvf) ? decodeVertexLayout(fvf) : undefined;
+    } else {
+      const hasPosition = elements.some((e) => (e.Usage === D3DDECLUSAGE.POSITION || e.Usage === D3DDECLUSAGE.POSITIONT) && e.UsageIndex === 0);
+      this.layout = hasPosition ? layoutFromDeclaration(elements) : undefined;
+    }
+  }
+
+  /** The device's declarations stay usable at a count of 0: the device holds them. */
+  override get alive(): boolean {
+    return this.fvf !== 0 || this.refs > 0;
+  }
+
+  override AddRef(): number {
+    if (this.fvf !== 0 && this.refs === 0) return ++this.refs;
+    return super.AddRef();
+  }
+
+  /** the streams a draw reads (those with elements), with the bytes one vertex needs from each */
+  get streams(): Int32Array | undefined {
+    return this.layout?.streamBytes;
+  }
+
+  GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 } {
+    this.device.AddRef();
+    return { hr: D3D_OK, device: this.device };
+  }
+}
+
+guardReleased(VertexDeclaration.prototype, 'IDirect3DVertexDeclaration9', { GetDevice: 'out' });
