@@ -163,6 +163,9 @@ export function planDrawPrimitive(st: DeviceState, limits: DrawLimits, type: num
   return sequential('DrawPrimitive', type, count, ds, startVertex, limits);
 }
 
+/** The most instances one draw draws (replay9's bound; past it the rest are skipped with a note). */
+export const MAX_INSTANCES = 65_536;
+
 /** The instance count and per-instance streams of an indexed draw, or undefined when it does not instance. */
 function instancing(st: DeviceState): { count: number; divider: Int32Array } | undefined {
   const f0 = st.streamFreq[0];
@@ -194,8 +197,14 @@ export function planDrawIndexedPrimitive(st: DeviceState, limits: DrawLimits, ty
   const perInstance = (s: number): boolean => inst.divider[s] > 0;
   const base = indexed('DrawIndexedPrimitive', type, count, ds, baseVertex, minIndex, numVertices, index, limits, perInstance);
   if (typeof base === 'number') return base;
+  // replay9's bound (D3D9 sets none but the 30-bit count): at most MAX_INSTANCES instances and MaxPrimitiveCount
+  // primitives over all of them, so a 2^30 instance count over data that never runs out (a large divider) cannot hang a replay
+  const instances = base.primitiveCount === 0 ? 0 : Math.min(inst.count, MAX_INSTANCES, Math.floor(limits.MaxPrimitiveCount / base.primitiveCount));
+  if (instances < inst.count && base.primitiveCount > 0) {
+    note('out-of-range-draw', () => `DrawIndexedPrimitive: ${inst.count} instances of ${base.primitiveCount} primitives are past replay9's bound (${MAX_INSTANCES} instances, MaxPrimitiveCount primitives in all); ${instances} drawn, the rest skipped`);
+  }
   const calls: DrawCall[] = [];
-  for (let i = 0; i < inst.count; i++) {
+  for (let i = 0; i < instances; i++) {
     const views = ds.views.map((v, s) => {
       if (!v || !perInstance(s)) return v;
       const element = Math.floor(i / inst.divider[s]);

@@ -13,6 +13,9 @@ import {
   D3DSTREAMSOURCE, D3D_OK, D3DFVF_TEXCOORDSIZE, HR, fvfToDeclaration,
 } from '../../src/d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
+import { listenForNotes } from '../../src/device/notes.js';
+import { MAX_INSTANCES, planDrawIndexedPrimitive } from '../../src/device/draw.js';
+import type { DeviceNote } from '../../src/device/notes.js';
 import { PP } from '../fixtures/every-command.js';
 
 const e = (Stream: number, Offset: number, Type: number, Usage: number, UsageIndex = 0, Method = 0): D3DVERTEXELEMENT9 => ({ Stream, Offset, Type, Method, Usage, UsageIndex });
@@ -260,6 +263,24 @@ describe('instancing', () => {
     dev.SetStreamSourceFreq(0, D3DSTREAMSOURCE.INDEXEDDATA | 2);
     expect(dev.DrawPrimitive(D3DPT.TRIANGLELIST, 0, 1)).toBe(D3D_OK);
     expect(px(dev.backBuffer, 0, 0) & 0xff0000).toBeGreaterThan(0x800000);
+  });
+
+  it('plans at most MAX_INSTANCES instances: 2^30 instances that all read one element end at the bound, with a note', () => {
+    const dev = device();
+    instanced(dev);
+    dev.SetStreamSourceFreq(0, D3DSTREAMSOURCE.INDEXEDDATA | 0x3fffffff);
+    // every instance reads element 0 (the divider is never reached): the instance data never runs out
+    dev.SetStreamSourceFreq(1, D3DSTREAMSOURCE.INSTANCEDATA | 0x3fffffff);
+    const notes: DeviceNote[] = [];
+    const plan = listenForNotes((n) => notes.push(n), () => planDrawIndexedPrimitive(dev.state, dev.caps, D3DPT.TRIANGLELIST, 0, 0, 4, 0, 2));
+    expect(Array.isArray(plan) && plan.length).toBe(MAX_INSTANCES);
+    expect(notes.map((n) => n.message)).toEqual([expect.stringContaining(`${0x3fffffff} instances of 2 primitives are past replay9's bound`)]);
+    // a count within the bound draws them all, without a note
+    dev.SetStreamSourceFreq(0, D3DSTREAMSOURCE.INDEXEDDATA | 3);
+    notes.length = 0;
+    const three = listenForNotes((n) => notes.push(n), () => planDrawIndexedPrimitive(dev.state, dev.caps, D3DPT.TRIANGLELIST, 0, 0, 4, 0, 2));
+    expect(Array.isArray(three) && three.length).toBe(3);
+    expect(notes).toEqual([]);
   });
 
   it('a stream the declaration reads without a vertex buffer fails the draw', () => {
