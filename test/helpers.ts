@@ -1,4 +1,6 @@
 /** Shared helpers of the test suite. */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { main } from '../src/cli/main.js';
 import type { Io } from '../src/cli/io.js';
 import { Direct3DCreate9 } from '../src/api/index.js';
@@ -70,4 +72,12 @@ export function spread<T>(all: readonly T[], count: number): T[] {
   const out: T[] = [];
   for (let i = 0; i < count; i++) out.push(all[Math.round((i * (all.length - 1)) / (count - 1))]);
   return out;
+}
+
+/** Every file under `dir` whose name ends with `suffix`, depth first. */
+export function filesUnder(dir: string, suffix: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? filesUnder(p, suffix) : p.endsWith(suffix) ? [p] : [];
+  });
 }

@@ -1,14 +1,9 @@
 /** Files that replace modules, spy on exports or set the environment must run isolated (vitest.config.ts). */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from './helpers.js';
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.test.ts') ? [p] : [];
-  });
-}
+const files = (dir: string): string[] => filesUnder(dir, '.test.ts');
 
 describe('test isolation', () => {
   it('every file that mocks, spies or sets process.env is in the isolated project', () => {

@@ -1,14 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from './helpers.js';
 import { PACKAGE_VERSION } from '../src/version.js';
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
-  });
-}
+const files = (dir: string): string[] => filesUnder(dir, '.ts');
 
 /** Which top-level folders of src/ each layer may import (DESIGN.md: imports run one way). */
 const ALLOWED: Record<string, string[]> = {

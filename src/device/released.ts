@@ -2,7 +2,7 @@
  * Calls on an object after its final Release. On Windows that is a use of freed memory; what the
  * emulated device does is what a debug runtime reports: the call fails with D3DERR_INVALIDCALL (a
  * method with out-parameters: { hr: INVALIDCALL } and nothing handed out; a count or a value: 0;
- * GetDesc: a zeroed description), changes nothing, and leaves a device note. The same holds for a
+ * IDirect3DVolume9::GetDesc: a zeroed description), changes nothing, and leaves a device note. The same holds for a
  * released object passed as an argument (SetRenderTarget, ColorFill, StretchRect, SetTexture, …).
  * AddRef and Release on a released object return 0, change nothing and leave a note (see
  * ref-counted.ts): the reference count never comes back from 0.
@@ -14,14 +14,13 @@ import { D3DERR } from '../d3d9/index.js';
 import { note } from './notes.js';
 import { RefCounted } from './ref-counted.js';
 
-/** What a method returns when it fails: an HRESULT, an { hr } result, a count, or a D3DSURFACE_DESC. */
-export type DeadResult = 'hr' | 'out' | 'zero' | 'desc' | 'vdesc';
+/** What a method returns when it fails: an HRESULT, an { hr } result, a count, or a D3DVOLUME_DESC. */
+export type DeadResult = 'hr' | 'out' | 'zero' | 'vdesc';
 
 const DEAD: { [K in DeadResult]: () => unknown } = {
   hr: () => D3DERR.INVALIDCALL,
   out: () => ({ hr: D3DERR.INVALIDCALL }),
   zero: () => 0,
-  desc: () => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, MultiSampleType: 0, MultiSampleQuality: 0, Width: 0, Height: 0 }),
   vdesc: () => ({ Format: 0, Type: 0, Usage: 0, Pool: 0, Width: 0, Height: 0, Depth: 0 }),
 };
 
