@@ -53,6 +53,7 @@ export function swapChainSpecs(pp: D3DPRESENT_PARAMETERS): { back: SurfaceSpec; 
   return { back, depth };
 }
 
+/** The device; `ex` marks an IDirect3DDevice9Ex (made by IDirect3D9Ex::CreateDeviceEx), one class for both. */
 export class Device extends RefCounted implements IDirect3DDevice9 {
   readonly budget = new MemoryBudget();
   state: DeviceState;
@@ -68,7 +69,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
 
   readonly caps: D3DCAPS9;
 
-  constructor(public presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9', readonly behaviorFlags = 0) {
+  constructor(public presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9', readonly behaviorFlags = 0, readonly ex = false) {
     super();
     this.caps = deviceCaps(profile);
     this.backBuffer = this.implicitSurface(specs.back)!;

@@ -12,7 +12,8 @@ import type { BOOL, D3DPRESENT_PARAMETERS, IDirect3D9, IDirect3DDevice9, NULLPTR
 const truthy = (b: BOOL): boolean => b !== false && b !== 0;
 
 export class Direct3D9 extends RefCounted implements IDirect3D9 {
-  constructor(readonly profile: DeviceProfile = 'dx9') {
+  /** `ex`: this is an IDirect3D9Ex (Direct3DCreate9Ex), whose devices may be IDirect3DDevice9Ex */
+  constructor(readonly profile: DeviceProfile = 'dx9', readonly ex = false) {
     super();
   }
 

@@ -70,11 +70,12 @@ export interface MaskSnap {
 }
 
 export type ObjectSnap =
-  | { kind: 'Direct3D9'; refs: number; profile: DeviceProfile }
+  | { kind: 'Direct3D9'; refs: number; profile: DeviceProfile; ex?: boolean }
   | {
     kind: 'Device'; refs: number; profile: DeviceProfile; presentParameters: D3DPRESENT_PARAMETERS; budgetUsed: number;
     /** CreateDevice's BehaviorFlags (absent in older snapshots: 0) */
     behaviorFlags?: number;
+    ex?: boolean;
     backBuffer: Ref; autoDepthStencil: Ref; inScene: boolean; recording: Ref; presentCount: number; defaultPool: Ref[]; state: StateSnap;
     /** the device's declarations made by SetFVF, by ascending FVF */
     fvfDecls?: Ref[];
@@ -139,7 +140,7 @@ export class ObjectCapture {
 
   private capture(o: object): ObjectSnap {
     const refs = o instanceof RefCounted ? inside<RefsInside>(o).refs : 0;
-    if (o instanceof Direct3D9) return { kind: 'Direct3D9', refs, profile: o.profile };
+    if (o instanceof Direct3D9) return { kind: 'Direct3D9', refs, profile: o.profile, ...(o.ex ? { ex: true } : {}) };
     if (o instanceof Device) return this.device(o, refs);
     if (o instanceof Surface) return this.surface(o, refs);
     if (o instanceof Texture || o instanceof CubeTexture) {
@@ -182,7 +183,7 @@ export class ObjectCapture {
     const id = this.ids.get(d)!;
     this.budgetOwner.set(di.budget, id);
     const snap = {
-      kind: 'Device' as const, refs, profile: d.profile, presentParameters: structuredClone(d.presentParameters), behaviorFlags: d.behaviorFlags,
+      kind: 'Device' as const, refs, profile: d.profile, presentParameters: structuredClone(d.presentParameters), behaviorFlags: d.behaviorFlags, ...(d.ex ? { ex: true } : {}),
       budgetUsed: di.budget.used, backBuffer: this.ref(d.backBuffer), autoDepthStencil: this.ref(d.autoDepthStencil),
       inScene: di.inScene, presentCount: d.presentCount, recording: -1, defaultPool: [] as Ref[], state: this.state(d.state),
     };
@@ -433,11 +434,11 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
   const budgetOf = (ref: Ref): MemoryBudget | undefined => (ref < 0 ? undefined : inside<DeviceInside>(out[ref]).budget);
   // 1: Direct3D9 and devices (a device makes throwaway swap-chain surfaces; the captured ones replace them below)
   snaps.forEach((s, id) => {
-    if (s.kind === 'Direct3D9') out[id] = new Direct3D9(s.profile);
+    if (s.kind === 'Direct3D9') out[id] = new Direct3D9(s.profile, s.ex === true);
     else if (s.kind === 'Device') {
       const specs = swapChainSpecs(s.presentParameters);
       if (typeof specs === 'number') throw new SnapshotError(`snapshot object ${id}: its present parameters are refused (${specs})`);
-      out[id] = new Device(structuredClone(s.presentParameters), specs, s.profile, s.behaviorFlags ?? 0);
+      out[id] = new Device(structuredClone(s.presentParameters), specs, s.profile, s.behaviorFlags ?? 0, s.ex === true);
     }
   });
   // 2: resources, with their bytes

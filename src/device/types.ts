@@ -93,6 +93,9 @@ export interface IDirect3D9 extends IUnknown {
   CheckDeviceMultiSampleType(Adapter: number, DeviceType: number, SurfaceFormat: number, Windowed: BOOL, MultiSampleType: number): { hr: HRESULT; qualityLevels?: number };
 }
 
+/** IDirect3D9Ex: the Direct3D9 object with `ex` set; its methods are added here as they gain commands. */
+export interface IDirect3D9Ex extends IDirect3D9 {}
+
 export interface IDirect3DResource9 extends IUnknown {}
 
 export interface IDirect3DSurface9 extends IDirect3DResource9, LockData {
@@ -269,3 +272,6 @@ export class NotImplementedError extends Error {
     super(`${method} is not implemented by the replay9 device yet`);
   }
 }
+
+/** IDirect3DDevice9Ex: the device with `ex` set; its methods are added here as they gain commands. */
+export interface IDirect3DDevice9Ex extends IDirect3DDevice9 {}
