@@ -12,6 +12,9 @@ import type { Scalar, StructDef, TableField } from '../trace/schema-types.js';
 import type { TraceRecorder } from '../record/recorder.js';
 import { RESULT_KEY } from '../device/types.js';
 import type { LockData, LockSub } from '../device/types.js';
+import { gammaRampBytes } from '../d3d9/index.js';
+import type { D3DGAMMARAMP } from '../d3d9/index.js';
+import { isGammaField } from '../trace/text/shapes.js';
 
 
 export class ApiContext {
@@ -58,11 +61,15 @@ function deviceArg(f: TableField, v: unknown): unknown {
     case 'struct': return deviceStruct(structDef(f.type.struct), v as Record<string, unknown>);
     case 'structs': {
       const def = structDef(f.type.struct);
+      // a list of a one-field struct (Weight, ResourceRef) is given as the list of its values
+      if (def.fields.length === 1) return Array.from(v as ArrayLike<unknown>, (x) => (x instanceof ApiObject ? x.inner : isRecord(x) ? deviceStruct(def, x) : scalarAs(def.fields[0].type as Scalar, x)));
       return (v as Array<Record<string, unknown>>).map((x) => deviceStruct(def, x));
     }
     default: return v;
   }
 }
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !(x instanceof ApiObject);
 
 function scalarAs(s: Scalar, v: unknown): number | boolean {
   const n = typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'number' ? v : 0;
@@ -98,10 +105,15 @@ function recordArg(f: TableField, v: unknown, recorder: TraceRecorder): ArgValue
     case 'struct': return recordStruct(structDef(f.type.struct), v as Record<string, unknown>);
     case 'structs': {
       const def = structDef(f.type.struct);
-      return (v as Array<Record<string, unknown>>).map((s) => recordStruct(def, s));
+      const one = def.fields.length === 1 ? def.fields[0].name : undefined;
+      return Array.from(v as ArrayLike<unknown>, (s) => {
+        if (one !== undefined && s instanceof ApiObject) return { [one]: recorder.idOf(s) };
+        if (one !== undefined && !isRecord(s)) return { [one]: typeof s === 'number' ? s : 0 };
+        return recordStruct(def, s as Record<string, unknown>);
+      });
     }
     case 'string': return String(v);
-    case 'bytes': return toBytes(v);
+    case 'bytes': return isGammaField(f) && !ArrayBuffer.isView(v) ? gammaArg(v) : toBytes(v);
     default: return null;
   }
 }
@@ -114,6 +126,11 @@ function recordStruct(def: StructDef, v: Record<string, unknown>): StructValue {
     else out[f.name] = typeof x === 'boolean' ? (x ? 1 : 0) : typeof x === 'number' ? x : 0;
   }
   return out;
+}
+
+/** A D3DGAMMARAMP as the trace stores it (a malformed ramp as no bytes: the device refuses it too). */
+function gammaArg(v: unknown): Uint8Array {
+  return gammaRampBytes(v as D3DGAMMARAMP) ?? new Uint8Array(0);
 }
 
 /** Bytes of any typed array, DataView or ArrayBuffer (copied: the trace keeps what was passed). */

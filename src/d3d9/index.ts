@@ -6,6 +6,8 @@ export * from './constants-state-values.js';
 export * from './constants-device.js';
 export * from './constants-caps.js';
 export * from './constants-fvf.js';
+export * from './constants-ex.js';
+export * from './gamma.js';
 export * from './hresult.js';
 export * from './enum-registry.js';
 export * from './float-bits.js';

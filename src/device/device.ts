@@ -4,8 +4,14 @@
  * validates first (returning D3D9's HRESULT and changing nothing on failure),
  * then hands the pixel work to the driver.
  */
-import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK, declarationToFvf, fvfToDeclaration, validateDeclaration, validateStreamFreq } from '../d3d9/index.js';
-import type { D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
+import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3DUSAGE, D3D_OK, declarationToFvf, fvfToDeclaration, gammaRampBytes, gammaRampOf, identityGammaRamp, validateDeclaration, validateStreamFreq } from '../d3d9/index.js';
+import type { D3DGAMMARAMP, D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
+import {
+  checkCursorSurface, checkDialogBoxMode, convolutionKernel, DEFAULT_FRAME_LATENCY, executeComposeRects, exUsageOk, freshMisc, MAX_FRAME_LATENCY,
+  planComposeRects, validateDevice,
+} from './device-misc.js';
+import type { DeviceMisc } from './device-misc.js';
+import { AVAILABLE_TEXTURE_MEM } from './machine.js';
 import { VertexDeclaration } from './vertex-declaration.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import { srgbWritable } from './format-support.js';
@@ -33,8 +39,8 @@ import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
 import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.js';
 import type {
-  BOOL, BYTES, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
-  IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9, IDirect3DStateBlock9, IDirect3DSurface9,
+  BOOL, BYTES, D3DDEVICE_CREATION_PARAMETERS, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9,
+  IDirect3DCubeTexture9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9,
   IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolumeTexture9, NULLPTR, POINT, RECT,
 } from './types.js';
 
@@ -54,7 +60,7 @@ export function swapChainSpecs(pp: D3DPRESENT_PARAMETERS): { back: SurfaceSpec; 
 }
 
 /** The device; `ex` marks an IDirect3DDevice9Ex (made by IDirect3D9Ex::CreateDeviceEx), one class for both. */
-export class Device extends RefCounted implements IDirect3DDevice9 {
+export class Device extends RefCounted implements IDirect3DDevice9Ex {
   readonly budget = new MemoryBudget();
   state: DeviceState;
   backBuffer: Surface;
@@ -68,6 +74,10 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   pixelObserver?: PixelObserver;
 
   readonly caps: D3DCAPS9;
+  /** the IDirect3D9 that created the device (GetDirect3D); null for one made without it */
+  creator: (RefCounted & IDirect3D9) | null = null;
+  /** creation parameters, gamma, cursor, dialog-box mode, priority, latency, kernel (device-misc.ts) */
+  misc: DeviceMisc = freshMisc();
 
   constructor(public presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9', readonly behaviorFlags = 0, readonly ex = false) {
     super();
@@ -574,6 +584,150 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     }
     return hr;
   }
+  // ---- machine-dependent and miscellaneous methods (rules in device-misc.ts) ----
+
+  GetDeviceCaps(): { hr: HRESULT; caps?: D3DCAPS9 } {
+    return { hr: D3D_OK, caps: { ...this.caps, DeviceType: this.misc.deviceType } };
+  }
+
+  GetDirect3D(): { hr: HRESULT; d3d?: IDirect3D9 } {
+    if (!this.creator) return { hr: D3DERR.INVALIDCALL };
+    this.creator.AddRef();
+    return { hr: D3D_OK, d3d: this.creator };
+  }
+
+  GetCreationParameters(): { hr: HRESULT; parameters?: D3DDEVICE_CREATION_PARAMETERS } {
+    const m = this.misc;
+    return { hr: D3D_OK, parameters: { AdapterOrdinal: 0, DeviceType: m.deviceType, hFocusWindow: m.focusWindow || null, BehaviorFlags: this.behaviorFlags } };
+  }
+
+  GetAvailableTextureMem(): number {
+    return AVAILABLE_TEXTURE_MEM;
+  }
+
+  /** Swap chains of the device: the implicit one. */
+  private get swapChainCount(): number {
+    return 1;
+  }
+
+  SetGammaRamp(iSwapChain: number, Flags: number, pRamp: D3DGAMMARAMP | null): HRESULT {
+    void Flags; // no calibrator is installed: CALIBRATE stores the ramp as given
+    const bytes = pRamp ? gammaRampBytes(pRamp) : undefined;
+    if (bytes && iSwapChain >>> 0 < this.swapChainCount) this.misc.gamma[iSwapChain] = bytes;
+    return D3D_OK;
+  }
+
+  GetGammaRamp(iSwapChain: number): { hr: HRESULT; ramp?: D3DGAMMARAMP } {
+    if (iSwapChain >>> 0 >= this.swapChainCount) return { hr: D3D_OK };
+    const stored = this.misc.gamma[iSwapChain];
+    return { hr: D3D_OK, ramp: (stored && gammaRampOf(stored)) || identityGammaRamp() };
+  }
+
+  SetCursorPosition(X: number, Y: number, Flags: number): HRESULT {
+    void Flags;
+    this.misc.cursor.x = X | 0;
+    this.misc.cursor.y = Y | 0;
+    return D3D_OK;
+  }
+
+  SetCursorProperties(XHotSpot: number, YHotSpot: number, pCursorBitmap: IDirect3DSurface9 | null): HRESULT {
+    const s = pCursorBitmap as Surface | null;
+    const hr = checkCursorSurface(s);
+    if (hr !== D3D_OK) return hr;
+    Object.assign(this.misc.cursor, { set: true, hotX: XHotSpot >>> 0, hotY: YHotSpot >>> 0, width: s!.width, height: s!.height });
+    return D3D_OK;
+  }
+
+  /** The visibility before the call; it changes only once a cursor image is set (Wine device.c test_cursor). */
+  ShowCursor(bShow: BOOL): boolean {
+    const c = this.misc.cursor;
+    const was = c.visible;
+    if (c.set) c.visible = truthy(bShow);
+    return was;
+  }
+
+  SetDialogBoxMode(bEnableDialogs: BOOL): HRESULT {
+    const hr = checkDialogBoxMode(truthy(bEnableDialogs), this.presentParameters, this.backBuffer.format.id, this.behaviorFlags, this.inScene);
+    if (hr === D3D_OK) this.misc.dialogBoxMode = truthy(bEnableDialogs);
+    return hr;
+  }
+
+  /** Managed resources keep their system copy; there is no video memory to evict them from. */
+  EvictManagedResources(): HRESULT {
+    return D3D_OK;
+  }
+
+  ValidateDevice(): { hr: HRESULT; numPasses?: number } {
+    return validateDevice(this.state, this.caps);
+  }
+
+  // ---- IDirect3DDevice9Ex (a plain device answers INVALIDCALL) ----
+
+  CreateRenderTargetEx(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle: NULLPTR, Usage: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    if (!this.ex || !exUsageOk(Usage, D3DUSAGE.RENDERTARGET, false)) return { hr: D3DERR.INVALIDCALL };
+    return this.CreateRenderTarget(Width, Height, Format, MultiSample, MultisampleQuality, Lockable, pSharedHandle);
+  }
+
+  CreateOffscreenPlainSurfaceEx(Width: number, Height: number, Format: number, Pool: number, pSharedHandle: NULLPTR, Usage: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    if (!this.ex || !exUsageOk(Usage, 0, true)) return { hr: D3DERR.INVALIDCALL };
+    return this.CreateOffscreenPlainSurface(Width, Height, Format, Pool, pSharedHandle);
+  }
+
+  CreateDepthStencilSurfaceEx(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Discard: BOOL, pSharedHandle: NULLPTR, Usage: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    if (!this.ex || !exUsageOk(Usage, D3DUSAGE.DEPTHSTENCIL, false)) return { hr: D3DERR.INVALIDCALL };
+    return this.CreateDepthStencilSurface(Width, Height, Format, MultiSample, MultisampleQuality, Discard, pSharedHandle);
+  }
+
+  /** -7..7 (the docs' range); outside it INVALIDCALL. */
+  SetGPUThreadPriority(Priority: number): HRESULT {
+    if (!this.ex || Priority < -7 || Priority > 7) return D3DERR.INVALIDCALL;
+    this.misc.gpuThreadPriority = Priority | 0;
+    return D3D_OK;
+  }
+
+  GetGPUThreadPriority(): { hr: HRESULT; priority?: number } {
+    return this.ex ? { hr: D3D_OK, priority: this.misc.gpuThreadPriority } : { hr: D3DERR.INVALIDCALL };
+  }
+
+  /** 0 resets to the default 3 (the docs); above MAX_FRAME_LATENCY INVALIDCALL. */
+  SetMaximumFrameLatency(MaxLatency: number): HRESULT {
+    if (!this.ex || MaxLatency >>> 0 > MAX_FRAME_LATENCY) return D3DERR.INVALIDCALL;
+    this.misc.maxFrameLatency = MaxLatency >>> 0 || DEFAULT_FRAME_LATENCY;
+    return D3D_OK;
+  }
+
+  GetMaximumFrameLatency(): { hr: HRESULT; maxLatency?: number } {
+    return this.ex ? { hr: D3D_OK, maxLatency: this.misc.maxFrameLatency } : { hr: D3DERR.INVALIDCALL };
+  }
+
+  /**
+   * Every resource of the emulated device is resident in the one memory it has: D3D_OK. A NULL
+   * array, a count of 0 or above 65,535 (the docs' limit), or a count beyond the array, is INVALIDCALL.
+   */
+  CheckResourceResidency(pResourceArray: readonly IDirect3DResource9[] | null, NumResources: number): HRESULT {
+    if (!this.ex || !pResourceArray || NumResources === 0 || NumResources > 0xffff || pResourceArray.length < NumResources) return D3DERR.INVALIDCALL;
+    return pResourceArray.slice(0, NumResources).every((r) => r !== null && r !== undefined) ? D3D_OK : D3DERR.INVALIDCALL;
+  }
+
+  ComposeRects(pSrc: IDirect3DSurface9 | null, pDst: IDirect3DSurface9 | null, pSrcRectDescs: IDirect3DVertexBuffer9 | null, NumRects: number, pDstRectDescs: IDirect3DVertexBuffer9 | null, Operation: number, Xoffset: number, Yoffset: number): HRESULT {
+    if (!this.ex) return D3DERR.INVALIDCALL;
+    const src = pSrc as Surface | null, dst = pDst as Surface | null;
+    const sv = pSrcRectDescs as VertexBuffer | null, dv = pDstRectDescs as VertexBuffer | null;
+    const locked = !!(src?.locked || dst?.locked || sv?.locked || dv?.locked);
+    const plan = planComposeRects(src, dst, sv?.data ?? null, NumRects >>> 0, dv?.data ?? null, Operation, Xoffset | 0, Yoffset | 0, locked);
+    if (typeof plan === 'number') return plan;
+    executeComposeRects(src!, dst!, plan);
+    return D3D_OK;
+  }
+
+  SetConvolutionMonoKernel(width: number, height: number, rows: ArrayLike<number> | null, columns: ArrayLike<number> | null): HRESULT {
+    if (!this.ex) return D3DERR.INVALIDCALL;
+    const k = convolutionKernel(width >>> 0, height >>> 0, rows, columns);
+    if (typeof k === 'number') return k;
+    this.misc.convolution = k;
+    return D3D_OK;
+  }
+
   Reset(pPresentationParameters: D3DPRESENT_PARAMETERS): HRESULT {
     if (!pPresentationParameters) return D3DERR.INVALIDCALL;
     const specs = swapChainSpecs(pPresentationParameters);
@@ -609,4 +763,9 @@ guardReleased(Device.prototype, 'IDirect3DDevice9', {
   GetRenderState: 'out', GetSamplerState: 'out', GetTextureStageState: 'out', GetTexture: 'out', GetTransform: 'out',
   GetViewport: 'out', GetScissorRect: 'out', GetFVF: 'out', GetStreamSource: 'out', GetIndices: 'out', GetMaterial: 'out',
   GetLight: 'out', GetLightEnable: 'out', GetSoftwareVertexProcessing: 'zero', GetNPatchMode: 'zero',
+  GetDeviceCaps: 'out', GetDirect3D: 'out', GetCreationParameters: 'out', GetAvailableTextureMem: 'zero', SetGammaRamp: 'hr',
+  GetGammaRamp: 'out', SetCursorPosition: 'hr', SetCursorProperties: 'hr', ShowCursor: 'zero', SetDialogBoxMode: 'hr',
+  EvictManagedResources: 'hr', ValidateDevice: 'out', CreateRenderTargetEx: 'out', CreateOffscreenPlainSurfaceEx: 'out',
+  CreateDepthStencilSurfaceEx: 'out', SetGPUThreadPriority: 'hr', GetGPUThreadPriority: 'out', SetMaximumFrameLatency: 'hr',
+  GetMaximumFrameLatency: 'out', CheckResourceResidency: 'hr', ComposeRects: 'hr', SetConvolutionMonoKernel: 'hr',
 });

@@ -4,8 +4,13 @@
  * mistake is an HRESULT, never an exception. The emulated device, the no-op
  * device and the recording wrappers all implement these.
  */
-import type { D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
+import type { D3DGAMMARAMP, D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
 import type { D3DCAPS9 } from './caps.js';
+import type { D3DADAPTER_IDENTIFIER9, D3DDISPLAYMODEEX, D3DDISPLAYMODEFILTER, D3DLUID } from './adapter.js';
+import type { DisplayMode as D3DDISPLAYMODE } from './machine.js';
+
+export type { D3DADAPTER_IDENTIFIER9, D3DDISPLAYMODE, D3DDISPLAYMODEEX, D3DDISPLAYMODEFILTER, D3DGAMMARAMP, D3DLUID };
+export interface D3DDEVICE_CREATION_PARAMETERS { AdapterOrdinal: number; DeviceType: number; hFocusWindow: NULLPTR; BehaviorFlags: number }
 
 export type BOOL = boolean | number;
 /** A pointer that must be NULL in replay9 (shared handles, windows, dirty regions). */
@@ -91,10 +96,26 @@ export interface IDirect3D9 extends IUnknown {
   CheckDeviceFormatConversion(Adapter: number, DeviceType: number, SourceFormat: number, TargetFormat: number): HRESULT;
   CheckDepthStencilMatch(Adapter: number, DeviceType: number, AdapterFormat: number, RenderTargetFormat: number, DepthStencilFormat: number): HRESULT;
   CheckDeviceMultiSampleType(Adapter: number, DeviceType: number, SurfaceFormat: number, Windowed: BOOL, MultiSampleType: number): { hr: HRESULT; qualityLevels?: number };
+  GetAdapterCount(): number;
+  GetAdapterModeCount(Adapter: number, Format: number): number;
+  EnumAdapterModes(Adapter: number, Format: number, Mode: number): { hr: HRESULT; mode?: D3DDISPLAYMODE };
+  GetAdapterDisplayMode(Adapter: number): { hr: HRESULT; mode?: D3DDISPLAYMODE };
+  /** the identifier's strings come back in `identifier` and again on their own (driver, description, deviceName, deviceIdentifier) */
+  GetAdapterIdentifier(Adapter: number, Flags: number): { hr: HRESULT; identifier?: D3DADAPTER_IDENTIFIER9; driver?: string; description?: string; deviceName?: string; deviceIdentifier?: string };
+  /** the HMONITOR; 0 is NULL */
+  GetAdapterMonitor(Adapter: number): number;
+  CheckDeviceType(Adapter: number, DevType: number, AdapterFormat: number, BackBufferFormat: number, bWindowed: BOOL): HRESULT;
+  RegisterSoftwareDevice(pInitializeFunction: NULLPTR): HRESULT;
 }
 
-/** IDirect3D9Ex: the Direct3D9 object with `ex` set; its methods are added here as they gain commands. */
-export interface IDirect3D9Ex extends IDirect3D9 {}
+/** IDirect3D9Ex: the Direct3D9 object with `ex` set (Direct3DCreate9Ex). */
+export interface IDirect3D9Ex extends IDirect3D9 {
+  CreateDeviceEx(Adapter: number, DeviceType: number, hFocusWindow: NULLPTR, BehaviorFlags: number, pPresentationParameters: D3DPRESENT_PARAMETERS, pFullscreenDisplayMode: D3DDISPLAYMODEEX | null): { hr: HRESULT; device?: IDirect3DDevice9Ex };
+  GetAdapterModeCountEx(Adapter: number, pFilter: D3DDISPLAYMODEFILTER | null): number;
+  EnumAdapterModesEx(Adapter: number, pFilter: D3DDISPLAYMODEFILTER | null, Mode: number): { hr: HRESULT; mode?: D3DDISPLAYMODEEX };
+  GetAdapterDisplayModeEx(Adapter: number): { hr: HRESULT; mode?: D3DDISPLAYMODEEX; rotation?: number };
+  GetAdapterLUID(Adapter: number): { hr: HRESULT; luid?: D3DLUID };
+}
 
 export interface IDirect3DResource9 extends IUnknown {}
 
@@ -233,6 +254,23 @@ export interface IDirect3DDevice9 extends IUnknown {
   CreateStateBlock(Type: number): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 };
   Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR): HRESULT;
   Reset(pPresentationParameters: D3DPRESENT_PARAMETERS): HRESULT;
+
+  GetDeviceCaps(): { hr: HRESULT; caps?: D3DCAPS9 };
+  /** the IDirect3D9 that created the device, AddRef'd */
+  GetDirect3D(): { hr: HRESULT; d3d?: IDirect3D9 };
+  GetCreationParameters(): { hr: HRESULT; parameters?: D3DDEVICE_CREATION_PARAMETERS };
+  GetAvailableTextureMem(): number;
+  /** void in D3D9; D3D_OK here */
+  SetGammaRamp(iSwapChain: number, Flags: number, pRamp: D3DGAMMARAMP | null): HRESULT;
+  /** void in D3D9: D3D_OK, and no ramp for a swap chain that does not exist */
+  GetGammaRamp(iSwapChain: number): { hr: HRESULT; ramp?: D3DGAMMARAMP };
+  /** void in D3D9; D3D_OK here */
+  SetCursorPosition(X: number, Y: number, Flags: number): HRESULT;
+  SetCursorProperties(XHotSpot: number, YHotSpot: number, pCursorBitmap: IDirect3DSurface9 | null): HRESULT;
+  ShowCursor(bShow: BOOL): boolean;
+  SetDialogBoxMode(bEnableDialogs: BOOL): HRESULT;
+  EvictManagedResources(): HRESULT;
+  ValidateDevice(): { hr: HRESULT; numPasses?: number };
 }
 
 /** The D3DPERF_* marker functions; a device records them, they draw nothing. */
@@ -240,6 +278,12 @@ export interface PerfMarkers {
   D3DPERF_BeginEvent(col: number, wszName: string): number;
   D3DPERF_EndEvent(): number;
   D3DPERF_SetMarker(col: number, wszName: string): void;
+  D3DPERF_SetRegion(col: number, wszName: string): void;
+  /** FALSE: no profiler asks for a frame to repeat */
+  D3DPERF_QueryRepeatFrame(): boolean;
+  D3DPERF_SetOptions(dwOptions: number): void;
+  /** 0: no profiler is attached */
+  D3DPERF_GetStatus(): number;
 }
 
 /** Any object the interfaces hand out. */
@@ -273,5 +317,16 @@ export class NotImplementedError extends Error {
   }
 }
 
-/** IDirect3DDevice9Ex: the device with `ex` set; its methods are added here as they gain commands. */
-export interface IDirect3DDevice9Ex extends IDirect3DDevice9 {}
+/** IDirect3DDevice9Ex: the device with `ex` set (IDirect3D9Ex::CreateDeviceEx); on a plain device these methods fail. */
+export interface IDirect3DDevice9Ex extends IDirect3DDevice9 {
+  CreateRenderTargetEx(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle: NULLPTR, Usage: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  CreateOffscreenPlainSurfaceEx(Width: number, Height: number, Format: number, Pool: number, pSharedHandle: NULLPTR, Usage: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  CreateDepthStencilSurfaceEx(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Discard: BOOL, pSharedHandle: NULLPTR, Usage: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  SetGPUThreadPriority(Priority: number): HRESULT;
+  GetGPUThreadPriority(): { hr: HRESULT; priority?: number };
+  SetMaximumFrameLatency(MaxLatency: number): HRESULT;
+  GetMaximumFrameLatency(): { hr: HRESULT; maxLatency?: number };
+  CheckResourceResidency(pResourceArray: readonly IDirect3DResource9[] | null, NumResources: number): HRESULT;
+  ComposeRects(pSrc: IDirect3DSurface9 | null, pDst: IDirect3DSurface9 | null, pSrcRectDescs: IDirect3DVertexBuffer9 | null, NumRects: number, pDstRectDescs: IDirect3DVertexBuffer9 | null, Operation: number, Xoffset: number, Yoffset: number): HRESULT;
+  SetConvolutionMonoKernel(width: number, height: number, rows: ArrayLike<number> | null, columns: ArrayLike<number> | null): HRESULT;
+}

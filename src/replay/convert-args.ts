@@ -2,7 +2,8 @@
 import type * as fb from '../trace/generated/replay9.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 import type {
-  D3DBOX, D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR, D3DVIEWPORT9, POINT, RECT,
+  D3DBOX, D3DCOLORVALUE, D3DDISPLAYMODEEX, D3DDISPLAYMODEFILTER, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR,
+  D3DVIEWPORT9, POINT, RECT,
 } from '../device/types.js';
 
 export function rect(r: fb.Rect | null): RECT | null {
@@ -76,4 +77,16 @@ export function vertexElements(c: fb.CreateVertexDeclaration): D3DVERTEXELEMENT9
     out.push({ Stream: e.stream(), Offset: e.offset(), Type: e.type(), Method: e.method(), Usage: e.usage(), UsageIndex: e.usageIndex() });
   }
   return out;
+}
+
+export function displayModeEx(m: fb.DisplayModeEx | null): D3DDISPLAYMODEEX | null {
+  return m ? { Size: m.size(), Width: m.width(), Height: m.height(), RefreshRate: m.refreshRate(), Format: m.format(), ScanLineOrdering: m.scanLineOrdering() } : null;
+}
+export function displayModeFilter(f: fb.DisplayModeFilter | null): D3DDISPLAYMODEFILTER | null {
+  return f ? { Size: f.size(), Format: f.format(), ScanLineOrdering: f.scanLineOrdering() } : null;
+}
+/** A recorded float list (SetConvolutionMonoKernel's weights); null when absent. */
+export function weights(n: number, at: (i: number) => fb.Weight | null): number[] | null {
+  if (n === 0 && at(0) === null) return null;
+  return Array.from({ length: n }, (_, i) => at(i)!.w());
 }

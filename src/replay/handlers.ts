@@ -5,12 +5,13 @@
  */
 import * as fb from '../trace/generated/replay9.js';
 import type { CommandName, HandleKind } from '../trace/commands.js';
+import { gammaRampOf } from '../d3d9/index.js';
 import type {
-  IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
+  IDirect3D9, IDirect3D9Ex, IDirect3DDevice9Ex, IDirect3DResource9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
   IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
   IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
-import { box, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
+import { box, displayModeEx, displayModeFilter, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport, weights } from './convert-args.js';
 
 /**
  * What a handler hands back: the HRESULT (or count; for a method that returns its value, the
@@ -22,13 +23,15 @@ export type Outcome = number | { hr: number; obj?: object; readonly [out: string
 /** Access to the objects a call refers to; each lookup checks the handle's kind. */
 export interface CallScope {
   readonly self: number;
-  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'any'): T;
+  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'Resource' | 'any'): T;
   /** like obj, but 0 is NULL */
-  ref<T>(id: number, kind: HandleKind | 'BaseTexture'): T | null;
+  ref<T>(id: number, kind: HandleKind | 'BaseTexture' | 'Resource'): T | null;
   /** writes recorded lock contents into the open lock (of that level and face, for textures) */
   restore(target: LockData, data: Uint8Array | null, sub?: LockSub): void;
   /** D3DPERF nesting level kept by the replayer */
   perf(delta: 1 | -1 | 0): number;
+  /** Direct3DCreate9Ex of the replay's backend */
+  createEx(SDKVersion: number): Outcome;
 }
 
 type CommandClasses = { [K in CommandName]: (typeof fb)[K] };
@@ -37,6 +40,8 @@ type Handlers = { [K in CommandName]: (c: CommandOf<K>, x: CallScope) => Outcome
 
 const dev = (x: CallScope): IDirect3DDevice9 => x.obj<IDirect3DDevice9>(x.self, 'Device');
 const d3d = (x: CallScope): IDirect3D9 => x.obj<IDirect3D9>(x.self, 'Direct3D9');
+const d3dEx = (x: CallScope): IDirect3D9Ex => x.obj<IDirect3D9Ex>(x.self, 'Direct3D9');
+const devEx = (x: CallScope): IDirect3DDevice9Ex => x.obj<IDirect3DDevice9Ex>(x.self, 'Device');
 const made = (r: { hr: number } & Record<string, unknown>, key: string): Outcome => ({ hr: r.hr, obj: r[key] as object | undefined });
 const bytes = (a: Uint8Array | null): Uint8Array | null => a;
 
@@ -193,6 +198,58 @@ export const HANDLERS = {
   VertexDeclarationGetDevice: (_c, x) => made(x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDevice(), 'device'),
   SetStreamSourceFreq: (c, x) => dev(x).SetStreamSourceFreq(c.streamNumber(), c.setting()),
   GetStreamSourceFreq: (c, x) => dev(x).GetStreamSourceFreq(c.streamNumber()).hr,
+
+  Direct3DCreate9Ex: (c, x) => x.createEx(c.sdkversion()),
+  // the profiler's answers when none is attached: status 0, no repeated frame
+  PerfGetStatus: () => 0,
+  PerfQueryRepeatFrame: () => 0,
+  PerfSetOptions: () => 0,
+  PerfSetRegion: () => 0,
+  GetAdapterCount: (_c, x) => d3d(x).GetAdapterCount(),
+  GetAdapterModeCount: (c, x) => d3d(x).GetAdapterModeCount(c.adapter(), c.format()),
+  EnumAdapterModes: (c, x) => d3d(x).EnumAdapterModes(c.adapter(), c.format(), c.mode()),
+  GetAdapterDisplayMode: (c, x) => d3d(x).GetAdapterDisplayMode(c.adapter()),
+  GetAdapterIdentifier: (c, x) => d3d(x).GetAdapterIdentifier(c.adapter(), c.flags()),
+  GetAdapterMonitor: (c, x) => d3d(x).GetAdapterMonitor(c.adapter()),
+  CheckDeviceType: (c, x) => d3d(x).CheckDeviceType(c.adapter(), c.devType(), c.adapterFormat(), c.backBufferFormat(), c.bWindowed()),
+  RegisterSoftwareDevice: (c, x) => d3d(x).RegisterSoftwareDevice(c.pInitializeFunction() || null),
+  CreateDeviceEx: (c, x) => made(d3dEx(x).CreateDeviceEx(c.adapter(), c.deviceType(), c.hFocusWindow() || null, c.behaviorFlags(), presentParameters(c.pPresentationParameters())!, displayModeEx(c.pFullscreenDisplayMode())), 'device'),
+  GetAdapterModeCountEx: (c, x) => d3dEx(x).GetAdapterModeCountEx(c.adapter(), displayModeFilter(c.pFilter())),
+  EnumAdapterModesEx: (c, x) => d3dEx(x).EnumAdapterModesEx(c.adapter(), displayModeFilter(c.pFilter()), c.mode()),
+  GetAdapterDisplayModeEx: (c, x) => d3dEx(x).GetAdapterDisplayModeEx(c.adapter()),
+  GetAdapterLUID: (c, x) => d3dEx(x).GetAdapterLUID(c.adapter()),
+  DeviceGetDeviceCaps: (_c, x) => dev(x).GetDeviceCaps().hr,
+  GetDirect3D: (_c, x) => made(dev(x).GetDirect3D(), 'd3d'),
+  GetCreationParameters: (_c, x) => dev(x).GetCreationParameters(),
+  GetAvailableTextureMem: (_c, x) => dev(x).GetAvailableTextureMem(),
+  SetGammaRamp: (c, x) => {
+    const b = c.pRampArray();
+    return dev(x).SetGammaRamp(c.iSwapChain(), c.flags(), b ? (gammaRampOf(b) ?? { red: [], green: [], blue: [] }) : null);
+  },
+  GetGammaRamp: (c, x) => dev(x).GetGammaRamp(c.iSwapChain()),
+  SetCursorPosition: (c, x) => dev(x).SetCursorPosition(c.x(), c.y(), c.flags()),
+  SetCursorProperties: (c, x) => dev(x).SetCursorProperties(c.xhotSpot(), c.yhotSpot(), x.ref<IDirect3DSurface9>(c.pCursorBitmap(), 'Surface')),
+  ShowCursor: (c, x) => Number(dev(x).ShowCursor(c.bShow())),
+  SetDialogBoxMode: (c, x) => dev(x).SetDialogBoxMode(c.bEnableDialogs()),
+  EvictManagedResources: (_c, x) => dev(x).EvictManagedResources(),
+  ValidateDevice: (_c, x) => dev(x).ValidateDevice(),
+  CreateRenderTargetEx: (c, x) => made(devEx(x).CreateRenderTargetEx(c.width(), c.height(), c.format(), c.multiSample(), c.multisampleQuality(), c.lockable(), c.pSharedHandle() || null, c.usage()), 'surface'),
+  CreateOffscreenPlainSurfaceEx: (c, x) => made(devEx(x).CreateOffscreenPlainSurfaceEx(c.width(), c.height(), c.format(), c.pool(), c.pSharedHandle() || null, c.usage()), 'surface'),
+  CreateDepthStencilSurfaceEx: (c, x) => made(devEx(x).CreateDepthStencilSurfaceEx(c.width(), c.height(), c.format(), c.multiSample(), c.multisampleQuality(), c.discard(), c.pSharedHandle() || null, c.usage()), 'surface'),
+  SetGPUThreadPriority: (c, x) => devEx(x).SetGPUThreadPriority(c.priority()),
+  GetGPUThreadPriority: (_c, x) => devEx(x).GetGPUThreadPriority(),
+  SetMaximumFrameLatency: (c, x) => devEx(x).SetMaximumFrameLatency(c.maxLatency()),
+  GetMaximumFrameLatency: (_c, x) => devEx(x).GetMaximumFrameLatency(),
+  CheckResourceResidency: (c, x) => {
+    const n = c.pResourceArrayLength();
+    const list = n === 0 && c.pResourceArray(0) === null ? null : Array.from({ length: n }, (_, i) => x.ref<IDirect3DResource9>(c.pResourceArray(i)!.pResource(), 'Resource')!);
+    return devEx(x).CheckResourceResidency(list, c.numResources());
+  },
+  ComposeRects: (c, x) => devEx(x).ComposeRects(
+    x.ref<IDirect3DSurface9>(c.pSrc(), 'Surface'), x.ref<IDirect3DSurface9>(c.pDst(), 'Surface'), x.ref<IDirect3DVertexBuffer9>(c.pSrcRectDescs(), 'VertexBuffer'),
+    c.numRects(), x.ref<IDirect3DVertexBuffer9>(c.pDstRectDescs(), 'VertexBuffer'), c.operation(), c.xoffset(), c.yoffset(),
+  ),
+  SetConvolutionMonoKernel: (c, x) => devEx(x).SetConvolutionMonoKernel(c.width(), c.height(), weights(c.rowsLength(), (i) => c.rows(i)), weights(c.columnsLength(), (i) => c.columns(i))),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -6,8 +6,10 @@
  * chunk, or its .r9t line); any other exception a call raises is a bug, thrown
  * as an InternalError naming the call.
  */
-import { hresultName } from '../d3d9/index.js';
-import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
+import { D3DERR, gammaRampBytes, hresultName } from '../d3d9/index.js';
+import type { D3DGAMMARAMP } from '../d3d9/index.js';
+import { isGammaField } from '../trace/text/shapes.js';
+import { Direct3DCreate9 as emulatedCreate, Direct3DCreate9Ex as emulatedCreateEx } from '../device/direct3d9.js';
 import { NotImplementedError } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData, LockSub } from '../device/types.js';
 import type { DeviceProfile } from '../device/caps.js';
@@ -70,10 +72,10 @@ class Scope implements CallScope {
   self = 0;
   info!: CommandInfo;
   constructor(private readonly r: Replayer) {}
-  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'any'): T {
+  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'Resource' | 'any'): T {
     return this.r.lookup(id, kind, this.n, this.info) as T;
   }
-  ref<T>(id: number, kind: HandleKind | 'BaseTexture'): T | null {
+  ref<T>(id: number, kind: HandleKind | 'BaseTexture' | 'Resource'): T | null {
     return id === 0 ? null : (this.r.lookup(id, kind, this.n, this.info) as T);
   }
   restore(target: LockData, data: Uint8Array | null, sub?: LockSub): void {
@@ -81,6 +83,9 @@ class Scope implements CallScope {
   }
   perf(delta: 1 | -1 | 0): number {
     return this.r.perf(delta);
+  }
+  createEx(SDKVersion: number): Outcome {
+    return this.r.direct3DCreate9Ex(SDKVersion);
   }
 }
 
@@ -297,6 +302,7 @@ export class Replayer {
     if (typeof v === 'object' && f.type.kind === 'scalar') return this.ids.get(v) ?? -1;
     if (f.type.kind === 'struct') return plainStruct(structDef(f.type.struct), v as Record<string, unknown>);
     if (f.type.kind === 'scalar') return plainScalar(f.type.scalar, v);
+    if (isGammaField(f) && !ArrayBuffer.isView(v)) return gammaRampBytes(v as D3DGAMMARAMP) ?? null;
     return v as ArgValue;
   }
 
@@ -324,6 +330,16 @@ export class Replayer {
     const create = this.options.create ?? ((v: number) => emulatedCreate(v, this.profile));
     const d3d = create(c.sdkversion());
     return { hr: 0, obj: d3d ?? undefined };
+  }
+
+  /** Direct3DCreate9Ex: the emulated device's IDirect3D9Ex (another backend's Direct3DCreate9 object stands in). */
+  direct3DCreate9Ex(SDKVersion: number): Outcome {
+    if (this.options.create) {
+      const d3d = this.options.create(SDKVersion);
+      return d3d ? { hr: 0, obj: d3d } : { hr: D3DERR.NOTAVAILABLE };
+    }
+    const r = emulatedCreateEx(SDKVersion, this.profile);
+    return { hr: r.hr, obj: r.d3d };
   }
 
   /** `IDirect3DDevice9::Clear`, for findings (built only when there is one). */
@@ -372,7 +388,7 @@ export class Replayer {
     return delta === 1 ? this.perfDepth++ : delta === -1 ? (this.perfDepth > 0 ? --this.perfDepth : -1) : 0;
   }
 
-  lookup(id: number, kind: HandleKind | 'BaseTexture' | 'any', n: number, info: CommandInfo): object {
+  lookup(id: number, kind: HandleKind | 'BaseTexture' | 'Resource' | 'any', n: number, info: CommandInfo): object {
     const h = this.handles.get(id);
     if (h) {
       if (kind !== 'any' && !kindAccepts(kind, h.kind)) this.badCall(n, info, `handle ${id} is a ${h.kind}, expected a ${kind}`);

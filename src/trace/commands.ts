@@ -31,7 +31,12 @@ export const INTERFACE_OF: Record<HandleKind, string> = {
   Volume: 'IDirect3DVolume9',
   VertexDeclaration: 'IDirect3DVertexDeclaration9',
 };
-const KIND_OF_INTERFACE = new Map(Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind]));
+/** IDirect3D9Ex and IDirect3DDevice9Ex are the same objects as IDirect3D9 and IDirect3DDevice9 (with `ex` set). */
+export const EX_INTERFACE_OF: Partial<Record<HandleKind, string>> = { Direct3D9: 'IDirect3D9Ex', Device: 'IDirect3DDevice9Ex' };
+const KIND_OF_INTERFACE = new Map([
+  ...Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind] as const),
+  ...Object.entries(EX_INTERFACE_OF).map(([k, i]) => [i, k as HandleKind] as const),
+]);
 
 export interface CommandInfo {
   name: CommandName;
@@ -123,7 +128,8 @@ export function commandInfo(name: CommandName): CommandInfo {
 /** The command recording `method` on an object of `kind` (or a free function when kind is undefined). */
 export function commandForMethod(kind: HandleKind | undefined, method: string): CommandInfo | undefined {
   if (kind === undefined) return BY_METHOD.get(`.${method}`);
-  return BY_METHOD.get(`${INTERFACE_OF[kind]}.${method}`) ?? BY_METHOD.get(`*.${method}`);
+  const ex = EX_INTERFACE_OF[kind];
+  return BY_METHOD.get(`${INTERFACE_OF[kind]}.${method}`) ?? (ex ? BY_METHOD.get(`${ex}.${method}`) : undefined) ?? BY_METHOD.get(`*.${method}`);
 }
 
 /** `IDirect3DDevice9::CreateRenderTarget`, as people write it. */
@@ -132,13 +138,19 @@ export function qualifiedMethod(info: CommandInfo, selfKind?: HandleKind): strin
   return iface ? `${iface}::${info.method}` : info.method;
 }
 
+/** `Resource` accepts any IDirect3DResource9: surfaces, textures of every kind, vertex and index buffers. */
+const RESOURCE_KINDS: ReadonlySet<string> = new Set(['Surface', 'Texture', 'CubeTexture', 'VolumeTexture', 'VertexBuffer', 'IndexBuffer']);
+
 /** Does a handle of `kind` satisfy a parameter declared as `want`? */
 export function kindAccepts(want: string, kind: HandleKind): boolean {
+  if (want === 'Resource') return RESOURCE_KINDS.has(kind);
   return want === kind || (want === 'BaseTexture' && (kind === 'Texture' || kind === 'CubeTexture' || kind === 'VolumeTexture'));
 }
 
 /** Results that are counts or return values, not HRESULTs. */
-export const COUNT_RESULTS: ReadonlySet<string> = new Set(['Release', 'PerfBeginEvent', 'PerfEndEvent', 'PerfSetMarker']);
+export const COUNT_RESULTS: ReadonlySet<string> = new Set([
+  'Release', 'PerfBeginEvent', 'PerfEndEvent', 'PerfSetMarker', 'PerfGetStatus', 'PerfQueryRepeatFrame', 'PerfSetOptions', 'PerfSetRegion',
+]);
 
 export const DRAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'DrawPrimitive', 'DrawIndexedPrimitive', 'DrawPrimitiveUP', 'DrawIndexedPrimitiveUP',
@@ -147,14 +159,33 @@ export const DRAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
 /** The parameters of each command that are handles (r9 "handle KIND" or "out handle KIND"), by union type id. */
 const HANDLE_FIELDS: readonly string[][] = COMMANDS.map((c) => (c ? c.table.fields.filter((f) => /^(out )?handle /.test(f.r9 ?? '')).map((f) => f.name) : []));
 
+/** The lists of one-handle structs of each command (CheckResourceResidency's ResourceRef list): [field, struct field]. */
+const HANDLE_LISTS: readonly Array<[string, string]>[] = COMMANDS.map((c) => {
+  if (!c) return [];
+  const lists: Array<[string, string]> = [];
+  for (const f of c.table.fields) {
+    if (f.type.kind !== 'structs') continue;
+    const h = structDef(f.type.struct).fields.find((sf) => /^handle /.test(sf.r9 ?? ''));
+    if (h) lists.push([f.name, h.name]);
+  }
+  return lists;
+});
+
 /** Every handle a call names: the object it is called on, its handle parameters and out-values, the handle it creates. */
 export function handlesOfCall(call: CallRecord): number[] {
   const out: number[] = [];
   if (call.self) out.push(call.self);
   if (call.created) out.push(call.created);
-  for (const name of HANDLE_FIELDS[commandInfo(call.command).type]) {
+  const type = commandInfo(call.command).type;
+  for (const name of HANDLE_FIELDS[type]) {
     const v = call.args[name];
     if (typeof v === 'number' && v !== 0) out.push(v);
+  }
+  for (const [list, field] of HANDLE_LISTS[type]) {
+    for (const s of (call.args[list] as Array<Record<string, unknown>> | null) ?? []) {
+      const v = s[field];
+      if (typeof v === 'number' && v !== 0) out.push(v);
+    }
   }
   return out;
 }

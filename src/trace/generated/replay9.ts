@@ -116,13 +116,53 @@ export enum Command {
   GetVertexDeclaration = 109,
   VertexDeclarationGetDevice = 110,
   SetStreamSourceFreq = 111,
-  GetStreamSourceFreq = 112
+  GetStreamSourceFreq = 112,
+  Direct3DCreate9Ex = 113,
+  PerfGetStatus = 114,
+  PerfQueryRepeatFrame = 115,
+  PerfSetOptions = 116,
+  PerfSetRegion = 117,
+  GetAdapterCount = 118,
+  GetAdapterModeCount = 119,
+  EnumAdapterModes = 120,
+  GetAdapterDisplayMode = 121,
+  GetAdapterIdentifier = 122,
+  GetAdapterMonitor = 123,
+  CheckDeviceType = 124,
+  RegisterSoftwareDevice = 125,
+  CreateDeviceEx = 126,
+  GetAdapterModeCountEx = 127,
+  EnumAdapterModesEx = 128,
+  GetAdapterDisplayModeEx = 129,
+  GetAdapterLUID = 130,
+  DeviceGetDeviceCaps = 131,
+  GetDirect3D = 132,
+  GetCreationParameters = 133,
+  GetAvailableTextureMem = 134,
+  SetGammaRamp = 135,
+  GetGammaRamp = 136,
+  SetCursorPosition = 137,
+  SetCursorProperties = 138,
+  ShowCursor = 139,
+  SetDialogBoxMode = 140,
+  EvictManagedResources = 141,
+  ValidateDevice = 142,
+  CreateRenderTargetEx = 143,
+  CreateOffscreenPlainSurfaceEx = 144,
+  CreateDepthStencilSurfaceEx = 145,
+  SetGPUThreadPriority = 146,
+  GetGPUThreadPriority = 147,
+  SetMaximumFrameLatency = 148,
+  GetMaximumFrameLatency = 149,
+  CheckResourceResidency = 150,
+  ComposeRects = 151,
+  SetConvolutionMonoKernel = 152
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceType|CheckResourceResidency|Clear|ColorFill|ComposeRects|CreateCubeTexture|CreateDepthStencilSurface|CreateDepthStencilSurfaceEx|CreateDevice|CreateDeviceEx|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateOffscreenPlainSurfaceEx|CreateRenderTarget|CreateRenderTargetEx|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeviceGetDeviceCaps|Direct3DCreate9|Direct3DCreate9Ex|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|EnumAdapterModes|EnumAdapterModesEx|EvictManagedResources|GetAdapterCount|GetAdapterDisplayMode|GetAdapterDisplayModeEx|GetAdapterIdentifier|GetAdapterLUID|GetAdapterModeCount|GetAdapterModeCountEx|GetAdapterMonitor|GetAvailableTextureMem|GetBackBuffer|GetCreationParameters|GetDepthStencilSurface|GetDeviceCaps|GetDirect3D|GetFVF|GetGPUThreadPriority|GetGammaRamp|GetIndices|GetLight|GetLightEnable|GetMaterial|GetMaximumFrameLatency|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfGetStatus|PerfQueryRepeatFrame|PerfSetMarker|PerfSetOptions|PerfSetRegion|Present|RegisterSoftwareDevice|Release|Reset|SetConvolutionMonoKernel|SetCursorPosition|SetCursorProperties|SetDepthStencilSurface|SetDialogBoxMode|SetFVF|SetGPUThreadPriority|SetGammaRamp|SetIndices|SetLight|SetMaterial|SetMaximumFrameLatency|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|ShowCursor|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|ValidateDevice|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceType|CheckResourceResidency|Clear|ColorFill|ComposeRects|CreateCubeTexture|CreateDepthStencilSurface|CreateDepthStencilSurfaceEx|CreateDevice|CreateDeviceEx|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateOffscreenPlainSurfaceEx|CreateRenderTarget|CreateRenderTargetEx|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeviceGetDeviceCaps|Direct3DCreate9|Direct3DCreate9Ex|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|EnumAdapterModes|EnumAdapterModesEx|EvictManagedResources|GetAdapterCount|GetAdapterDisplayMode|GetAdapterDisplayModeEx|GetAdapterIdentifier|GetAdapterLUID|GetAdapterModeCount|GetAdapterModeCountEx|GetAdapterMonitor|GetAvailableTextureMem|GetBackBuffer|GetCreationParameters|GetDepthStencilSurface|GetDeviceCaps|GetDirect3D|GetFVF|GetGPUThreadPriority|GetGammaRamp|GetIndices|GetLight|GetLightEnable|GetMaterial|GetMaximumFrameLatency|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfGetStatus|PerfQueryRepeatFrame|PerfSetMarker|PerfSetOptions|PerfSetRegion|Present|RegisterSoftwareDevice|Release|Reset|SetConvolutionMonoKernel|SetCursorPosition|SetCursorProperties|SetDepthStencilSurface|SetDialogBoxMode|SetFVF|SetGPUThreadPriority|SetGammaRamp|SetIndices|SetLight|SetMaterial|SetMaximumFrameLatency|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|ShowCursor|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|ValidateDevice|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceType|CheckResourceResidency|Clear|ColorFill|ComposeRects|CreateCubeTexture|CreateDepthStencilSurface|CreateDepthStencilSurfaceEx|CreateDevice|CreateDeviceEx|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateOffscreenPlainSurfaceEx|CreateRenderTarget|CreateRenderTargetEx|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeviceGetDeviceCaps|Direct3DCreate9|Direct3DCreate9Ex|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|EnumAdapterModes|EnumAdapterModesEx|EvictManagedResources|GetAdapterCount|GetAdapterDisplayMode|GetAdapterDisplayModeEx|GetAdapterIdentifier|GetAdapterLUID|GetAdapterModeCount|GetAdapterModeCountEx|GetAdapterMonitor|GetAvailableTextureMem|GetBackBuffer|GetCreationParameters|GetDepthStencilSurface|GetDeviceCaps|GetDirect3D|GetFVF|GetGPUThreadPriority|GetGammaRamp|GetIndices|GetLight|GetLightEnable|GetMaterial|GetMaximumFrameLatency|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfGetStatus|PerfQueryRepeatFrame|PerfSetMarker|PerfSetOptions|PerfSetRegion|Present|RegisterSoftwareDevice|Release|Reset|SetConvolutionMonoKernel|SetCursorPosition|SetCursorProperties|SetDepthStencilSurface|SetDialogBoxMode|SetFVF|SetGPUThreadPriority|SetGammaRamp|SetIndices|SetLight|SetMaterial|SetMaximumFrameLatency|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|ShowCursor|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|ValidateDevice|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -237,15 +277,55 @@ export function unionToCommand(
     case 'VertexDeclarationGetDevice': return accessor(new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'Direct3DCreate9Ex': return accessor(new Direct3DCreate9Ex())! as Direct3DCreate9Ex;
+    case 'PerfGetStatus': return accessor(new PerfGetStatus())! as PerfGetStatus;
+    case 'PerfQueryRepeatFrame': return accessor(new PerfQueryRepeatFrame())! as PerfQueryRepeatFrame;
+    case 'PerfSetOptions': return accessor(new PerfSetOptions())! as PerfSetOptions;
+    case 'PerfSetRegion': return accessor(new PerfSetRegion())! as PerfSetRegion;
+    case 'GetAdapterCount': return accessor(new GetAdapterCount())! as GetAdapterCount;
+    case 'GetAdapterModeCount': return accessor(new GetAdapterModeCount())! as GetAdapterModeCount;
+    case 'EnumAdapterModes': return accessor(new EnumAdapterModes())! as EnumAdapterModes;
+    case 'GetAdapterDisplayMode': return accessor(new GetAdapterDisplayMode())! as GetAdapterDisplayMode;
+    case 'GetAdapterIdentifier': return accessor(new GetAdapterIdentifier())! as GetAdapterIdentifier;
+    case 'GetAdapterMonitor': return accessor(new GetAdapterMonitor())! as GetAdapterMonitor;
+    case 'CheckDeviceType': return accessor(new CheckDeviceType())! as CheckDeviceType;
+    case 'RegisterSoftwareDevice': return accessor(new RegisterSoftwareDevice())! as RegisterSoftwareDevice;
+    case 'CreateDeviceEx': return accessor(new CreateDeviceEx())! as CreateDeviceEx;
+    case 'GetAdapterModeCountEx': return accessor(new GetAdapterModeCountEx())! as GetAdapterModeCountEx;
+    case 'EnumAdapterModesEx': return accessor(new EnumAdapterModesEx())! as EnumAdapterModesEx;
+    case 'GetAdapterDisplayModeEx': return accessor(new GetAdapterDisplayModeEx())! as GetAdapterDisplayModeEx;
+    case 'GetAdapterLUID': return accessor(new GetAdapterLUID())! as GetAdapterLUID;
+    case 'DeviceGetDeviceCaps': return accessor(new DeviceGetDeviceCaps())! as DeviceGetDeviceCaps;
+    case 'GetDirect3D': return accessor(new GetDirect3D())! as GetDirect3D;
+    case 'GetCreationParameters': return accessor(new GetCreationParameters())! as GetCreationParameters;
+    case 'GetAvailableTextureMem': return accessor(new GetAvailableTextureMem())! as GetAvailableTextureMem;
+    case 'SetGammaRamp': return accessor(new SetGammaRamp())! as SetGammaRamp;
+    case 'GetGammaRamp': return accessor(new GetGammaRamp())! as GetGammaRamp;
+    case 'SetCursorPosition': return accessor(new SetCursorPosition())! as SetCursorPosition;
+    case 'SetCursorProperties': return accessor(new SetCursorProperties())! as SetCursorProperties;
+    case 'ShowCursor': return accessor(new ShowCursor())! as ShowCursor;
+    case 'SetDialogBoxMode': return accessor(new SetDialogBoxMode())! as SetDialogBoxMode;
+    case 'EvictManagedResources': return accessor(new EvictManagedResources())! as EvictManagedResources;
+    case 'ValidateDevice': return accessor(new ValidateDevice())! as ValidateDevice;
+    case 'CreateRenderTargetEx': return accessor(new CreateRenderTargetEx())! as CreateRenderTargetEx;
+    case 'CreateOffscreenPlainSurfaceEx': return accessor(new CreateOffscreenPlainSurfaceEx())! as CreateOffscreenPlainSurfaceEx;
+    case 'CreateDepthStencilSurfaceEx': return accessor(new CreateDepthStencilSurfaceEx())! as CreateDepthStencilSurfaceEx;
+    case 'SetGPUThreadPriority': return accessor(new SetGPUThreadPriority())! as SetGPUThreadPriority;
+    case 'GetGPUThreadPriority': return accessor(new GetGPUThreadPriority())! as GetGPUThreadPriority;
+    case 'SetMaximumFrameLatency': return accessor(new SetMaximumFrameLatency())! as SetMaximumFrameLatency;
+    case 'GetMaximumFrameLatency': return accessor(new GetMaximumFrameLatency())! as GetMaximumFrameLatency;
+    case 'CheckResourceResidency': return accessor(new CheckResourceResidency())! as CheckResourceResidency;
+    case 'ComposeRects': return accessor(new ComposeRects())! as ComposeRects;
+    case 'SetConvolutionMonoKernel': return accessor(new SetConvolutionMonoKernel())! as SetConvolutionMonoKernel;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceType|CheckResourceResidency|Clear|ColorFill|ComposeRects|CreateCubeTexture|CreateDepthStencilSurface|CreateDepthStencilSurfaceEx|CreateDevice|CreateDeviceEx|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateOffscreenPlainSurfaceEx|CreateRenderTarget|CreateRenderTargetEx|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeviceGetDeviceCaps|Direct3DCreate9|Direct3DCreate9Ex|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|EnumAdapterModes|EnumAdapterModesEx|EvictManagedResources|GetAdapterCount|GetAdapterDisplayMode|GetAdapterDisplayModeEx|GetAdapterIdentifier|GetAdapterLUID|GetAdapterModeCount|GetAdapterModeCountEx|GetAdapterMonitor|GetAvailableTextureMem|GetBackBuffer|GetCreationParameters|GetDepthStencilSurface|GetDeviceCaps|GetDirect3D|GetFVF|GetGPUThreadPriority|GetGammaRamp|GetIndices|GetLight|GetLightEnable|GetMaterial|GetMaximumFrameLatency|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfGetStatus|PerfQueryRepeatFrame|PerfSetMarker|PerfSetOptions|PerfSetRegion|Present|RegisterSoftwareDevice|Release|Reset|SetConvolutionMonoKernel|SetCursorPosition|SetCursorProperties|SetDepthStencilSurface|SetDialogBoxMode|SetFVF|SetGPUThreadPriority|SetGammaRamp|SetIndices|SetLight|SetMaterial|SetMaximumFrameLatency|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|ShowCursor|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|ValidateDevice|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceType|CheckResourceResidency|Clear|ColorFill|ComposeRects|CreateCubeTexture|CreateDepthStencilSurface|CreateDepthStencilSurfaceEx|CreateDevice|CreateDeviceEx|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateOffscreenPlainSurfaceEx|CreateRenderTarget|CreateRenderTargetEx|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeviceGetDeviceCaps|Direct3DCreate9|Direct3DCreate9Ex|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|EnumAdapterModes|EnumAdapterModesEx|EvictManagedResources|GetAdapterCount|GetAdapterDisplayMode|GetAdapterDisplayModeEx|GetAdapterIdentifier|GetAdapterLUID|GetAdapterModeCount|GetAdapterModeCountEx|GetAdapterMonitor|GetAvailableTextureMem|GetBackBuffer|GetCreationParameters|GetDepthStencilSurface|GetDeviceCaps|GetDirect3D|GetFVF|GetGPUThreadPriority|GetGammaRamp|GetIndices|GetLight|GetLightEnable|GetMaterial|GetMaximumFrameLatency|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfGetStatus|PerfQueryRepeatFrame|PerfSetMarker|PerfSetOptions|PerfSetRegion|Present|RegisterSoftwareDevice|Release|Reset|SetConvolutionMonoKernel|SetCursorPosition|SetCursorProperties|SetDepthStencilSurface|SetDialogBoxMode|SetFVF|SetGPUThreadPriority|SetGammaRamp|SetIndices|SetLight|SetMaterial|SetMaximumFrameLatency|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|ShowCursor|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|ValidateDevice|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceType|CheckResourceResidency|Clear|ColorFill|ComposeRects|CreateCubeTexture|CreateDepthStencilSurface|CreateDepthStencilSurfaceEx|CreateDevice|CreateDeviceEx|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateOffscreenPlainSurfaceEx|CreateRenderTarget|CreateRenderTargetEx|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeviceGetDeviceCaps|Direct3DCreate9|Direct3DCreate9Ex|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|EnumAdapterModes|EnumAdapterModesEx|EvictManagedResources|GetAdapterCount|GetAdapterDisplayMode|GetAdapterDisplayModeEx|GetAdapterIdentifier|GetAdapterLUID|GetAdapterModeCount|GetAdapterModeCountEx|GetAdapterMonitor|GetAvailableTextureMem|GetBackBuffer|GetCreationParameters|GetDepthStencilSurface|GetDeviceCaps|GetDirect3D|GetFVF|GetGPUThreadPriority|GetGammaRamp|GetIndices|GetLight|GetLightEnable|GetMaterial|GetMaximumFrameLatency|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfGetStatus|PerfQueryRepeatFrame|PerfSetMarker|PerfSetOptions|PerfSetRegion|Present|RegisterSoftwareDevice|Release|Reset|SetConvolutionMonoKernel|SetCursorPosition|SetCursorProperties|SetDepthStencilSurface|SetDialogBoxMode|SetFVF|SetGPUThreadPriority|SetGammaRamp|SetIndices|SetLight|SetMaterial|SetMaximumFrameLatency|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|ShowCursor|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|ValidateDevice|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -360,6 +440,46 @@ export function unionListToCommand(
     case 'VertexDeclarationGetDevice': return accessor(index, new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(index, new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(index, new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'Direct3DCreate9Ex': return accessor(index, new Direct3DCreate9Ex())! as Direct3DCreate9Ex;
+    case 'PerfGetStatus': return accessor(index, new PerfGetStatus())! as PerfGetStatus;
+    case 'PerfQueryRepeatFrame': return accessor(index, new PerfQueryRepeatFrame())! as PerfQueryRepeatFrame;
+    case 'PerfSetOptions': return accessor(index, new PerfSetOptions())! as PerfSetOptions;
+    case 'PerfSetRegion': return accessor(index, new PerfSetRegion())! as PerfSetRegion;
+    case 'GetAdapterCount': return accessor(index, new GetAdapterCount())! as GetAdapterCount;
+    case 'GetAdapterModeCount': return accessor(index, new GetAdapterModeCount())! as GetAdapterModeCount;
+    case 'EnumAdapterModes': return accessor(index, new EnumAdapterModes())! as EnumAdapterModes;
+    case 'GetAdapterDisplayMode': return accessor(index, new GetAdapterDisplayMode())! as GetAdapterDisplayMode;
+    case 'GetAdapterIdentifier': return accessor(index, new GetAdapterIdentifier())! as GetAdapterIdentifier;
+    case 'GetAdapterMonitor': return accessor(index, new GetAdapterMonitor())! as GetAdapterMonitor;
+    case 'CheckDeviceType': return accessor(index, new CheckDeviceType())! as CheckDeviceType;
+    case 'RegisterSoftwareDevice': return accessor(index, new RegisterSoftwareDevice())! as RegisterSoftwareDevice;
+    case 'CreateDeviceEx': return accessor(index, new CreateDeviceEx())! as CreateDeviceEx;
+    case 'GetAdapterModeCountEx': return accessor(index, new GetAdapterModeCountEx())! as GetAdapterModeCountEx;
+    case 'EnumAdapterModesEx': return accessor(index, new EnumAdapterModesEx())! as EnumAdapterModesEx;
+    case 'GetAdapterDisplayModeEx': return accessor(index, new GetAdapterDisplayModeEx())! as GetAdapterDisplayModeEx;
+    case 'GetAdapterLUID': return accessor(index, new GetAdapterLUID())! as GetAdapterLUID;
+    case 'DeviceGetDeviceCaps': return accessor(index, new DeviceGetDeviceCaps())! as DeviceGetDeviceCaps;
+    case 'GetDirect3D': return accessor(index, new GetDirect3D())! as GetDirect3D;
+    case 'GetCreationParameters': return accessor(index, new GetCreationParameters())! as GetCreationParameters;
+    case 'GetAvailableTextureMem': return accessor(index, new GetAvailableTextureMem())! as GetAvailableTextureMem;
+    case 'SetGammaRamp': return accessor(index, new SetGammaRamp())! as SetGammaRamp;
+    case 'GetGammaRamp': return accessor(index, new GetGammaRamp())! as GetGammaRamp;
+    case 'SetCursorPosition': return accessor(index, new SetCursorPosition())! as SetCursorPosition;
+    case 'SetCursorProperties': return accessor(index, new SetCursorProperties())! as SetCursorProperties;
+    case 'ShowCursor': return accessor(index, new ShowCursor())! as ShowCursor;
+    case 'SetDialogBoxMode': return accessor(index, new SetDialogBoxMode())! as SetDialogBoxMode;
+    case 'EvictManagedResources': return accessor(index, new EvictManagedResources())! as EvictManagedResources;
+    case 'ValidateDevice': return accessor(index, new ValidateDevice())! as ValidateDevice;
+    case 'CreateRenderTargetEx': return accessor(index, new CreateRenderTargetEx())! as CreateRenderTargetEx;
+    case 'CreateOffscreenPlainSurfaceEx': return accessor(index, new CreateOffscreenPlainSurfaceEx())! as CreateOffscreenPlainSurfaceEx;
+    case 'CreateDepthStencilSurfaceEx': return accessor(index, new CreateDepthStencilSurfaceEx())! as CreateDepthStencilSurfaceEx;
+    case 'SetGPUThreadPriority': return accessor(index, new SetGPUThreadPriority())! as SetGPUThreadPriority;
+    case 'GetGPUThreadPriority': return accessor(index, new GetGPUThreadPriority())! as GetGPUThreadPriority;
+    case 'SetMaximumFrameLatency': return accessor(index, new SetMaximumFrameLatency())! as SetMaximumFrameLatency;
+    case 'GetMaximumFrameLatency': return accessor(index, new GetMaximumFrameLatency())! as GetMaximumFrameLatency;
+    case 'CheckResourceResidency': return accessor(index, new CheckResourceResidency())! as CheckResourceResidency;
+    case 'ComposeRects': return accessor(index, new ComposeRects())! as ComposeRects;
+    case 'SetConvolutionMonoKernel': return accessor(index, new SetConvolutionMonoKernel())! as SetConvolutionMonoKernel;
     default: return null;
   }
 }
@@ -7474,6 +7594,2684 @@ static createGetStreamSourceFreq(builder:flatbuffers.Builder, streamNumber:numbe
   GetStreamSourceFreq.startGetStreamSourceFreq(builder);
   GetStreamSourceFreq.addStreamNumber(builder, streamNumber);
   return GetStreamSourceFreq.endGetStreamSourceFreq(builder);
+}
+}
+
+export class DisplayMode {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DisplayMode {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+width():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+height():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+refreshRate():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+format():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+static sizeOf():number {
+  return 16;
+}
+
+static createDisplayMode(builder:flatbuffers.Builder, Width: number, Height: number, RefreshRate: number, Format: number):flatbuffers.Offset {
+  builder.prep(4, 16);
+  builder.writeInt32(Format);
+  builder.writeInt32(RefreshRate);
+  builder.writeInt32(Height);
+  builder.writeInt32(Width);
+  return builder.offset();
+}
+
+}
+
+export class DisplayModeEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DisplayModeEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+size():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+width():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+height():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+refreshRate():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+format():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+scanLineOrdering():number {
+  return this.bb!.readUint32(this.bb_pos + 20);
+}
+
+static sizeOf():number {
+  return 24;
+}
+
+static createDisplayModeEx(builder:flatbuffers.Builder, Size: number, Width: number, Height: number, RefreshRate: number, Format: number, ScanLineOrdering: number):flatbuffers.Offset {
+  builder.prep(4, 24);
+  builder.writeInt32(ScanLineOrdering);
+  builder.writeInt32(Format);
+  builder.writeInt32(RefreshRate);
+  builder.writeInt32(Height);
+  builder.writeInt32(Width);
+  builder.writeInt32(Size);
+  return builder.offset();
+}
+
+}
+
+export class DisplayModeFilter {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DisplayModeFilter {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+size():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+format():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+scanLineOrdering():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+static sizeOf():number {
+  return 12;
+}
+
+static createDisplayModeFilter(builder:flatbuffers.Builder, Size: number, Format: number, ScanLineOrdering: number):flatbuffers.Offset {
+  builder.prep(4, 12);
+  builder.writeInt32(ScanLineOrdering);
+  builder.writeInt32(Format);
+  builder.writeInt32(Size);
+  return builder.offset();
+}
+
+}
+
+export class AdapterIdentifier {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):AdapterIdentifier {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+driverVersionLowPart():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+driverVersionHighPart():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+vendorId():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+deviceId():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+subSysId():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+revision():number {
+  return this.bb!.readUint32(this.bb_pos + 20);
+}
+
+whqllevel():number {
+  return this.bb!.readUint32(this.bb_pos + 24);
+}
+
+static sizeOf():number {
+  return 28;
+}
+
+static createAdapterIdentifier(builder:flatbuffers.Builder, DriverVersionLowPart: number, DriverVersionHighPart: number, VendorId: number, DeviceId: number, SubSysId: number, Revision: number, WHQLLevel: number):flatbuffers.Offset {
+  builder.prep(4, 28);
+  builder.writeInt32(WHQLLevel);
+  builder.writeInt32(Revision);
+  builder.writeInt32(SubSysId);
+  builder.writeInt32(DeviceId);
+  builder.writeInt32(VendorId);
+  builder.writeInt32(DriverVersionHighPart);
+  builder.writeInt32(DriverVersionLowPart);
+  return builder.offset();
+}
+
+}
+
+export class Luid {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):Luid {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+lowPart():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+highPart():number {
+  return this.bb!.readInt32(this.bb_pos + 4);
+}
+
+static sizeOf():number {
+  return 8;
+}
+
+static createLuid(builder:flatbuffers.Builder, LowPart: number, HighPart: number):flatbuffers.Offset {
+  builder.prep(4, 8);
+  builder.writeInt32(HighPart);
+  builder.writeInt32(LowPart);
+  return builder.offset();
+}
+
+}
+
+export class CreationParameters {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreationParameters {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+adapterOrdinal():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+deviceType():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+hFocusWindow():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+behaviorFlags():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+static sizeOf():number {
+  return 16;
+}
+
+static createCreationParameters(builder:flatbuffers.Builder, AdapterOrdinal: number, DeviceType: number, hFocusWindow: number, BehaviorFlags: number):flatbuffers.Offset {
+  builder.prep(4, 16);
+  builder.writeInt32(BehaviorFlags);
+  builder.writeInt32(hFocusWindow);
+  builder.writeInt32(DeviceType);
+  builder.writeInt32(AdapterOrdinal);
+  return builder.offset();
+}
+
+}
+
+export class Weight {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):Weight {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+w():number {
+  return this.bb!.readFloat32(this.bb_pos);
+}
+
+static sizeOf():number {
+  return 4;
+}
+
+static createWeight(builder:flatbuffers.Builder, w: number):flatbuffers.Offset {
+  builder.prep(4, 4);
+  builder.writeFloat32(w);
+  return builder.offset();
+}
+
+}
+
+export class ResourceRef {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourceRef {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+pResource():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+static sizeOf():number {
+  return 4;
+}
+
+static createResourceRef(builder:flatbuffers.Builder, pResource: number):flatbuffers.Offset {
+  builder.prep(4, 4);
+  builder.writeInt32(pResource);
+  return builder.offset();
+}
+
+}
+
+export class Direct3DCreate9Ex {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):Direct3DCreate9Ex {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsDirect3DCreate9Ex(bb:flatbuffers.ByteBuffer, obj?:Direct3DCreate9Ex):Direct3DCreate9Ex {
+  return (obj || new Direct3DCreate9Ex()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsDirect3DCreate9Ex(bb:flatbuffers.ByteBuffer, obj?:Direct3DCreate9Ex):Direct3DCreate9Ex {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new Direct3DCreate9Ex()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+sdkversion():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startDirect3DCreate9Ex(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addSdkversion(builder:flatbuffers.Builder, sdkversion:number) {
+  builder.addFieldInt32(0, sdkversion, 0);
+}
+
+static endDirect3DCreate9Ex(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createDirect3DCreate9Ex(builder:flatbuffers.Builder, sdkversion:number):flatbuffers.Offset {
+  Direct3DCreate9Ex.startDirect3DCreate9Ex(builder);
+  Direct3DCreate9Ex.addSdkversion(builder, sdkversion);
+  return Direct3DCreate9Ex.endDirect3DCreate9Ex(builder);
+}
+}
+
+export class PerfGetStatus {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PerfGetStatus {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsPerfGetStatus(bb:flatbuffers.ByteBuffer, obj?:PerfGetStatus):PerfGetStatus {
+  return (obj || new PerfGetStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsPerfGetStatus(bb:flatbuffers.ByteBuffer, obj?:PerfGetStatus):PerfGetStatus {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new PerfGetStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startPerfGetStatus(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endPerfGetStatus(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createPerfGetStatus(builder:flatbuffers.Builder):flatbuffers.Offset {
+  PerfGetStatus.startPerfGetStatus(builder);
+  return PerfGetStatus.endPerfGetStatus(builder);
+}
+}
+
+export class PerfQueryRepeatFrame {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PerfQueryRepeatFrame {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsPerfQueryRepeatFrame(bb:flatbuffers.ByteBuffer, obj?:PerfQueryRepeatFrame):PerfQueryRepeatFrame {
+  return (obj || new PerfQueryRepeatFrame()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsPerfQueryRepeatFrame(bb:flatbuffers.ByteBuffer, obj?:PerfQueryRepeatFrame):PerfQueryRepeatFrame {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new PerfQueryRepeatFrame()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startPerfQueryRepeatFrame(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endPerfQueryRepeatFrame(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createPerfQueryRepeatFrame(builder:flatbuffers.Builder):flatbuffers.Offset {
+  PerfQueryRepeatFrame.startPerfQueryRepeatFrame(builder);
+  return PerfQueryRepeatFrame.endPerfQueryRepeatFrame(builder);
+}
+}
+
+export class PerfSetOptions {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PerfSetOptions {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsPerfSetOptions(bb:flatbuffers.ByteBuffer, obj?:PerfSetOptions):PerfSetOptions {
+  return (obj || new PerfSetOptions()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsPerfSetOptions(bb:flatbuffers.ByteBuffer, obj?:PerfSetOptions):PerfSetOptions {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new PerfSetOptions()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+dwOptions():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startPerfSetOptions(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addDwOptions(builder:flatbuffers.Builder, dwOptions:number) {
+  builder.addFieldInt32(0, dwOptions, 0);
+}
+
+static endPerfSetOptions(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createPerfSetOptions(builder:flatbuffers.Builder, dwOptions:number):flatbuffers.Offset {
+  PerfSetOptions.startPerfSetOptions(builder);
+  PerfSetOptions.addDwOptions(builder, dwOptions);
+  return PerfSetOptions.endPerfSetOptions(builder);
+}
+}
+
+export class PerfSetRegion {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PerfSetRegion {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsPerfSetRegion(bb:flatbuffers.ByteBuffer, obj?:PerfSetRegion):PerfSetRegion {
+  return (obj || new PerfSetRegion()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsPerfSetRegion(bb:flatbuffers.ByteBuffer, obj?:PerfSetRegion):PerfSetRegion {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new PerfSetRegion()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+col():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+wszName():string|null
+wszName(optionalEncoding:flatbuffers.Encoding):string|Uint8Array|null
+wszName(optionalEncoding?:any):string|Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__string(this.bb_pos + offset, optionalEncoding) : null;
+}
+
+static startPerfSetRegion(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addCol(builder:flatbuffers.Builder, col:number) {
+  builder.addFieldInt32(0, col, 0);
+}
+
+static addWszName(builder:flatbuffers.Builder, wszNameOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, wszNameOffset, 0);
+}
+
+static endPerfSetRegion(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createPerfSetRegion(builder:flatbuffers.Builder, col:number, wszNameOffset:flatbuffers.Offset):flatbuffers.Offset {
+  PerfSetRegion.startPerfSetRegion(builder);
+  PerfSetRegion.addCol(builder, col);
+  PerfSetRegion.addWszName(builder, wszNameOffset);
+  return PerfSetRegion.endPerfSetRegion(builder);
+}
+}
+
+export class GetAdapterCount {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAdapterCount {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAdapterCount(bb:flatbuffers.ByteBuffer, obj?:GetAdapterCount):GetAdapterCount {
+  return (obj || new GetAdapterCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAdapterCount(bb:flatbuffers.ByteBuffer, obj?:GetAdapterCount):GetAdapterCount {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAdapterCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetAdapterCount(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endGetAdapterCount(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetAdapterCount(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  GetAdapterCount.startGetAdapterCount(builder);
+  GetAdapterCount.addReturnValue(builder, returnValue);
+  return GetAdapterCount.endGetAdapterCount(builder);
+}
+}
+
+export class GetAdapterModeCount {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAdapterModeCount {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAdapterModeCount(bb:flatbuffers.ByteBuffer, obj?:GetAdapterModeCount):GetAdapterModeCount {
+  return (obj || new GetAdapterModeCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAdapterModeCount(bb:flatbuffers.ByteBuffer, obj?:GetAdapterModeCount):GetAdapterModeCount {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAdapterModeCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+format():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetAdapterModeCount(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addFormat(builder:flatbuffers.Builder, format:number) {
+  builder.addFieldInt32(1, format, 0);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(2, returnValue, 0);
+}
+
+static endGetAdapterModeCount(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetAdapterModeCount(builder:flatbuffers.Builder, adapter:number, format:number, returnValue:number):flatbuffers.Offset {
+  GetAdapterModeCount.startGetAdapterModeCount(builder);
+  GetAdapterModeCount.addAdapter(builder, adapter);
+  GetAdapterModeCount.addFormat(builder, format);
+  GetAdapterModeCount.addReturnValue(builder, returnValue);
+  return GetAdapterModeCount.endGetAdapterModeCount(builder);
+}
+}
+
+export class EnumAdapterModes {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):EnumAdapterModes {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsEnumAdapterModes(bb:flatbuffers.ByteBuffer, obj?:EnumAdapterModes):EnumAdapterModes {
+  return (obj || new EnumAdapterModes()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsEnumAdapterModes(bb:flatbuffers.ByteBuffer, obj?:EnumAdapterModes):EnumAdapterModes {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new EnumAdapterModes()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+format():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+mode():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pMode(obj?:DisplayMode):DisplayMode|null {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? (obj || new DisplayMode()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startEnumAdapterModes(builder:flatbuffers.Builder) {
+  builder.startObject(4);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addFormat(builder:flatbuffers.Builder, format:number) {
+  builder.addFieldInt32(1, format, 0);
+}
+
+static addMode(builder:flatbuffers.Builder, mode:number) {
+  builder.addFieldInt32(2, mode, 0);
+}
+
+static addPMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(3, pModeOffset, 0);
+}
+
+static endEnumAdapterModes(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetAdapterDisplayMode {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAdapterDisplayMode {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAdapterDisplayMode(bb:flatbuffers.ByteBuffer, obj?:GetAdapterDisplayMode):GetAdapterDisplayMode {
+  return (obj || new GetAdapterDisplayMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAdapterDisplayMode(bb:flatbuffers.ByteBuffer, obj?:GetAdapterDisplayMode):GetAdapterDisplayMode {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAdapterDisplayMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pMode(obj?:DisplayMode):DisplayMode|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new DisplayMode()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetAdapterDisplayMode(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addPMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pModeOffset, 0);
+}
+
+static endGetAdapterDisplayMode(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetAdapterIdentifier {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAdapterIdentifier {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAdapterIdentifier(bb:flatbuffers.ByteBuffer, obj?:GetAdapterIdentifier):GetAdapterIdentifier {
+  return (obj || new GetAdapterIdentifier()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAdapterIdentifier(bb:flatbuffers.ByteBuffer, obj?:GetAdapterIdentifier):GetAdapterIdentifier {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAdapterIdentifier()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+flags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+driver():string|null
+driver(optionalEncoding:flatbuffers.Encoding):string|Uint8Array|null
+driver(optionalEncoding?:any):string|Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__string(this.bb_pos + offset, optionalEncoding) : null;
+}
+
+description():string|null
+description(optionalEncoding:flatbuffers.Encoding):string|Uint8Array|null
+description(optionalEncoding?:any):string|Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.__string(this.bb_pos + offset, optionalEncoding) : null;
+}
+
+deviceName():string|null
+deviceName(optionalEncoding:flatbuffers.Encoding):string|Uint8Array|null
+deviceName(optionalEncoding?:any):string|Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.__string(this.bb_pos + offset, optionalEncoding) : null;
+}
+
+deviceIdentifier():string|null
+deviceIdentifier(optionalEncoding:flatbuffers.Encoding):string|Uint8Array|null
+deviceIdentifier(optionalEncoding?:any):string|Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.__string(this.bb_pos + offset, optionalEncoding) : null;
+}
+
+pIdentifier(obj?:AdapterIdentifier):AdapterIdentifier|null {
+  const offset = this.bb!.__offset(this.bb_pos, 16);
+  return offset ? (obj || new AdapterIdentifier()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetAdapterIdentifier(builder:flatbuffers.Builder) {
+  builder.startObject(7);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addFlags(builder:flatbuffers.Builder, flags:number) {
+  builder.addFieldInt32(1, flags, 0);
+}
+
+static addDriver(builder:flatbuffers.Builder, driverOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, driverOffset, 0);
+}
+
+static addDescription(builder:flatbuffers.Builder, descriptionOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(3, descriptionOffset, 0);
+}
+
+static addDeviceName(builder:flatbuffers.Builder, deviceNameOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(4, deviceNameOffset, 0);
+}
+
+static addDeviceIdentifier(builder:flatbuffers.Builder, deviceIdentifierOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(5, deviceIdentifierOffset, 0);
+}
+
+static addPIdentifier(builder:flatbuffers.Builder, pIdentifierOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(6, pIdentifierOffset, 0);
+}
+
+static endGetAdapterIdentifier(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetAdapterMonitor {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAdapterMonitor {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAdapterMonitor(bb:flatbuffers.ByteBuffer, obj?:GetAdapterMonitor):GetAdapterMonitor {
+  return (obj || new GetAdapterMonitor()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAdapterMonitor(bb:flatbuffers.ByteBuffer, obj?:GetAdapterMonitor):GetAdapterMonitor {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAdapterMonitor()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetAdapterMonitor(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(1, returnValue, 0);
+}
+
+static endGetAdapterMonitor(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetAdapterMonitor(builder:flatbuffers.Builder, adapter:number, returnValue:number):flatbuffers.Offset {
+  GetAdapterMonitor.startGetAdapterMonitor(builder);
+  GetAdapterMonitor.addAdapter(builder, adapter);
+  GetAdapterMonitor.addReturnValue(builder, returnValue);
+  return GetAdapterMonitor.endGetAdapterMonitor(builder);
+}
+}
+
+export class CheckDeviceType {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CheckDeviceType {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCheckDeviceType(bb:flatbuffers.ByteBuffer, obj?:CheckDeviceType):CheckDeviceType {
+  return (obj || new CheckDeviceType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCheckDeviceType(bb:flatbuffers.ByteBuffer, obj?:CheckDeviceType):CheckDeviceType {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CheckDeviceType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+devType():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+adapterFormat():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+backBufferFormat():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+bWindowed():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCheckDeviceType(builder:flatbuffers.Builder) {
+  builder.startObject(5);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addDevType(builder:flatbuffers.Builder, devType:number) {
+  builder.addFieldInt32(1, devType, 0);
+}
+
+static addAdapterFormat(builder:flatbuffers.Builder, adapterFormat:number) {
+  builder.addFieldInt32(2, adapterFormat, 0);
+}
+
+static addBackBufferFormat(builder:flatbuffers.Builder, backBufferFormat:number) {
+  builder.addFieldInt32(3, backBufferFormat, 0);
+}
+
+static addBWindowed(builder:flatbuffers.Builder, bWindowed:number) {
+  builder.addFieldInt32(4, bWindowed, 0);
+}
+
+static endCheckDeviceType(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCheckDeviceType(builder:flatbuffers.Builder, adapter:number, devType:number, adapterFormat:number, backBufferFormat:number, bWindowed:number):flatbuffers.Offset {
+  CheckDeviceType.startCheckDeviceType(builder);
+  CheckDeviceType.addAdapter(builder, adapter);
+  CheckDeviceType.addDevType(builder, devType);
+  CheckDeviceType.addAdapterFormat(builder, adapterFormat);
+  CheckDeviceType.addBackBufferFormat(builder, backBufferFormat);
+  CheckDeviceType.addBWindowed(builder, bWindowed);
+  return CheckDeviceType.endCheckDeviceType(builder);
+}
+}
+
+export class RegisterSoftwareDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):RegisterSoftwareDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsRegisterSoftwareDevice(bb:flatbuffers.ByteBuffer, obj?:RegisterSoftwareDevice):RegisterSoftwareDevice {
+  return (obj || new RegisterSoftwareDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsRegisterSoftwareDevice(bb:flatbuffers.ByteBuffer, obj?:RegisterSoftwareDevice):RegisterSoftwareDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new RegisterSoftwareDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pInitializeFunction():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startRegisterSoftwareDevice(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPInitializeFunction(builder:flatbuffers.Builder, pInitializeFunction:number) {
+  builder.addFieldInt32(0, pInitializeFunction, 0);
+}
+
+static endRegisterSoftwareDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createRegisterSoftwareDevice(builder:flatbuffers.Builder, pInitializeFunction:number):flatbuffers.Offset {
+  RegisterSoftwareDevice.startRegisterSoftwareDevice(builder);
+  RegisterSoftwareDevice.addPInitializeFunction(builder, pInitializeFunction);
+  return RegisterSoftwareDevice.endRegisterSoftwareDevice(builder);
+}
+}
+
+export class CreateDeviceEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreateDeviceEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreateDeviceEx(bb:flatbuffers.ByteBuffer, obj?:CreateDeviceEx):CreateDeviceEx {
+  return (obj || new CreateDeviceEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreateDeviceEx(bb:flatbuffers.ByteBuffer, obj?:CreateDeviceEx):CreateDeviceEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreateDeviceEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+deviceType():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+hFocusWindow():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+behaviorFlags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pPresentationParameters(obj?:PresentParameters):PresentParameters|null {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? (obj || new PresentParameters()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pFullscreenDisplayMode(obj?:DisplayModeEx):DisplayModeEx|null {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? (obj || new DisplayModeEx()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startCreateDeviceEx(builder:flatbuffers.Builder) {
+  builder.startObject(6);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addDeviceType(builder:flatbuffers.Builder, deviceType:number) {
+  builder.addFieldInt32(1, deviceType, 0);
+}
+
+static addHFocusWindow(builder:flatbuffers.Builder, hFocusWindow:number) {
+  builder.addFieldInt32(2, hFocusWindow, 0);
+}
+
+static addBehaviorFlags(builder:flatbuffers.Builder, behaviorFlags:number) {
+  builder.addFieldInt32(3, behaviorFlags, 0);
+}
+
+static addPPresentationParameters(builder:flatbuffers.Builder, pPresentationParametersOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(4, pPresentationParametersOffset, 0);
+}
+
+static addPFullscreenDisplayMode(builder:flatbuffers.Builder, pFullscreenDisplayModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(5, pFullscreenDisplayModeOffset, 0);
+}
+
+static endCreateDeviceEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetAdapterModeCountEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAdapterModeCountEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAdapterModeCountEx(bb:flatbuffers.ByteBuffer, obj?:GetAdapterModeCountEx):GetAdapterModeCountEx {
+  return (obj || new GetAdapterModeCountEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAdapterModeCountEx(bb:flatbuffers.ByteBuffer, obj?:GetAdapterModeCountEx):GetAdapterModeCountEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAdapterModeCountEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pFilter(obj?:DisplayModeFilter):DisplayModeFilter|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new DisplayModeFilter()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetAdapterModeCountEx(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addPFilter(builder:flatbuffers.Builder, pFilterOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pFilterOffset, 0);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(2, returnValue, 0);
+}
+
+static endGetAdapterModeCountEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class EnumAdapterModesEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):EnumAdapterModesEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsEnumAdapterModesEx(bb:flatbuffers.ByteBuffer, obj?:EnumAdapterModesEx):EnumAdapterModesEx {
+  return (obj || new EnumAdapterModesEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsEnumAdapterModesEx(bb:flatbuffers.ByteBuffer, obj?:EnumAdapterModesEx):EnumAdapterModesEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new EnumAdapterModesEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pFilter(obj?:DisplayModeFilter):DisplayModeFilter|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new DisplayModeFilter()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+mode():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pMode(obj?:DisplayModeEx):DisplayModeEx|null {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? (obj || new DisplayModeEx()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startEnumAdapterModesEx(builder:flatbuffers.Builder) {
+  builder.startObject(4);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addPFilter(builder:flatbuffers.Builder, pFilterOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pFilterOffset, 0);
+}
+
+static addMode(builder:flatbuffers.Builder, mode:number) {
+  builder.addFieldInt32(2, mode, 0);
+}
+
+static addPMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(3, pModeOffset, 0);
+}
+
+static endEnumAdapterModesEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetAdapterDisplayModeEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAdapterDisplayModeEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAdapterDisplayModeEx(bb:flatbuffers.ByteBuffer, obj?:GetAdapterDisplayModeEx):GetAdapterDisplayModeEx {
+  return (obj || new GetAdapterDisplayModeEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAdapterDisplayModeEx(bb:flatbuffers.ByteBuffer, obj?:GetAdapterDisplayModeEx):GetAdapterDisplayModeEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAdapterDisplayModeEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pMode(obj?:DisplayModeEx):DisplayModeEx|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new DisplayModeEx()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pRotation():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetAdapterDisplayModeEx(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addPMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pModeOffset, 0);
+}
+
+static addPRotation(builder:flatbuffers.Builder, pRotation:number) {
+  builder.addFieldInt32(2, pRotation, 0);
+}
+
+static endGetAdapterDisplayModeEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetAdapterLUID {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAdapterLUID {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAdapterLUID(bb:flatbuffers.ByteBuffer, obj?:GetAdapterLUID):GetAdapterLUID {
+  return (obj || new GetAdapterLUID()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAdapterLUID(bb:flatbuffers.ByteBuffer, obj?:GetAdapterLUID):GetAdapterLUID {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAdapterLUID()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+adapter():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pLuid(obj?:Luid):Luid|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Luid()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetAdapterLUID(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addAdapter(builder:flatbuffers.Builder, adapter:number) {
+  builder.addFieldInt32(0, adapter, 0);
+}
+
+static addPLuid(builder:flatbuffers.Builder, pLuidOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pLuidOffset, 0);
+}
+
+static endGetAdapterLUID(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class DeviceGetDeviceCaps {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DeviceGetDeviceCaps {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsDeviceGetDeviceCaps(bb:flatbuffers.ByteBuffer, obj?:DeviceGetDeviceCaps):DeviceGetDeviceCaps {
+  return (obj || new DeviceGetDeviceCaps()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsDeviceGetDeviceCaps(bb:flatbuffers.ByteBuffer, obj?:DeviceGetDeviceCaps):DeviceGetDeviceCaps {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new DeviceGetDeviceCaps()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startDeviceGetDeviceCaps(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endDeviceGetDeviceCaps(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createDeviceGetDeviceCaps(builder:flatbuffers.Builder):flatbuffers.Offset {
+  DeviceGetDeviceCaps.startDeviceGetDeviceCaps(builder);
+  return DeviceGetDeviceCaps.endDeviceGetDeviceCaps(builder);
+}
+}
+
+export class GetDirect3D {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetDirect3D {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetDirect3D(bb:flatbuffers.ByteBuffer, obj?:GetDirect3D):GetDirect3D {
+  return (obj || new GetDirect3D()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetDirect3D(bb:flatbuffers.ByteBuffer, obj?:GetDirect3D):GetDirect3D {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetDirect3D()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startGetDirect3D(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endGetDirect3D(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetDirect3D(builder:flatbuffers.Builder):flatbuffers.Offset {
+  GetDirect3D.startGetDirect3D(builder);
+  return GetDirect3D.endGetDirect3D(builder);
+}
+}
+
+export class GetCreationParameters {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetCreationParameters {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetCreationParameters(bb:flatbuffers.ByteBuffer, obj?:GetCreationParameters):GetCreationParameters {
+  return (obj || new GetCreationParameters()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetCreationParameters(bb:flatbuffers.ByteBuffer, obj?:GetCreationParameters):GetCreationParameters {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetCreationParameters()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pParameters(obj?:CreationParameters):CreationParameters|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new CreationParameters()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetCreationParameters(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPParameters(builder:flatbuffers.Builder, pParametersOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pParametersOffset, 0);
+}
+
+static endGetCreationParameters(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetCreationParameters(builder:flatbuffers.Builder, pParametersOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetCreationParameters.startGetCreationParameters(builder);
+  GetCreationParameters.addPParameters(builder, pParametersOffset);
+  return GetCreationParameters.endGetCreationParameters(builder);
+}
+}
+
+export class GetAvailableTextureMem {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetAvailableTextureMem {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetAvailableTextureMem(bb:flatbuffers.ByteBuffer, obj?:GetAvailableTextureMem):GetAvailableTextureMem {
+  return (obj || new GetAvailableTextureMem()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetAvailableTextureMem(bb:flatbuffers.ByteBuffer, obj?:GetAvailableTextureMem):GetAvailableTextureMem {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetAvailableTextureMem()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetAvailableTextureMem(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endGetAvailableTextureMem(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetAvailableTextureMem(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  GetAvailableTextureMem.startGetAvailableTextureMem(builder);
+  GetAvailableTextureMem.addReturnValue(builder, returnValue);
+  return GetAvailableTextureMem.endGetAvailableTextureMem(builder);
+}
+}
+
+export class SetGammaRamp {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetGammaRamp {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetGammaRamp(bb:flatbuffers.ByteBuffer, obj?:SetGammaRamp):SetGammaRamp {
+  return (obj || new SetGammaRamp()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetGammaRamp(bb:flatbuffers.ByteBuffer, obj?:SetGammaRamp):SetGammaRamp {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetGammaRamp()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iSwapChain():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+flags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pRamp(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pRampLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pRampArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startSetGammaRamp(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addISwapChain(builder:flatbuffers.Builder, iSwapChain:number) {
+  builder.addFieldInt32(0, iSwapChain, 0);
+}
+
+static addFlags(builder:flatbuffers.Builder, flags:number) {
+  builder.addFieldInt32(1, flags, 0);
+}
+
+static addPRamp(builder:flatbuffers.Builder, pRampOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, pRampOffset, 0);
+}
+
+static createPRampVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPRampVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endSetGammaRamp(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetGammaRamp(builder:flatbuffers.Builder, iSwapChain:number, flags:number, pRampOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SetGammaRamp.startSetGammaRamp(builder);
+  SetGammaRamp.addISwapChain(builder, iSwapChain);
+  SetGammaRamp.addFlags(builder, flags);
+  SetGammaRamp.addPRamp(builder, pRampOffset);
+  return SetGammaRamp.endSetGammaRamp(builder);
+}
+}
+
+export class GetGammaRamp {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetGammaRamp {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetGammaRamp(bb:flatbuffers.ByteBuffer, obj?:GetGammaRamp):GetGammaRamp {
+  return (obj || new GetGammaRamp()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetGammaRamp(bb:flatbuffers.ByteBuffer, obj?:GetGammaRamp):GetGammaRamp {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetGammaRamp()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iSwapChain():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pRamp(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pRampLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pRampArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startGetGammaRamp(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addISwapChain(builder:flatbuffers.Builder, iSwapChain:number) {
+  builder.addFieldInt32(0, iSwapChain, 0);
+}
+
+static addPRamp(builder:flatbuffers.Builder, pRampOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pRampOffset, 0);
+}
+
+static createPRampVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPRampVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endGetGammaRamp(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetGammaRamp(builder:flatbuffers.Builder, iSwapChain:number, pRampOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetGammaRamp.startGetGammaRamp(builder);
+  GetGammaRamp.addISwapChain(builder, iSwapChain);
+  GetGammaRamp.addPRamp(builder, pRampOffset);
+  return GetGammaRamp.endGetGammaRamp(builder);
+}
+}
+
+export class SetCursorPosition {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetCursorPosition {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetCursorPosition(bb:flatbuffers.ByteBuffer, obj?:SetCursorPosition):SetCursorPosition {
+  return (obj || new SetCursorPosition()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetCursorPosition(bb:flatbuffers.ByteBuffer, obj?:SetCursorPosition):SetCursorPosition {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetCursorPosition()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+x():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readInt32(this.bb_pos + offset) : 0;
+}
+
+y():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readInt32(this.bb_pos + offset) : 0;
+}
+
+flags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetCursorPosition(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addX(builder:flatbuffers.Builder, x:number) {
+  builder.addFieldInt32(0, x, 0);
+}
+
+static addY(builder:flatbuffers.Builder, y:number) {
+  builder.addFieldInt32(1, y, 0);
+}
+
+static addFlags(builder:flatbuffers.Builder, flags:number) {
+  builder.addFieldInt32(2, flags, 0);
+}
+
+static endSetCursorPosition(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetCursorPosition(builder:flatbuffers.Builder, x:number, y:number, flags:number):flatbuffers.Offset {
+  SetCursorPosition.startSetCursorPosition(builder);
+  SetCursorPosition.addX(builder, x);
+  SetCursorPosition.addY(builder, y);
+  SetCursorPosition.addFlags(builder, flags);
+  return SetCursorPosition.endSetCursorPosition(builder);
+}
+}
+
+export class SetCursorProperties {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetCursorProperties {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetCursorProperties(bb:flatbuffers.ByteBuffer, obj?:SetCursorProperties):SetCursorProperties {
+  return (obj || new SetCursorProperties()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetCursorProperties(bb:flatbuffers.ByteBuffer, obj?:SetCursorProperties):SetCursorProperties {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetCursorProperties()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+xhotSpot():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+yhotSpot():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pCursorBitmap():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetCursorProperties(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addXhotSpot(builder:flatbuffers.Builder, xhotSpot:number) {
+  builder.addFieldInt32(0, xhotSpot, 0);
+}
+
+static addYhotSpot(builder:flatbuffers.Builder, yhotSpot:number) {
+  builder.addFieldInt32(1, yhotSpot, 0);
+}
+
+static addPCursorBitmap(builder:flatbuffers.Builder, pCursorBitmap:number) {
+  builder.addFieldInt32(2, pCursorBitmap, 0);
+}
+
+static endSetCursorProperties(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetCursorProperties(builder:flatbuffers.Builder, xhotSpot:number, yhotSpot:number, pCursorBitmap:number):flatbuffers.Offset {
+  SetCursorProperties.startSetCursorProperties(builder);
+  SetCursorProperties.addXhotSpot(builder, xhotSpot);
+  SetCursorProperties.addYhotSpot(builder, yhotSpot);
+  SetCursorProperties.addPCursorBitmap(builder, pCursorBitmap);
+  return SetCursorProperties.endSetCursorProperties(builder);
+}
+}
+
+export class ShowCursor {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ShowCursor {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsShowCursor(bb:flatbuffers.ByteBuffer, obj?:ShowCursor):ShowCursor {
+  return (obj || new ShowCursor()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsShowCursor(bb:flatbuffers.ByteBuffer, obj?:ShowCursor):ShowCursor {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ShowCursor()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+bShow():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startShowCursor(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addBShow(builder:flatbuffers.Builder, bShow:number) {
+  builder.addFieldInt32(0, bShow, 0);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(1, returnValue, 0);
+}
+
+static endShowCursor(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createShowCursor(builder:flatbuffers.Builder, bShow:number, returnValue:number):flatbuffers.Offset {
+  ShowCursor.startShowCursor(builder);
+  ShowCursor.addBShow(builder, bShow);
+  ShowCursor.addReturnValue(builder, returnValue);
+  return ShowCursor.endShowCursor(builder);
+}
+}
+
+export class SetDialogBoxMode {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetDialogBoxMode {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetDialogBoxMode(bb:flatbuffers.ByteBuffer, obj?:SetDialogBoxMode):SetDialogBoxMode {
+  return (obj || new SetDialogBoxMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetDialogBoxMode(bb:flatbuffers.ByteBuffer, obj?:SetDialogBoxMode):SetDialogBoxMode {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetDialogBoxMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+bEnableDialogs():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetDialogBoxMode(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addBEnableDialogs(builder:flatbuffers.Builder, bEnableDialogs:number) {
+  builder.addFieldInt32(0, bEnableDialogs, 0);
+}
+
+static endSetDialogBoxMode(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetDialogBoxMode(builder:flatbuffers.Builder, bEnableDialogs:number):flatbuffers.Offset {
+  SetDialogBoxMode.startSetDialogBoxMode(builder);
+  SetDialogBoxMode.addBEnableDialogs(builder, bEnableDialogs);
+  return SetDialogBoxMode.endSetDialogBoxMode(builder);
+}
+}
+
+export class EvictManagedResources {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):EvictManagedResources {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsEvictManagedResources(bb:flatbuffers.ByteBuffer, obj?:EvictManagedResources):EvictManagedResources {
+  return (obj || new EvictManagedResources()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsEvictManagedResources(bb:flatbuffers.ByteBuffer, obj?:EvictManagedResources):EvictManagedResources {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new EvictManagedResources()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startEvictManagedResources(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endEvictManagedResources(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createEvictManagedResources(builder:flatbuffers.Builder):flatbuffers.Offset {
+  EvictManagedResources.startEvictManagedResources(builder);
+  return EvictManagedResources.endEvictManagedResources(builder);
+}
+}
+
+export class ValidateDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ValidateDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsValidateDevice(bb:flatbuffers.ByteBuffer, obj?:ValidateDevice):ValidateDevice {
+  return (obj || new ValidateDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsValidateDevice(bb:flatbuffers.ByteBuffer, obj?:ValidateDevice):ValidateDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ValidateDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pNumPasses():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startValidateDevice(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPNumPasses(builder:flatbuffers.Builder, pNumPasses:number) {
+  builder.addFieldInt32(0, pNumPasses, 0);
+}
+
+static endValidateDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createValidateDevice(builder:flatbuffers.Builder, pNumPasses:number):flatbuffers.Offset {
+  ValidateDevice.startValidateDevice(builder);
+  ValidateDevice.addPNumPasses(builder, pNumPasses);
+  return ValidateDevice.endValidateDevice(builder);
+}
+}
+
+export class CreateRenderTargetEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreateRenderTargetEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreateRenderTargetEx(bb:flatbuffers.ByteBuffer, obj?:CreateRenderTargetEx):CreateRenderTargetEx {
+  return (obj || new CreateRenderTargetEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreateRenderTargetEx(bb:flatbuffers.ByteBuffer, obj?:CreateRenderTargetEx):CreateRenderTargetEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreateRenderTargetEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+width():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+height():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+format():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+multiSample():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+multisampleQuality():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+lockable():number {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSharedHandle():number {
+  const offset = this.bb!.__offset(this.bb_pos, 16);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+usage():number {
+  const offset = this.bb!.__offset(this.bb_pos, 18);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCreateRenderTargetEx(builder:flatbuffers.Builder) {
+  builder.startObject(8);
+}
+
+static addWidth(builder:flatbuffers.Builder, width:number) {
+  builder.addFieldInt32(0, width, 0);
+}
+
+static addHeight(builder:flatbuffers.Builder, height:number) {
+  builder.addFieldInt32(1, height, 0);
+}
+
+static addFormat(builder:flatbuffers.Builder, format:number) {
+  builder.addFieldInt32(2, format, 0);
+}
+
+static addMultiSample(builder:flatbuffers.Builder, multiSample:number) {
+  builder.addFieldInt32(3, multiSample, 0);
+}
+
+static addMultisampleQuality(builder:flatbuffers.Builder, multisampleQuality:number) {
+  builder.addFieldInt32(4, multisampleQuality, 0);
+}
+
+static addLockable(builder:flatbuffers.Builder, lockable:number) {
+  builder.addFieldInt32(5, lockable, 0);
+}
+
+static addPSharedHandle(builder:flatbuffers.Builder, pSharedHandle:number) {
+  builder.addFieldInt32(6, pSharedHandle, 0);
+}
+
+static addUsage(builder:flatbuffers.Builder, usage:number) {
+  builder.addFieldInt32(7, usage, 0);
+}
+
+static endCreateRenderTargetEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCreateRenderTargetEx(builder:flatbuffers.Builder, width:number, height:number, format:number, multiSample:number, multisampleQuality:number, lockable:number, pSharedHandle:number, usage:number):flatbuffers.Offset {
+  CreateRenderTargetEx.startCreateRenderTargetEx(builder);
+  CreateRenderTargetEx.addWidth(builder, width);
+  CreateRenderTargetEx.addHeight(builder, height);
+  CreateRenderTargetEx.addFormat(builder, format);
+  CreateRenderTargetEx.addMultiSample(builder, multiSample);
+  CreateRenderTargetEx.addMultisampleQuality(builder, multisampleQuality);
+  CreateRenderTargetEx.addLockable(builder, lockable);
+  CreateRenderTargetEx.addPSharedHandle(builder, pSharedHandle);
+  CreateRenderTargetEx.addUsage(builder, usage);
+  return CreateRenderTargetEx.endCreateRenderTargetEx(builder);
+}
+}
+
+export class CreateOffscreenPlainSurfaceEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreateOffscreenPlainSurfaceEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreateOffscreenPlainSurfaceEx(bb:flatbuffers.ByteBuffer, obj?:CreateOffscreenPlainSurfaceEx):CreateOffscreenPlainSurfaceEx {
+  return (obj || new CreateOffscreenPlainSurfaceEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreateOffscreenPlainSurfaceEx(bb:flatbuffers.ByteBuffer, obj?:CreateOffscreenPlainSurfaceEx):CreateOffscreenPlainSurfaceEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreateOffscreenPlainSurfaceEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+width():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+height():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+format():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pool():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSharedHandle():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+usage():number {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCreateOffscreenPlainSurfaceEx(builder:flatbuffers.Builder) {
+  builder.startObject(6);
+}
+
+static addWidth(builder:flatbuffers.Builder, width:number) {
+  builder.addFieldInt32(0, width, 0);
+}
+
+static addHeight(builder:flatbuffers.Builder, height:number) {
+  builder.addFieldInt32(1, height, 0);
+}
+
+static addFormat(builder:flatbuffers.Builder, format:number) {
+  builder.addFieldInt32(2, format, 0);
+}
+
+static addPool(builder:flatbuffers.Builder, pool:number) {
+  builder.addFieldInt32(3, pool, 0);
+}
+
+static addPSharedHandle(builder:flatbuffers.Builder, pSharedHandle:number) {
+  builder.addFieldInt32(4, pSharedHandle, 0);
+}
+
+static addUsage(builder:flatbuffers.Builder, usage:number) {
+  builder.addFieldInt32(5, usage, 0);
+}
+
+static endCreateOffscreenPlainSurfaceEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCreateOffscreenPlainSurfaceEx(builder:flatbuffers.Builder, width:number, height:number, format:number, pool:number, pSharedHandle:number, usage:number):flatbuffers.Offset {
+  CreateOffscreenPlainSurfaceEx.startCreateOffscreenPlainSurfaceEx(builder);
+  CreateOffscreenPlainSurfaceEx.addWidth(builder, width);
+  CreateOffscreenPlainSurfaceEx.addHeight(builder, height);
+  CreateOffscreenPlainSurfaceEx.addFormat(builder, format);
+  CreateOffscreenPlainSurfaceEx.addPool(builder, pool);
+  CreateOffscreenPlainSurfaceEx.addPSharedHandle(builder, pSharedHandle);
+  CreateOffscreenPlainSurfaceEx.addUsage(builder, usage);
+  return CreateOffscreenPlainSurfaceEx.endCreateOffscreenPlainSurfaceEx(builder);
+}
+}
+
+export class CreateDepthStencilSurfaceEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreateDepthStencilSurfaceEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreateDepthStencilSurfaceEx(bb:flatbuffers.ByteBuffer, obj?:CreateDepthStencilSurfaceEx):CreateDepthStencilSurfaceEx {
+  return (obj || new CreateDepthStencilSurfaceEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreateDepthStencilSurfaceEx(bb:flatbuffers.ByteBuffer, obj?:CreateDepthStencilSurfaceEx):CreateDepthStencilSurfaceEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreateDepthStencilSurfaceEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+width():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+height():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+format():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+multiSample():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+multisampleQuality():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+discard():number {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSharedHandle():number {
+  const offset = this.bb!.__offset(this.bb_pos, 16);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+usage():number {
+  const offset = this.bb!.__offset(this.bb_pos, 18);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCreateDepthStencilSurfaceEx(builder:flatbuffers.Builder) {
+  builder.startObject(8);
+}
+
+static addWidth(builder:flatbuffers.Builder, width:number) {
+  builder.addFieldInt32(0, width, 0);
+}
+
+static addHeight(builder:flatbuffers.Builder, height:number) {
+  builder.addFieldInt32(1, height, 0);
+}
+
+static addFormat(builder:flatbuffers.Builder, format:number) {
+  builder.addFieldInt32(2, format, 0);
+}
+
+static addMultiSample(builder:flatbuffers.Builder, multiSample:number) {
+  builder.addFieldInt32(3, multiSample, 0);
+}
+
+static addMultisampleQuality(builder:flatbuffers.Builder, multisampleQuality:number) {
+  builder.addFieldInt32(4, multisampleQuality, 0);
+}
+
+static addDiscard(builder:flatbuffers.Builder, discard:number) {
+  builder.addFieldInt32(5, discard, 0);
+}
+
+static addPSharedHandle(builder:flatbuffers.Builder, pSharedHandle:number) {
+  builder.addFieldInt32(6, pSharedHandle, 0);
+}
+
+static addUsage(builder:flatbuffers.Builder, usage:number) {
+  builder.addFieldInt32(7, usage, 0);
+}
+
+static endCreateDepthStencilSurfaceEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCreateDepthStencilSurfaceEx(builder:flatbuffers.Builder, width:number, height:number, format:number, multiSample:number, multisampleQuality:number, discard:number, pSharedHandle:number, usage:number):flatbuffers.Offset {
+  CreateDepthStencilSurfaceEx.startCreateDepthStencilSurfaceEx(builder);
+  CreateDepthStencilSurfaceEx.addWidth(builder, width);
+  CreateDepthStencilSurfaceEx.addHeight(builder, height);
+  CreateDepthStencilSurfaceEx.addFormat(builder, format);
+  CreateDepthStencilSurfaceEx.addMultiSample(builder, multiSample);
+  CreateDepthStencilSurfaceEx.addMultisampleQuality(builder, multisampleQuality);
+  CreateDepthStencilSurfaceEx.addDiscard(builder, discard);
+  CreateDepthStencilSurfaceEx.addPSharedHandle(builder, pSharedHandle);
+  CreateDepthStencilSurfaceEx.addUsage(builder, usage);
+  return CreateDepthStencilSurfaceEx.endCreateDepthStencilSurfaceEx(builder);
+}
+}
+
+export class SetGPUThreadPriority {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetGPUThreadPriority {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetGPUThreadPriority(bb:flatbuffers.ByteBuffer, obj?:SetGPUThreadPriority):SetGPUThreadPriority {
+  return (obj || new SetGPUThreadPriority()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetGPUThreadPriority(bb:flatbuffers.ByteBuffer, obj?:SetGPUThreadPriority):SetGPUThreadPriority {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetGPUThreadPriority()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+priority():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readInt32(this.bb_pos + offset) : 0;
+}
+
+static startSetGPUThreadPriority(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPriority(builder:flatbuffers.Builder, priority:number) {
+  builder.addFieldInt32(0, priority, 0);
+}
+
+static endSetGPUThreadPriority(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetGPUThreadPriority(builder:flatbuffers.Builder, priority:number):flatbuffers.Offset {
+  SetGPUThreadPriority.startSetGPUThreadPriority(builder);
+  SetGPUThreadPriority.addPriority(builder, priority);
+  return SetGPUThreadPriority.endSetGPUThreadPriority(builder);
+}
+}
+
+export class GetGPUThreadPriority {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetGPUThreadPriority {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetGPUThreadPriority(bb:flatbuffers.ByteBuffer, obj?:GetGPUThreadPriority):GetGPUThreadPriority {
+  return (obj || new GetGPUThreadPriority()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetGPUThreadPriority(bb:flatbuffers.ByteBuffer, obj?:GetGPUThreadPriority):GetGPUThreadPriority {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetGPUThreadPriority()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pPriority():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readInt32(this.bb_pos + offset) : 0;
+}
+
+static startGetGPUThreadPriority(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPPriority(builder:flatbuffers.Builder, pPriority:number) {
+  builder.addFieldInt32(0, pPriority, 0);
+}
+
+static endGetGPUThreadPriority(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetGPUThreadPriority(builder:flatbuffers.Builder, pPriority:number):flatbuffers.Offset {
+  GetGPUThreadPriority.startGetGPUThreadPriority(builder);
+  GetGPUThreadPriority.addPPriority(builder, pPriority);
+  return GetGPUThreadPriority.endGetGPUThreadPriority(builder);
+}
+}
+
+export class SetMaximumFrameLatency {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetMaximumFrameLatency {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetMaximumFrameLatency(bb:flatbuffers.ByteBuffer, obj?:SetMaximumFrameLatency):SetMaximumFrameLatency {
+  return (obj || new SetMaximumFrameLatency()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetMaximumFrameLatency(bb:flatbuffers.ByteBuffer, obj?:SetMaximumFrameLatency):SetMaximumFrameLatency {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetMaximumFrameLatency()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+maxLatency():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetMaximumFrameLatency(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addMaxLatency(builder:flatbuffers.Builder, maxLatency:number) {
+  builder.addFieldInt32(0, maxLatency, 0);
+}
+
+static endSetMaximumFrameLatency(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetMaximumFrameLatency(builder:flatbuffers.Builder, maxLatency:number):flatbuffers.Offset {
+  SetMaximumFrameLatency.startSetMaximumFrameLatency(builder);
+  SetMaximumFrameLatency.addMaxLatency(builder, maxLatency);
+  return SetMaximumFrameLatency.endSetMaximumFrameLatency(builder);
+}
+}
+
+export class GetMaximumFrameLatency {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetMaximumFrameLatency {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetMaximumFrameLatency(bb:flatbuffers.ByteBuffer, obj?:GetMaximumFrameLatency):GetMaximumFrameLatency {
+  return (obj || new GetMaximumFrameLatency()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetMaximumFrameLatency(bb:flatbuffers.ByteBuffer, obj?:GetMaximumFrameLatency):GetMaximumFrameLatency {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetMaximumFrameLatency()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pMaxLatency():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetMaximumFrameLatency(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPMaxLatency(builder:flatbuffers.Builder, pMaxLatency:number) {
+  builder.addFieldInt32(0, pMaxLatency, 0);
+}
+
+static endGetMaximumFrameLatency(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetMaximumFrameLatency(builder:flatbuffers.Builder, pMaxLatency:number):flatbuffers.Offset {
+  GetMaximumFrameLatency.startGetMaximumFrameLatency(builder);
+  GetMaximumFrameLatency.addPMaxLatency(builder, pMaxLatency);
+  return GetMaximumFrameLatency.endGetMaximumFrameLatency(builder);
+}
+}
+
+export class CheckResourceResidency {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CheckResourceResidency {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCheckResourceResidency(bb:flatbuffers.ByteBuffer, obj?:CheckResourceResidency):CheckResourceResidency {
+  return (obj || new CheckResourceResidency()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCheckResourceResidency(bb:flatbuffers.ByteBuffer, obj?:CheckResourceResidency):CheckResourceResidency {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CheckResourceResidency()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pResourceArray(index: number, obj?:ResourceRef):ResourceRef|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new ResourceRef()).__init(this.bb!.__vector(this.bb_pos + offset) + index * 4, this.bb!) : null;
+}
+
+pResourceArrayLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+numResources():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCheckResourceResidency(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addPResourceArray(builder:flatbuffers.Builder, pResourceArrayOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, pResourceArrayOffset, 0);
+}
+
+static startPResourceArrayVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(4, numElems, 4);
+}
+
+static addNumResources(builder:flatbuffers.Builder, numResources:number) {
+  builder.addFieldInt32(1, numResources, 0);
+}
+
+static endCheckResourceResidency(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCheckResourceResidency(builder:flatbuffers.Builder, pResourceArrayOffset:flatbuffers.Offset, numResources:number):flatbuffers.Offset {
+  CheckResourceResidency.startCheckResourceResidency(builder);
+  CheckResourceResidency.addPResourceArray(builder, pResourceArrayOffset);
+  CheckResourceResidency.addNumResources(builder, numResources);
+  return CheckResourceResidency.endCheckResourceResidency(builder);
+}
+}
+
+export class ComposeRects {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ComposeRects {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsComposeRects(bb:flatbuffers.ByteBuffer, obj?:ComposeRects):ComposeRects {
+  return (obj || new ComposeRects()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsComposeRects(bb:flatbuffers.ByteBuffer, obj?:ComposeRects):ComposeRects {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ComposeRects()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pSrc():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDst():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSrcRectDescs():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+numRects():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDstRectDescs():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+operation():number {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+xoffset():number {
+  const offset = this.bb!.__offset(this.bb_pos, 16);
+  return offset ? this.bb!.readInt32(this.bb_pos + offset) : 0;
+}
+
+yoffset():number {
+  const offset = this.bb!.__offset(this.bb_pos, 18);
+  return offset ? this.bb!.readInt32(this.bb_pos + offset) : 0;
+}
+
+static startComposeRects(builder:flatbuffers.Builder) {
+  builder.startObject(8);
+}
+
+static addPSrc(builder:flatbuffers.Builder, pSrc:number) {
+  builder.addFieldInt32(0, pSrc, 0);
+}
+
+static addPDst(builder:flatbuffers.Builder, pDst:number) {
+  builder.addFieldInt32(1, pDst, 0);
+}
+
+static addPSrcRectDescs(builder:flatbuffers.Builder, pSrcRectDescs:number) {
+  builder.addFieldInt32(2, pSrcRectDescs, 0);
+}
+
+static addNumRects(builder:flatbuffers.Builder, numRects:number) {
+  builder.addFieldInt32(3, numRects, 0);
+}
+
+static addPDstRectDescs(builder:flatbuffers.Builder, pDstRectDescs:number) {
+  builder.addFieldInt32(4, pDstRectDescs, 0);
+}
+
+static addOperation(builder:flatbuffers.Builder, operation:number) {
+  builder.addFieldInt32(5, operation, 0);
+}
+
+static addXoffset(builder:flatbuffers.Builder, xoffset:number) {
+  builder.addFieldInt32(6, xoffset, 0);
+}
+
+static addYoffset(builder:flatbuffers.Builder, yoffset:number) {
+  builder.addFieldInt32(7, yoffset, 0);
+}
+
+static endComposeRects(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createComposeRects(builder:flatbuffers.Builder, pSrc:number, pDst:number, pSrcRectDescs:number, numRects:number, pDstRectDescs:number, operation:number, xoffset:number, yoffset:number):flatbuffers.Offset {
+  ComposeRects.startComposeRects(builder);
+  ComposeRects.addPSrc(builder, pSrc);
+  ComposeRects.addPDst(builder, pDst);
+  ComposeRects.addPSrcRectDescs(builder, pSrcRectDescs);
+  ComposeRects.addNumRects(builder, numRects);
+  ComposeRects.addPDstRectDescs(builder, pDstRectDescs);
+  ComposeRects.addOperation(builder, operation);
+  ComposeRects.addXoffset(builder, xoffset);
+  ComposeRects.addYoffset(builder, yoffset);
+  return ComposeRects.endComposeRects(builder);
+}
+}
+
+export class SetConvolutionMonoKernel {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetConvolutionMonoKernel {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetConvolutionMonoKernel(bb:flatbuffers.ByteBuffer, obj?:SetConvolutionMonoKernel):SetConvolutionMonoKernel {
+  return (obj || new SetConvolutionMonoKernel()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetConvolutionMonoKernel(bb:flatbuffers.ByteBuffer, obj?:SetConvolutionMonoKernel):SetConvolutionMonoKernel {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetConvolutionMonoKernel()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+width():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+height():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+rows(index: number, obj?:Weight):Weight|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? (obj || new Weight()).__init(this.bb!.__vector(this.bb_pos + offset) + index * 4, this.bb!) : null;
+}
+
+rowsLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+columns(index: number, obj?:Weight):Weight|null {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? (obj || new Weight()).__init(this.bb!.__vector(this.bb_pos + offset) + index * 4, this.bb!) : null;
+}
+
+columnsLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+static startSetConvolutionMonoKernel(builder:flatbuffers.Builder) {
+  builder.startObject(4);
+}
+
+static addWidth(builder:flatbuffers.Builder, width:number) {
+  builder.addFieldInt32(0, width, 0);
+}
+
+static addHeight(builder:flatbuffers.Builder, height:number) {
+  builder.addFieldInt32(1, height, 0);
+}
+
+static addRows(builder:flatbuffers.Builder, rowsOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, rowsOffset, 0);
+}
+
+static startRowsVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(4, numElems, 4);
+}
+
+static addColumns(builder:flatbuffers.Builder, columnsOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(3, columnsOffset, 0);
+}
+
+static startColumnsVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(4, numElems, 4);
+}
+
+static endSetConvolutionMonoKernel(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetConvolutionMonoKernel(builder:flatbuffers.Builder, width:number, height:number, rowsOffset:flatbuffers.Offset, columnsOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SetConvolutionMonoKernel.startSetConvolutionMonoKernel(builder);
+  SetConvolutionMonoKernel.addWidth(builder, width);
+  SetConvolutionMonoKernel.addHeight(builder, height);
+  SetConvolutionMonoKernel.addRows(builder, rowsOffset);
+  SetConvolutionMonoKernel.addColumns(builder, columnsOffset);
+  return SetConvolutionMonoKernel.endSetConvolutionMonoKernel(builder);
 }
 }
 

@@ -623,6 +623,203 @@ export const SCHEMA: SchemaDef = {
           "r9": "flags D3DPRESENT_INTERVAL"
         }
       ]
+    },
+    {
+      "name": "DisplayMode",
+      "size": 16,
+      "fields": [
+        {
+          "name": "Width",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "Height",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "RefreshRate",
+          "offset": 8,
+          "type": "uint"
+        },
+        {
+          "name": "Format",
+          "offset": 12,
+          "type": "uint",
+          "r9": "enum D3DFORMAT"
+        }
+      ]
+    },
+    {
+      "name": "DisplayModeEx",
+      "size": 24,
+      "fields": [
+        {
+          "name": "Size",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "Width",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "Height",
+          "offset": 8,
+          "type": "uint"
+        },
+        {
+          "name": "RefreshRate",
+          "offset": 12,
+          "type": "uint"
+        },
+        {
+          "name": "Format",
+          "offset": 16,
+          "type": "uint",
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "ScanLineOrdering",
+          "offset": 20,
+          "type": "uint",
+          "r9": "enum D3DSCANLINEORDERING"
+        }
+      ]
+    },
+    {
+      "name": "DisplayModeFilter",
+      "size": 12,
+      "fields": [
+        {
+          "name": "Size",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "Format",
+          "offset": 4,
+          "type": "uint",
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "ScanLineOrdering",
+          "offset": 8,
+          "type": "uint",
+          "r9": "enum D3DSCANLINEORDERING"
+        }
+      ]
+    },
+    {
+      "name": "AdapterIdentifier",
+      "size": 28,
+      "fields": [
+        {
+          "name": "DriverVersionLowPart",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "DriverVersionHighPart",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "VendorId",
+          "offset": 8,
+          "type": "uint"
+        },
+        {
+          "name": "DeviceId",
+          "offset": 12,
+          "type": "uint"
+        },
+        {
+          "name": "SubSysId",
+          "offset": 16,
+          "type": "uint"
+        },
+        {
+          "name": "Revision",
+          "offset": 20,
+          "type": "uint"
+        },
+        {
+          "name": "WHQLLevel",
+          "offset": 24,
+          "type": "uint"
+        }
+      ]
+    },
+    {
+      "name": "Luid",
+      "size": 8,
+      "fields": [
+        {
+          "name": "LowPart",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "HighPart",
+          "offset": 4,
+          "type": "int"
+        }
+      ]
+    },
+    {
+      "name": "CreationParameters",
+      "size": 16,
+      "fields": [
+        {
+          "name": "AdapterOrdinal",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "DeviceType",
+          "offset": 4,
+          "type": "uint",
+          "r9": "enum D3DDEVTYPE"
+        },
+        {
+          "name": "hFocusWindow",
+          "offset": 8,
+          "type": "uint",
+          "r9": "null"
+        },
+        {
+          "name": "BehaviorFlags",
+          "offset": 12,
+          "type": "uint",
+          "r9": "flags D3DCREATE"
+        }
+      ]
+    },
+    {
+      "name": "Weight",
+      "size": 4,
+      "fields": [
+        {
+          "name": "w",
+          "offset": 0,
+          "type": "float"
+        }
+      ]
+    },
+    {
+      "name": "ResourceRef",
+      "size": 4,
+      "fields": [
+        {
+          "name": "pResource",
+          "offset": 0,
+          "type": "uint",
+          "r9": "handle Resource"
+        }
+      ]
     }
   ],
   "tables": [
@@ -3394,6 +3591,1125 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "Direct3DCreate9Ex",
+      "r9": ".Direct3DCreate9Ex creates Direct3D9",
+      "fields": [
+        {
+          "name": "SDKVersion",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "PerfGetStatus",
+      "r9": ".D3DPERF_GetStatus",
+      "fields": []
+    },
+    {
+      "name": "PerfQueryRepeatFrame",
+      "r9": ".D3DPERF_QueryRepeatFrame",
+      "fields": []
+    },
+    {
+      "name": "PerfSetOptions",
+      "r9": ".D3DPERF_SetOptions",
+      "fields": [
+        {
+          "name": "dwOptions",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "PerfSetRegion",
+      "r9": ".D3DPERF_SetRegion",
+      "fields": [
+        {
+          "name": "col",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "color"
+        },
+        {
+          "name": "wszName",
+          "slot": 1,
+          "type": {
+            "kind": "string"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetAdapterCount",
+      "r9": "IDirect3D9.GetAdapterCount varies",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetAdapterModeCount",
+      "r9": "IDirect3D9.GetAdapterModeCount varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Format",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "ReturnValue",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "EnumAdapterModes",
+      "r9": "IDirect3D9.EnumAdapterModes varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Format",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "Mode",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pMode",
+          "slot": 3,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayMode"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetAdapterDisplayMode",
+      "r9": "IDirect3D9.GetAdapterDisplayMode varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pMode",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayMode"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetAdapterIdentifier",
+      "r9": "IDirect3D9.GetAdapterIdentifier varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Flags",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DENUM"
+        },
+        {
+          "name": "Driver",
+          "slot": 2,
+          "type": {
+            "kind": "string"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "Description",
+          "slot": 3,
+          "type": {
+            "kind": "string"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "DeviceName",
+          "slot": 4,
+          "type": {
+            "kind": "string"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "DeviceIdentifier",
+          "slot": 5,
+          "type": {
+            "kind": "string"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "pIdentifier",
+          "slot": 6,
+          "type": {
+            "kind": "struct",
+            "struct": "AdapterIdentifier"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetAdapterMonitor",
+      "r9": "IDirect3D9.GetAdapterMonitor varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "ReturnValue",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out null"
+        }
+      ]
+    },
+    {
+      "name": "CheckDeviceType",
+      "r9": "IDirect3D9.CheckDeviceType",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "DevType",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DDEVTYPE"
+        },
+        {
+          "name": "AdapterFormat",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "BackBufferFormat",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "bWindowed",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        }
+      ]
+    },
+    {
+      "name": "RegisterSoftwareDevice",
+      "r9": "IDirect3D9.RegisterSoftwareDevice",
+      "fields": [
+        {
+          "name": "pInitializeFunction",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        }
+      ]
+    },
+    {
+      "name": "CreateDeviceEx",
+      "r9": "IDirect3D9Ex.CreateDeviceEx creates Device",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "DeviceType",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DDEVTYPE"
+        },
+        {
+          "name": "hFocusWindow",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        },
+        {
+          "name": "BehaviorFlags",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DCREATE"
+        },
+        {
+          "name": "pPresentationParameters",
+          "slot": 4,
+          "type": {
+            "kind": "struct",
+            "struct": "PresentParameters"
+          }
+        },
+        {
+          "name": "pFullscreenDisplayMode",
+          "slot": 5,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayModeEx"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetAdapterModeCountEx",
+      "r9": "IDirect3D9Ex.GetAdapterModeCountEx varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pFilter",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayModeFilter"
+          }
+        },
+        {
+          "name": "ReturnValue",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "EnumAdapterModesEx",
+      "r9": "IDirect3D9Ex.EnumAdapterModesEx varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pFilter",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayModeFilter"
+          }
+        },
+        {
+          "name": "Mode",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pMode",
+          "slot": 3,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayModeEx"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetAdapterDisplayModeEx",
+      "r9": "IDirect3D9Ex.GetAdapterDisplayModeEx varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pMode",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayModeEx"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "pRotation",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out enum D3DDISPLAYROTATION"
+        }
+      ]
+    },
+    {
+      "name": "GetAdapterLUID",
+      "r9": "IDirect3D9Ex.GetAdapterLUID varies",
+      "fields": [
+        {
+          "name": "Adapter",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pLUID",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Luid"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "DeviceGetDeviceCaps",
+      "r9": "IDirect3DDevice9.GetDeviceCaps",
+      "fields": []
+    },
+    {
+      "name": "GetDirect3D",
+      "r9": "IDirect3DDevice9.GetDirect3D creates Direct3D9",
+      "fields": []
+    },
+    {
+      "name": "GetCreationParameters",
+      "r9": "IDirect3DDevice9.GetCreationParameters",
+      "fields": [
+        {
+          "name": "pParameters",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "CreationParameters"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetAvailableTextureMem",
+      "r9": "IDirect3DDevice9.GetAvailableTextureMem varies",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SetGammaRamp",
+      "r9": "IDirect3DDevice9.SetGammaRamp",
+      "fields": [
+        {
+          "name": "iSwapChain",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Flags",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DSGR"
+        },
+        {
+          "name": "pRamp",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "gamma"
+        }
+      ]
+    },
+    {
+      "name": "GetGammaRamp",
+      "r9": "IDirect3DDevice9.GetGammaRamp",
+      "fields": [
+        {
+          "name": "iSwapChain",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pRamp",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out gamma"
+        }
+      ]
+    },
+    {
+      "name": "SetCursorPosition",
+      "r9": "IDirect3DDevice9.SetCursorPosition",
+      "fields": [
+        {
+          "name": "X",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "int"
+          }
+        },
+        {
+          "name": "Y",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "int"
+          }
+        },
+        {
+          "name": "Flags",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DCURSOR"
+        }
+      ]
+    },
+    {
+      "name": "SetCursorProperties",
+      "r9": "IDirect3DDevice9.SetCursorProperties",
+      "fields": [
+        {
+          "name": "XHotSpot",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "YHotSpot",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pCursorBitmap",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle Surface"
+        }
+      ]
+    },
+    {
+      "name": "ShowCursor",
+      "r9": "IDirect3DDevice9.ShowCursor",
+      "fields": [
+        {
+          "name": "bShow",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        },
+        {
+          "name": "ReturnValue",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out bool"
+        }
+      ]
+    },
+    {
+      "name": "SetDialogBoxMode",
+      "r9": "IDirect3DDevice9.SetDialogBoxMode",
+      "fields": [
+        {
+          "name": "bEnableDialogs",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        }
+      ]
+    },
+    {
+      "name": "EvictManagedResources",
+      "r9": "IDirect3DDevice9.EvictManagedResources",
+      "fields": []
+    },
+    {
+      "name": "ValidateDevice",
+      "r9": "IDirect3DDevice9.ValidateDevice",
+      "fields": [
+        {
+          "name": "pNumPasses",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "CreateRenderTargetEx",
+      "r9": "IDirect3DDevice9Ex.CreateRenderTargetEx creates Surface",
+      "fields": [
+        {
+          "name": "Width",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Height",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Format",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "MultiSample",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DMULTISAMPLE_TYPE"
+        },
+        {
+          "name": "MultisampleQuality",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Lockable",
+          "slot": 5,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        },
+        {
+          "name": "pSharedHandle",
+          "slot": 6,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        },
+        {
+          "name": "Usage",
+          "slot": 7,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DUSAGE"
+        }
+      ]
+    },
+    {
+      "name": "CreateOffscreenPlainSurfaceEx",
+      "r9": "IDirect3DDevice9Ex.CreateOffscreenPlainSurfaceEx creates Surface",
+      "fields": [
+        {
+          "name": "Width",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Height",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Format",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "Pool",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DPOOL"
+        },
+        {
+          "name": "pSharedHandle",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        },
+        {
+          "name": "Usage",
+          "slot": 5,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DUSAGE"
+        }
+      ]
+    },
+    {
+      "name": "CreateDepthStencilSurfaceEx",
+      "r9": "IDirect3DDevice9Ex.CreateDepthStencilSurfaceEx creates Surface",
+      "fields": [
+        {
+          "name": "Width",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Height",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Format",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DFORMAT"
+        },
+        {
+          "name": "MultiSample",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DMULTISAMPLE_TYPE"
+        },
+        {
+          "name": "MultisampleQuality",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Discard",
+          "slot": 5,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        },
+        {
+          "name": "pSharedHandle",
+          "slot": 6,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        },
+        {
+          "name": "Usage",
+          "slot": 7,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DUSAGE"
+        }
+      ]
+    },
+    {
+      "name": "SetGPUThreadPriority",
+      "r9": "IDirect3DDevice9Ex.SetGPUThreadPriority",
+      "fields": [
+        {
+          "name": "Priority",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "int"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetGPUThreadPriority",
+      "r9": "IDirect3DDevice9Ex.GetGPUThreadPriority",
+      "fields": [
+        {
+          "name": "pPriority",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "int"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SetMaximumFrameLatency",
+      "r9": "IDirect3DDevice9Ex.SetMaximumFrameLatency",
+      "fields": [
+        {
+          "name": "MaxLatency",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetMaximumFrameLatency",
+      "r9": "IDirect3DDevice9Ex.GetMaximumFrameLatency",
+      "fields": [
+        {
+          "name": "pMaxLatency",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "CheckResourceResidency",
+      "r9": "IDirect3DDevice9Ex.CheckResourceResidency",
+      "fields": [
+        {
+          "name": "pResourceArray",
+          "slot": 0,
+          "type": {
+            "kind": "structs",
+            "struct": "ResourceRef"
+          }
+        },
+        {
+          "name": "NumResources",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "ComposeRects",
+      "r9": "IDirect3DDevice9Ex.ComposeRects",
+      "fields": [
+        {
+          "name": "pSrc",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle Surface"
+        },
+        {
+          "name": "pDst",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle Surface"
+        },
+        {
+          "name": "pSrcRectDescs",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle VertexBuffer"
+        },
+        {
+          "name": "NumRects",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pDstRectDescs",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle VertexBuffer"
+        },
+        {
+          "name": "Operation",
+          "slot": 5,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DCOMPOSERECTSOP"
+        },
+        {
+          "name": "Xoffset",
+          "slot": 6,
+          "type": {
+            "kind": "scalar",
+            "scalar": "int"
+          }
+        },
+        {
+          "name": "Yoffset",
+          "slot": 7,
+          "type": {
+            "kind": "scalar",
+            "scalar": "int"
+          }
+        }
+      ]
+    },
+    {
+      "name": "SetConvolutionMonoKernel",
+      "r9": "IDirect3DDevice9Ex.SetConvolutionMonoKernel",
+      "fields": [
+        {
+          "name": "width",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "height",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "rows",
+          "slot": 2,
+          "type": {
+            "kind": "structs",
+            "struct": "Weight"
+          }
+        },
+        {
+          "name": "columns",
+          "slot": 3,
+          "type": {
+            "kind": "structs",
+            "struct": "Weight"
+          }
+        }
+      ]
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -3553,7 +4869,47 @@ export const SCHEMA: SchemaDef = {
         "GetVertexDeclaration",
         "VertexDeclarationGetDevice",
         "SetStreamSourceFreq",
-        "GetStreamSourceFreq"
+        "GetStreamSourceFreq",
+        "Direct3DCreate9Ex",
+        "PerfGetStatus",
+        "PerfQueryRepeatFrame",
+        "PerfSetOptions",
+        "PerfSetRegion",
+        "GetAdapterCount",
+        "GetAdapterModeCount",
+        "EnumAdapterModes",
+        "GetAdapterDisplayMode",
+        "GetAdapterIdentifier",
+        "GetAdapterMonitor",
+        "CheckDeviceType",
+        "RegisterSoftwareDevice",
+        "CreateDeviceEx",
+        "GetAdapterModeCountEx",
+        "EnumAdapterModesEx",
+        "GetAdapterDisplayModeEx",
+        "GetAdapterLUID",
+        "DeviceGetDeviceCaps",
+        "GetDirect3D",
+        "GetCreationParameters",
+        "GetAvailableTextureMem",
+        "SetGammaRamp",
+        "GetGammaRamp",
+        "SetCursorPosition",
+        "SetCursorProperties",
+        "ShowCursor",
+        "SetDialogBoxMode",
+        "EvictManagedResources",
+        "ValidateDevice",
+        "CreateRenderTargetEx",
+        "CreateOffscreenPlainSurfaceEx",
+        "CreateDepthStencilSurfaceEx",
+        "SetGPUThreadPriority",
+        "GetGPUThreadPriority",
+        "SetMaximumFrameLatency",
+        "GetMaximumFrameLatency",
+        "CheckResourceResidency",
+        "ComposeRects",
+        "SetConvolutionMonoKernel"
       ]
     }
   ],

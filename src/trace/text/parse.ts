@@ -4,7 +4,7 @@
  * index lists packed by the FVF and index format in effect. Errors name the
  * file, line and column.
  */
-import { fvfLayout, lookupConstant, parseFvfTerm, parseTransformStateTerm, D3DFMT, HRESULT_TABLE } from '../../d3d9/index.js';
+import { fvfLayout, lookupConstant, parseFvfTerm, parseTransformStateTerm, D3DFMT, GAMMA_RAMP_WORDS, HRESULT_TABLE } from '../../d3d9/index.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
 import { floatFieldBits, floatFieldValue } from '../codec.js';
 import { commandForMethod, COUNT_RESULTS, INTERFACE_OF, kindAccepts, structDef } from '../commands.js';
@@ -16,7 +16,7 @@ import { Lexer } from './lexer.js';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
 import type { Tok } from './lexer.js';
 import { defaultName, isReservedName, quoteString } from './names.js';
-import { shapeOf, stateValueShape } from './shapes.js';
+import { isGammaField, shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
 /** A parsed value before it meets its parameter's type. */
@@ -384,6 +384,7 @@ export class TextParser {
         if (n.t === 'bytes') return n.v;
         if (n.t === 'vertices' && f.r9 === 'vertices') return this.vertices(n, args, info);
         if (n.t === 'indices' && f.r9 === 'indices') return this.indices(n, args);
+        if (n.t === 'list' && isGammaField(f)) return this.gammaRamp(n as Extract<Node, { t: 'list' }>, f.name);
         return this.err(n.tok, `${f.name} expects ${f.r9 === 'vertices' ? 'a list of vertices, ' : f.r9 === 'indices' ? 'a list of indices, ' : ''}hex"..." or b64"..." data`);
       default:
         return this.err(n.tok, `unsupported parameter ${f.name}`);
@@ -572,6 +573,19 @@ export class TextParser {
     const stride = args.VertexStreamZeroStride as number;
     if (stride !== n.layout.stride) this.err(n.tok, `${info.method}: VertexStreamZeroStride ${stride} differs from the FVF's vertex size ${n.layout.stride}; give the data as hex"..."`);
     return n.bytes;
+  }
+
+  /** A D3DGAMMARAMP as its 768 WORDs (red, green, blue), packed little-endian. */
+  private gammaRamp(n: Extract<Node, { t: 'list' }>, name: string): Uint8Array {
+    if (n.items.length !== GAMMA_RAMP_WORDS) this.err(n.tok, `${name} expects a list of ${GAMMA_RAMP_WORDS} numbers (256 red, 256 green, 256 blue), got ${n.items.length}`);
+    const out = new Uint8Array(GAMMA_RAMP_WORDS * 2);
+    const dv = new DataView(out.buffer);
+    n.items.forEach((it, i) => {
+      const v = this.integer(it, `${name} entry ${i}`, 'uint');
+      if (v > 0xffff) this.err(it.tok, `${name} entry ${i}: ${v} does not fit in a WORD`);
+      dv.setUint16(i * 2, v, true);
+    });
+    return out;
   }
 
   private indices(n: Extract<Node, { t: 'indices' }>, args: Record<string, ArgValue>): Uint8Array {

@@ -4,7 +4,7 @@
  * device (vertex data prints as vertex lists when the FVF describes it).
  */
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
-import { formatFvf, formatTransformState, fvfLayout, hresultName, D3DFMT } from '../../d3d9/index.js';
+import { formatFvf, formatTransformState, fvfLayout, hresultName, D3DFMT, GAMMA_RAMP_WORDS } from '../../d3d9/index.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
 import { floatFieldBits } from '../codec.js';
 import { commandInfo, COUNT_RESULTS, structDef } from '../commands.js';
@@ -14,11 +14,11 @@ import type { TraceHeader } from '../container.js';
 import { Compression } from '../container.js';
 import type { StructDef, TableField } from '../schema-types.js';
 import { defaultName, nameToken, quoteString } from './names.js';
-import { bitsFloat, hex32, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
+import { bitsFloat, hex32, isGammaField, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
 /** Structs printed positionally (`{left, top, right, bottom}`). */
-const POSITIONAL = new Set(['Rect', 'Point']);
+const POSITIONAL = new Set(['Rect', 'Point', 'Weight', 'ResourceRef']);
 /** Bytes up to this length print as hex, longer as base64. */
 const HEX_MAX = 48;
 
@@ -222,6 +222,9 @@ export class TextPrinter {
     if (f.r9 === 'vertices') {
       const list = this.vertexList(b, call);
       if (list) return list;
+    } else if (isGammaField(f) && b.length === GAMMA_RAMP_WORDS * 2) {
+      const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      return `[${Array.from({ length: GAMMA_RAMP_WORDS }, (_, i) => dv.getUint16(i * 2, true)).join(', ')}]`;
     } else if (f.r9 === 'indices') {
       const fmt = call.args.IndexDataFormat as number;
       const size = fmt === D3DFMT.INDEX16 ? 2 : fmt === D3DFMT.INDEX32 ? 4 : 0;

@@ -20,7 +20,7 @@ export type Shape =
   | { k: 'bool' }
   | { k: 'color' }
   | { k: 'fvf' }
-  | { k: 'handle'; want: HandleKind | 'BaseTexture' }
+  | { k: 'handle'; want: HandleKind | 'BaseTexture' | 'Resource' }
   | { k: 'state'; space: string };
 
 const UINT: Shape = { k: 'uint' };
@@ -48,7 +48,7 @@ export function shapeOf(r9: string | undefined, scalar: Scalar): Shape {
     case 'bool': s = { k: 'bool' }; break;
     case 'color': s = { k: 'color' }; break;
     case 'fvf': s = { k: 'fvf' }; break;
-    case 'handle': s = { k: 'handle', want: arg as HandleKind | 'BaseTexture' }; break;
+    case 'handle': s = { k: 'handle', want: arg as HandleKind | 'BaseTexture' | 'Resource' }; break;
     case 'state': s = { k: 'state', space: arg }; break;
     default: throw new Error(`schema: unknown r9 attribute "${r9}"`);
   }
@@ -98,3 +98,8 @@ export function hex32(v: number): string {
 }
 
 export { bitsToFloat32 as bitsFloat, float32Bits as floatBits };
+
+/** A D3DGAMMARAMP parameter or out-value (r9 `gamma`), shown as its 768 WORDs. */
+export function isGammaField(f: { r9?: string }): boolean {
+  return f.r9 === 'gamma' || f.r9 === 'out gamma';
+}
