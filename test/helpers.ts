@@ -3,8 +3,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../src/cli/main.js';
 import type { Io } from '../src/cli/io.js';
-import { Direct3DCreate9 } from '../src/api/index.js';
-import type { Direct3D9 } from '../src/api/index.js';
+import { Direct3DCreate9, Direct3DCreate9Ex } from '../src/api/index.js';
+import type { Direct3D9, Direct3D9Ex } from '../src/api/index.js';
 import { TraceRecorder } from '../src/record/recorder.js';
 import { nullDirect3DCreate9 } from '../src/replay/null-backend.js';
 import { MemorySink } from '../src/trace/byte-io.js';
@@ -13,11 +13,15 @@ import { TraceReader } from '../src/trace/reader.js';
 import type { WriterOptions } from '../src/trace/writer.js';
 
 /** Records what `scene` does into an in-memory .r9 and returns its bytes. */
-export function recordBytes(scene: (d3d: Direct3D9, name: (n: string) => void) => void, opts: { nullDevice?: boolean; writer?: WriterOptions } = {}): Uint8Array {
+export function recordBytes(
+  scene: (d3d: Direct3D9, name: (n: string) => void, createEx: (SDKVersion: number) => { hr: number; d3d?: Direct3D9Ex }) => void,
+  opts: { nullDevice?: boolean; writer?: WriterOptions } = {},
+): Uint8Array {
   const rec = TraceRecorder.inMemory(opts.writer);
-  const d3d = Direct3DCreate9(32, { recorder: rec, ...(opts.nullDevice ? { backend: nullDirect3DCreate9 } : {}) });
+  const backend = opts.nullDevice ? { backend: nullDirect3DCreate9 } : {};
+  const d3d = Direct3DCreate9(32, { recorder: rec, ...backend });
   if (!d3d) throw new Error('Direct3DCreate9 failed');
-  scene(d3d, (n) => rec.nameNext(n));
+  scene(d3d, (n) => rec.nameNext(n), (v) => Direct3DCreate9Ex(v, { recorder: rec, ...backend }));
   rec.close();
   return rec.bytes();
 }

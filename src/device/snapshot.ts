@@ -14,6 +14,8 @@ import { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { BufferSpec } from './buffers.js';
 import { Device, swapChainSpecs } from './device.js';
 import { Direct3D9 } from './direct3d9.js';
+import { freshMisc } from './device-misc.js';
+import type { DeviceMisc } from './device-misc.js';
 import { MAX_DIMENSION } from './memory.js';
 import type { MemoryBudget } from './memory.js';
 import { RefCounted } from './ref-counted.js';
@@ -79,6 +81,9 @@ export type ObjectSnap =
     backBuffer: Ref; autoDepthStencil: Ref; inScene: boolean; recording: Ref; presentCount: number; defaultPool: Ref[]; state: StateSnap;
     /** the device's declarations made by SetFVF, by ascending FVF */
     fvfDecls?: Ref[];
+    /** the IDirect3D9 that created it, and its miscellaneous state (device-misc.ts); absent in older snapshots */
+    creator?: Ref;
+    misc?: DeviceMisc;
   }
   | { kind: 'VertexDeclaration'; refs: number; device: Ref; fvf: number; elements: D3DVERTEXELEMENT9[] }
   /** a surface of its own (created, or a device's back buffer / auto depth-stencil); budget: the owning device */
@@ -189,6 +194,7 @@ export class ObjectCapture {
     };
     snap.recording = this.ref(di.recording);
     (snap as { fvfDecls?: Ref[] }).fvfDecls = [...di.fvfDecls].sort((a, b) => a[0] - b[0]).map(([, d]) => this.ref(d));
+    Object.assign(snap, { creator: this.ref(d.creator), misc: structuredClone(d.misc) });
     // the pool is a set whose order must not show: its members get their ids from the handles first (finish())
     this.pools.push({ snap, pool: di.defaultPool });
     return snap;
@@ -348,6 +354,8 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         num(s.budgetUsed, 'budgetUsed');
         state(s.state, 'state');
         if (s.fvfDecls !== undefined) list(s.fvfDecls, 'fvfDecls').forEach((r) => ref(r, 'fvfDecls', 'VertexDeclaration'));
+        if (s.creator !== undefined) ref(s.creator, 'creator', 'Direct3D9');
+        if (s.misc !== undefined) obj(s.misc, 'misc');
         break;
       case 'VertexDeclaration':
         ref(s.device, 'device', 'Device');
@@ -531,6 +539,8 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
         const decl = out[r] as VertexDeclaration;
         di.fvfDecls.set(decl.fvf, decl);
       }
+      if (s.creator !== undefined) d.creator = get<Direct3D9>(s.creator);
+      if (s.misc !== undefined) d.misc = { ...freshMisc(), ...structuredClone(s.misc) };
     } else if (s.kind === 'StateBlock') {
       const b = o as StateBlock;
       restoreState(b.state, s.state, get);

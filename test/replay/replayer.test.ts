@@ -84,7 +84,7 @@ describe('the replayer checks every recorded result', () => {
   });
 
   it('dispatches every command to a device (the no-op one) without findings', () => {
-    const bytes = recordBytes((d3d, name) => everyCommand(d3d, name), { nullDevice: true });
+    const bytes = recordBytes((d3d, name, ex) => everyCommand(d3d, name, ex), { nullDevice: true });
     const r = new Replayer({ create: nullDirect3DCreate9 }).run(TraceReader.fromBytes(bytes));
     expect(r.findings).toEqual([]);
     expect(r.frames).toBe(1);

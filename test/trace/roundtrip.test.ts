@@ -11,7 +11,7 @@ import { fromText, recordBytes, sameBytes, toText } from '../helpers.js';
 describe('every recorded command survives API → .r9 → .r9t → .r9', () => {
   for (const writer of [{}, { compression: 'none' as const, chunkBytes: 512 }, { chunkBytes: 300, level: 9 }]) {
     it(`byte-identically with writer options ${JSON.stringify(writer)}`, () => {
-      const bin = recordBytes((d3d, name) => everyCommand(d3d, name), { nullDevice: true, writer });
+      const bin = recordBytes((d3d, name, ex) => everyCommand(d3d, name, ex), { nullDevice: true, writer });
       const text = toText(bin);
       const again = fromText(text);
       expect(sameBytes(bin, again)).toBe(true);
@@ -21,7 +21,7 @@ describe('every recorded command survives API → .r9 → .r9t → .r9', () => {
   }
 
   it('covers every command of the schema', () => {
-    const bin = recordBytes((d3d, name) => everyCommand(d3d, name), { nullDevice: true });
+    const bin = recordBytes((d3d, name, ex) => everyCommand(d3d, name, ex), { nullDevice: true });
     const seen = new Set<string>();
     for (const { call } of TraceReader.fromBytes(bin).calls()) seen.add(call.command);
     const missing = COMMANDS.slice(1).map((c) => c.name).filter((n) => !seen.has(n));
@@ -29,7 +29,7 @@ describe('every recorded command survives API → .r9 → .r9t → .r9', () => {
   });
 
   it('keeps the names the recorder was given and the data written through locks', () => {
-    const text = toText(recordBytes((d3d, name) => everyCommand(d3d, name), { nullDevice: true }));
+    const text = toText(recordBytes((d3d, name, ex) => everyCommand(d3d, name, ex), { nullDevice: true }));
     expect(text).toMatch(/^dev = d3d1\.CreateDevice\(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, \{BackBufferWidth: 64, BackBufferHeight: 32, BackBufferFormat: D3DFMT_X8R8G8B8, BackBufferCount: 1, SwapEffect: D3DSWAPEFFECT_DISCARD, Windowed: TRUE, EnableAutoDepthStencil: TRUE, AutoDepthStencilFormat: D3DFMT_D24S8\}\)$/m);
     expect(text).toContain('rt = dev.CreateRenderTarget(64, 32, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, NULL)');
     expect(text).toContain('dev.SetRenderState(D3DRS_FOGEND, 0.75)');
@@ -65,7 +65,7 @@ describe('data written through a lock rides on the unlock', () => {
 
 describe('the generic codec and the flatc accessors read the same bytes', () => {
   it('agrees on self, result, created and scalar arguments of every call', () => {
-    const bin = recordBytes((d3d, name) => everyCommand(d3d, name), { nullDevice: true });
+    const bin = recordBytes((d3d, name, ex) => everyCommand(d3d, name, ex), { nullDevice: true });
     const reader = TraceReader.fromBytes(bin);
     const call = new fb.Call();
     let checked = 0;
