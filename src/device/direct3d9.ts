@@ -24,13 +24,14 @@ export class Direct3D9 extends RefCounted implements IDirect3D9Ex {
     super();
   }
 
+  /** An IDirect3D9Ex's devices are IDirect3DDevice9Ex ones (Wine d3d9ex.c test_qi_base_to_ex: the device answers the Ex interface). */
   CreateDevice(Adapter: number, DeviceType: number, hFocusWindow: NULLPTR, BehaviorFlags: number, pPresentationParameters: D3DPRESENT_PARAMETERS): { hr: HRESULT; device?: IDirect3DDevice9 } {
     void hFocusWindow;
     if (Adapter !== 0 || !pPresentationParameters) return { hr: D3DERR.INVALIDCALL };
     if (DeviceType !== D3DDEVTYPE.HAL && DeviceType !== D3DDEVTYPE.REF) return { hr: D3DERR.INVALIDCALL };
     const specs = swapChainSpecs(pPresentationParameters);
     if (typeof specs === 'number') return { hr: specs };
-    return { hr: D3D_OK, device: this.made(new Device({ ...pPresentationParameters }, specs, this.profile, BehaviorFlags), DeviceType, hFocusWindow) };
+    return { hr: D3D_OK, device: this.made(new Device({ ...pPresentationParameters }, specs, this.profile, BehaviorFlags, this.ex), DeviceType, hFocusWindow) };
   }
 
   /** A new device remembers this object (GetDirect3D) and its creation parameters. */
