@@ -79,19 +79,16 @@ const BACK_BUFFERS_OF: ReadonlyMap<number, readonly number[]> = new Map([
 
 /**
  * CheckDeviceType. INVALIDCALL: a bad adapter or device type; a full-screen check with back buffer
- * UNKNOWN (only windowed mode may leave it to the display format). NOTAVAILABLE: the display format
- * is not a display format, has no modes for a full-screen check, or the back buffer is not its own
- * format or alpha twin (Wine test_check_device_type expects these pairs on Windows, windowed or not;
- * A2R10G10B10 is full-screen only), or cannot be a render target.
+ * UNKNOWN. NOTAVAILABLE: the display format is not a display format, has no modes for a full-screen
+ * check, or the back buffer is not its own format or alpha twin, or cannot be a render target. Wine's
+ * test_display_formats shows Windows failing every other pair, windowed or not, a windowed UNKNOWN
+ * back buffer included (the docs allow UNKNOWN at CreateDevice, not here); A2R10G10B10 is full-screen only.
  */
 export function checkDeviceType(adapter: number, devType: number, adapterFormat: number, backBufferFormat: number, windowed: boolean): HRESULT {
   if (!adapterOk(adapter) || !deviceTypeOk(devType)) return D3DERR.INVALIDCALL;
   if (!DISPLAY_FORMATS.has(adapterFormat)) return D3DERR.NOTAVAILABLE;
-  if (backBufferFormat === D3DFMT.UNKNOWN) {
-    if (!windowed) return D3DERR.INVALIDCALL;
-    backBufferFormat = adapterFormat;
-  }
   if (!windowed && displayModes(adapterFormat).length === 0) return D3DERR.NOTAVAILABLE;
+  if (!windowed && backBufferFormat === D3DFMT.UNKNOWN) return D3DERR.INVALIDCALL;
   if (windowed && adapterFormat === D3DFMT.A2R10G10B10) return D3DERR.NOTAVAILABLE;
   if (!BACK_BUFFERS_OF.get(adapterFormat)!.includes(backBufferFormat)) return D3DERR.NOTAVAILABLE;
   return checkDeviceFormat(adapter, devType, adapterFormat, 0x1 /* D3DUSAGE_RENDERTARGET */, 1 /* D3DRTYPE_SURFACE */, backBufferFormat) === D3D_OK ? D3D_OK : D3DERR.NOTAVAILABLE;

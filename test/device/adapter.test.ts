@@ -1,6 +1,6 @@
 /**
  * IDirect3D9 / IDirect3D9Ex adapter queries, Direct3DCreate9Ex and CreateDeviceEx, with the rules
- * Windows shows in Wine's d3d9 tests (device.c test_display_modes, test_check_device_type,
+ * Windows shows in Wine's d3d9 tests (device.c test_display_modes, test_display_formats,
  * test_cursor; d3d9ex.c test_get_adapter_luid, test_get_adapter_displaymode_ex) and Microsoft's docs.
  * The machine's answers come from src/device/machine.ts.
  */
@@ -96,7 +96,7 @@ describe('adapter identity', () => {
   });
 });
 
-describe('CheckDeviceType (Wine test_check_device_type; the docs)', () => {
+describe('CheckDeviceType (Wine test_display_formats; the docs)', () => {
   const DISPLAY = [D3DFMT.X8R8G8B8, D3DFMT.X1R5G5B5, D3DFMT.R5G6B5, D3DFMT.A2R10G10B10];
   const BACK = [D3DFMT.X8R8G8B8, D3DFMT.A8R8G8B8, D3DFMT.X1R5G5B5, D3DFMT.A1R5G5B5, D3DFMT.R5G6B5, D3DFMT.A2R10G10B10];
   // a back buffer pairs with its display format or that format's alpha twin; X1R5G5B5 and A2R10G10B10
@@ -127,9 +127,9 @@ describe('CheckDeviceType (Wine test_check_device_type; the docs)', () => {
     expect(d.CheckDeviceType(0, 0xdead, D3DFMT.X8R8G8B8, D3DFMT.X8R8G8B8, true)).toBe(D3DERR.INVALIDCALL);
   });
 
-  it('UNKNOWN back buffer: the display format when windowed (the docs), INVALIDCALL full-screen', () => {
+  it('UNKNOWN back buffer fails: NOTAVAILABLE windowed (test_display_formats), INVALIDCALL full-screen', () => {
     const d = d3d9();
-    expect(d.CheckDeviceType(0, D3DDEVTYPE.HAL, D3DFMT.X8R8G8B8, D3DFMT.UNKNOWN, true)).toBe(D3D_OK);
+    expect(d.CheckDeviceType(0, D3DDEVTYPE.HAL, D3DFMT.X8R8G8B8, D3DFMT.UNKNOWN, true)).toBe(D3DERR.NOTAVAILABLE);
     expect(d.CheckDeviceType(0, D3DDEVTYPE.HAL, D3DFMT.X8R8G8B8, D3DFMT.UNKNOWN, false)).toBe(D3DERR.INVALIDCALL);
   });
 });
