@@ -107,7 +107,7 @@ export function encodeWithBuilder(w: Workload): Uint8Array[] {
   bb.call(fb.Command.CreateDevice, fb.CreateDevice.endCreateDevice(b), d3d, ++nextId);
   const texIds = w.textures.map((t) => {
     const id = ++nextId;
-    bb.call(fb.Command.CreateTexture, fb.CreateTexture.createCreateTexture(b, t.width, t.height, 1, 0, SETUP.textureFormat, SETUP.pool, 0), DEV, id);
+    bb.call(fb.Command.CreateTexture, fb.CreateTexture.createCreateTexture(b, t.width, t.height, 1, 0, SETUP.textureFormat, SETUP.pool, 0, 0), DEV, id);
     return id;
   });
   const vbIds = w.vertexBuffers.map((spec) => {

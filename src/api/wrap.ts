@@ -53,6 +53,8 @@ export class ApiObject {
 function deviceArg(f: TableField, v: unknown): unknown {
   if (v instanceof ApiObject) return v.inner;
   if (f.r9 === 'data') return v;
+  // a pSharedHandle given as memory (a D3D9Ex SYSTEMMEM texture over the application's bytes)
+  if (f.r9 === 'null' && isBytes(v)) return v;
   // a scalar left out is recorded as 0 (NULL for pointer-like fields): the device gets the same
   if ((v === undefined || v === null) && f.type.kind === 'scalar') return f.r9 === 'null' || f.r9?.startsWith('handle ') ? null : scalarAs(f.type.scalar, 0);
   if (v === undefined || v === null) return null;
@@ -100,6 +102,8 @@ function recordArg(f: TableField, v: unknown, recorder: TraceRecorder): ArgValue
   switch (f.type.kind) {
     case 'scalar':
       if (v instanceof ApiObject) return recorder.idOf(v);
+      // memory given as a pointer: recorded as a non-NULL pointer, its bytes ride in the 'shared data' field
+      if (isBytes(v)) return 1;
       if (typeof v === 'boolean') return v ? 1 : 0;
       return v as number;
     case 'struct': return recordStruct(structDef(f.type.struct), v as Record<string, unknown>);
@@ -138,6 +142,14 @@ export function toBytes(v: unknown): Uint8Array {
   if (v instanceof ArrayBuffer) return new Uint8Array(v.slice(0));
   if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
   throw new TypeError('expected a typed array, DataView or ArrayBuffer');
+}
+
+const isBytes = (v: unknown): v is ArrayBufferView | ArrayBuffer => ArrayBuffer.isView(v) || v instanceof ArrayBuffer;
+
+/** The memory a pSharedHandle argument gives, as it is at the call (null for NULL or a handle). */
+function sharedData(info: CommandInfo, args: unknown[]): Uint8Array | null {
+  const v = args[info.ins.findIndex((f) => f.name === 'pSharedHandle')];
+  return isBytes(v) ? toBytes(v) : null;
 }
 
 const isUnlock = (info: CommandInfo): boolean => info.table.fields.some((f) => f.r9 === 'data');
@@ -185,7 +197,7 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
   if (rec) {
     const recArgs: Record<string, ArgValue> = {};
     info.ins.forEach((f, i) => {
-      recArgs[f.name] = f.r9 === 'data' ? unlockData : recordArg(f, args[i], rec);
+      recArgs[f.name] = f.r9 === 'data' ? unlockData : f.r9 === 'shared data' ? sharedData(info, args) : recordArg(f, args[i], rec);
     });
     // out-values: what the device returned; a call that failed filled nothing
     for (const f of info.outs) {

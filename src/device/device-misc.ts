@@ -13,6 +13,8 @@ import type { D3DCAPS9 } from './caps.js';
 import { DESKTOP_MODE } from './machine.js';
 import type { DeviceState } from './state.js';
 import type { Surface } from './surface.js';
+import type { TextureSpec } from './texture.js';
+import { blockRows, pitchOf } from '../formats/index.js';
 import type { D3DPRESENT_PARAMETERS } from './types.js';
 
 /** Plain data (snapshots copy it as it is). */
@@ -217,4 +219,15 @@ export function executeComposeRects(src: Surface, dst: Surface, plan: ComposePla
       }
     }
   }
+}
+
+/**
+ * CreateTexture over the application's memory (D3D9Ex; Wine d3d9ex.c test_user_memory): an
+ * IDirect3DDevice9Ex, D3DPOOL_SYSTEMMEM, exactly one level, no usage, and memory that holds the
+ * level at its pitch. The emulated device copies the bytes at creation: later writes to the
+ * application's memory reach the texture only through LockRect (what a trace can carry).
+ */
+export function userMemoryTextureOk(ex: boolean, spec: TextureSpec, memory: Uint8Array): boolean {
+  if (!ex || spec.pool !== 0x2 /* D3DPOOL_SYSTEMMEM */ || spec.levels !== 1 || spec.usage !== 0) return false;
+  return memory.length >= pitchOf(spec.format, spec.width) * blockRows(spec.format, spec.height);
 }

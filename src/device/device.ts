@@ -4,11 +4,11 @@
  * validates first (returning D3D9's HRESULT and changing nothing on failure),
  * then hands the pixel work to the driver.
  */
-import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3DUSAGE, D3D_OK, declarationToFvf, fvfToDeclaration, gammaRampBytes, gammaRampOf, identityGammaRamp, validateDeclaration, validateStreamFreq } from '../d3d9/index.js';
+import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, HR, D3DPRESENTFLAG, D3DRS, D3DUSAGE, D3D_OK, declarationToFvf, fvfToDeclaration, gammaRampBytes, gammaRampOf, identityGammaRamp, validateDeclaration, validateStreamFreq } from '../d3d9/index.js';
 import type { D3DGAMMARAMP, D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
 import {
   checkCursorSurface, checkDialogBoxMode, convolutionKernel, DEFAULT_FRAME_LATENCY, executeComposeRects, exUsageOk, freshMisc, MAX_FRAME_LATENCY,
-  planComposeRects, validateDevice,
+  planComposeRects, userMemoryTextureOk, validateDevice,
 } from './device-misc.js';
 import type { DeviceMisc } from './device-misc.js';
 import { AVAILABLE_TEXTURE_MEM } from './machine.js';
@@ -45,6 +45,7 @@ import type {
 } from './types.js';
 
 const truthy = (b: BOOL): boolean => b !== false && b !== 0;
+const toUint8 = (b: BYTES): Uint8Array => (b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
 
 /** The validated shape of D3DPRESENT_PARAMETERS for the implicit swap chain. */
 export function swapChainSpecs(pp: D3DPRESENT_PARAMETERS): { back: SurfaceSpec; depth?: SurfaceSpec } | HRESULT {
@@ -130,11 +131,17 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
 
   // ---- resources ----
 
-  CreateTexture(Width: number, Height: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; texture?: IDirect3DTexture9 } {
+  CreateTexture(Width: number, Height: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR | BYTES = null): { hr: HRESULT; texture?: IDirect3DTexture9 } {
     const spec = textureSpec(Width, Height, Levels, Usage, Format, Pool);
-    if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
+    if (pSharedHandle && !this.ex) return { hr: HR.E_NOTIMPL };
+    const memory = pSharedHandle !== null && typeof pSharedHandle === 'object' ? toUint8(pSharedHandle) : undefined;
+    if (typeof spec === 'number' || (pSharedHandle && !memory)) return { hr: D3DERR.INVALIDCALL };
+    if (memory && !userMemoryTextureOk(this.ex, spec, memory)) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(textureBytes(spec));
-    return hr === D3D_OK ? { hr, texture: this.track(new Texture(spec, this.budget), spec.pool) } : { hr };
+    if (hr !== D3D_OK) return { hr };
+    const texture = this.track(new Texture(spec, this.budget), spec.pool);
+    if (memory) texture.levels[0].data.set(memory.subarray(0, texture.levels[0].data.length));
+    return { hr, texture };
   }
 
   CreateCubeTexture(EdgeLength: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; cubeTexture?: IDirect3DCubeTexture9 } {
@@ -166,11 +173,13 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   }
 
   CreateOffscreenPlainSurface(Width: number, Height: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; surface?: IDirect3DSurface9 } {
+    if (pSharedHandle && !this.ex) return { hr: HR.E_NOTIMPL };
     return this.surface(offscreenPlainSpec(Width, Height, Format, Pool), pSharedHandle);
   }
 
   CreateVertexBuffer(Length: number, Usage: number, FVF: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; vertexBuffer?: IDirect3DVertexBuffer9 } {
     const spec = bufferSpec(Length, Usage, FVF, Pool, false);
+    if (pSharedHandle && !this.ex) return { hr: HR.E_NOTIMPL };
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Length);
     return hr === D3D_OK ? { hr, vertexBuffer: this.track(new VertexBuffer(spec, this.budget), spec.pool) } : { hr };
@@ -178,6 +187,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
 
   CreateIndexBuffer(Length: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; indexBuffer?: IDirect3DIndexBuffer9 } {
     const spec = bufferSpec(Length, Usage, Format, Pool, true);
+    if (pSharedHandle && !this.ex) return { hr: HR.E_NOTIMPL };
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Length);
     return hr === D3D_OK ? { hr, indexBuffer: this.track(new IndexBuffer(spec, this.budget), spec.pool) } : { hr };

@@ -187,7 +187,8 @@ export interface IDirect3DStateBlock9 extends IUnknown {
 }
 
 export interface IDirect3DDevice9 extends IUnknown {
-  CreateTexture(Width: number, Height: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; texture?: IDirect3DTexture9 };
+  /** pSharedHandle: NULL, or (an IDirect3DDevice9Ex, SYSTEMMEM, one level) the bytes of level 0, rows packed at the level's pitch */
+  CreateTexture(Width: number, Height: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR | BYTES): { hr: HRESULT; texture?: IDirect3DTexture9 };
   CreateVolumeTexture(Width: number, Height: number, Depth: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; volumeTexture?: IDirect3DVolumeTexture9 };
   CreateCubeTexture(EdgeLength: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle?: NULLPTR): { hr: HRESULT; cubeTexture?: IDirect3DCubeTexture9 };
   CreateRenderTarget(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle?: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 };

@@ -61,7 +61,7 @@ export const HANDLERS = {
   CheckDepthStencilMatch: (c, x) => d3d(x).CheckDepthStencilMatch(c.adapter(), c.deviceType(), c.adapterFormat(), c.renderTargetFormat(), c.depthStencilFormat()),
   CheckDeviceMultiSampleType: (c, x) => d3d(x).CheckDeviceMultiSampleType(c.adapter(), c.deviceType(), c.surfaceFormat(), c.windowed(), c.multiSampleType()).hr,
 
-  CreateTexture: (c, x) => made(dev(x).CreateTexture(c.width(), c.height(), c.levels(), c.usage(), c.format(), c.pool(), c.pSharedHandle() || null), 'texture'),
+  CreateTexture: (c, x) => made(dev(x).CreateTexture(c.width(), c.height(), c.levels(), c.usage(), c.format(), c.pool(), c.pSharedHandleDataArray() ?? (c.pSharedHandle() || null)), 'texture'),
   CreateCubeTexture: (c, x) => made(dev(x).CreateCubeTexture(c.edgeLength(), c.levels(), c.usage(), c.format(), c.pool(), c.pSharedHandle() || null), 'cubeTexture'),
   CreateRenderTarget: (c, x) => made(dev(x).CreateRenderTarget(c.width(), c.height(), c.format(), c.multiSample(), c.multisampleQuality(), c.lockable(), c.pSharedHandle() || null), 'surface'),
   CreateDepthStencilSurface: (c, x) => made(dev(x).CreateDepthStencilSurface(c.width(), c.height(), c.format(), c.multiSample(), c.multisampleQuality(), c.discard(), c.pSharedHandle() || null), 'surface'),

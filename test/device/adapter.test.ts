@@ -11,6 +11,7 @@ import { ADAPTER_IDENTIFIER, ADAPTER_LUID, ADAPTER_MONITOR, DESKTOP_MODE, MODE_S
 import { D3DDEVTYPE, D3DDISPLAYROTATION, D3DERR, D3DFMT, D3DSCANLINEORDERING, D3D_OK, D3D_SDK_VERSION } from '../../src/d3d9/index.js';
 import { PP } from '../fixtures/every-command.js';
 import type { Device } from '../../src/device/device.js';
+import type { D3DDISPLAYMODEEX } from '../../src/device/types.js';
 
 const d3d9 = (): Direct3D9 => Direct3DCreate9(D3D_SDK_VERSION) as Direct3D9;
 const d3d9ex = (): Direct3D9 => Direct3DCreate9Ex(D3D_SDK_VERSION).d3d as Direct3D9;
@@ -172,8 +173,8 @@ describe('IDirect3D9Ex', () => {
   });
 
   const FULL = { ...PP, Windowed: false, BackBufferWidth: 800, BackBufferHeight: 600, FullScreen_RefreshRateInHz: 60 };
-  const MODE = { Size: 24, Width: 800, Height: 600, RefreshRate: 60, Format: D3DFMT.X8R8G8B8, ScanLineOrdering: D3DSCANLINEORDERING.PROGRESSIVE };
-  const cases: Array<[string, typeof PP, typeof MODE | null, number]> = [
+  const MODE: D3DDISPLAYMODEEX = { Size: 24, Width: 800, Height: 600, RefreshRate: 60, Format: D3DFMT.X8R8G8B8, ScanLineOrdering: D3DSCANLINEORDERING.PROGRESSIVE };
+  const cases: Array<[string, typeof PP, D3DDISPLAYMODEEX | null, number]> = [
     ['windowed with no display mode', PP, null, D3D_OK],
     ['windowed with a display mode (the docs: must be NULL)', PP, MODE, D3DERR.INVALIDCALL],
     ['full-screen with its mode', FULL, MODE, D3D_OK],

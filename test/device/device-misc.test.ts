@@ -303,3 +303,37 @@ describe('ComposeRects (the documented operation on A1 surfaces)', () => {
     expect(device().ComposeRects(src, dst, s, 1, d, 1, 0, 0)).toBe(IC);
   });
 });
+
+describe('textures over application memory (D3D9Ex; Wine d3d9ex.c test_user_memory, device.c test_shared_handle)', () => {
+  const mem = (): Uint8Array => {
+    const m = new Uint8Array(128 * 128 * 4);
+    for (let i = 0; i < m.length; i++) m[i] = (i * 7) & 0xff;
+    return m;
+  };
+  it('an Ex device makes a one-level SYSTEMMEM texture holding the memory\'s bytes at a pitch of width × 4', () => {
+    const dev = exDevice();
+    const bytes = mem();
+    const r = dev.CreateTexture(128, 128, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, bytes);
+    expect(r.hr).toBe(D3D_OK);
+    const lr = r.texture!.LockRect(0, null, 0).lockedRect!;
+    expect(lr.Pitch).toBe(128 * 4);
+    expect(lr.pBits.subarray(0, 128 * 128 * 4)).toEqual(bytes);
+    r.texture!.UnlockRect(0);
+  });
+  it('refuses Levels 0 (even 1×1) or 2, and pools other than SYSTEMMEM, with INVALIDCALL', () => {
+    const dev = exDevice();
+    expect(dev.CreateTexture(128, 128, 0, 0, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, mem()).hr).toBe(D3DERR.INVALIDCALL);
+    expect(dev.CreateTexture(1, 1, 0, 0, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, mem()).hr).toBe(D3DERR.INVALIDCALL);
+    expect(dev.CreateTexture(128, 128, 2, 0, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, mem()).hr).toBe(D3DERR.INVALIDCALL);
+    expect(dev.CreateTexture(128, 128, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.SCRATCH, mem()).hr).toBe(D3DERR.INVALIDCALL);
+    expect(dev.CreateTexture(128, 128, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, new Uint8Array(16)).hr).toBe(D3DERR.INVALIDCALL);
+  });
+  it('a device that is not Ex answers any pSharedHandle with E_NOTIMPL', () => {
+    const dev = device();
+    expect(dev.CreateTexture(128, 128, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, mem()).hr).toBe(0x80004001);
+    expect(dev.CreateTexture(128, 128, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.DEFAULT, 0x1234).hr).toBe(0x80004001);
+    expect(dev.CreateOffscreenPlainSurface(128, 128, D3DFMT.A8R8G8B8, D3DPOOL.DEFAULT, 0x1234).hr).toBe(0x80004001);
+    expect(dev.CreateVertexBuffer(16, 0, 0, D3DPOOL.DEFAULT, 0x1234).hr).toBe(0x80004001);
+    expect(dev.CreateIndexBuffer(16, 0, D3DFMT.INDEX16, D3DPOOL.DEFAULT, 0x1234).hr).toBe(0x80004001);
+  });
+});

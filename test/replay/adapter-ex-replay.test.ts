@@ -9,6 +9,7 @@ import type { Direct3D9, Direct3D9Ex, DeviceEx } from '../../src/api/index.js';
 import { D3DCOMPOSERECTSOP, D3DCREATE, D3DDEVTYPE, D3DENUM, D3DFMT, D3DPOOL, D3DSCANLINEORDERING, D3DSGR, D3DUSAGE } from '../../src/d3d9/index.js';
 import type { IDirect3DDevice9 } from '../../src/device/types.js';
 import type { Device } from '../../src/device/device.js';
+import type { Surface } from '../../src/device/surface.js';
 import { captureSnapshot, restoreObjects } from '../../src/device/snapshot.js';
 import { Replayer } from '../../src/replay/replayer.js';
 import { TraceReader } from '../../src/trace/reader.js';
@@ -56,6 +57,8 @@ function scene(d3d: Direct3D9, name: (n: string) => void, createEx: (v: number) 
   dx.ComposeRects(src, dst, vb, 1, vb, D3DCOMPOSERECTSOP.NEG, 0, 0);
   dx.CheckResourceResidency([src, vb], 2);
   dx.SetConvolutionMonoKernel(2, 1, [0.5, 0.25], null);
+  name('sysmem');
+  dx.CreateTexture(2, 2, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, Uint8Array.from({ length: 16 }, (_, i) => i + 1));
 }
 
 const record = (): Uint8Array => recordBytes(scene);
@@ -83,6 +86,9 @@ describe('adapter, miscellaneous and D3D9Ex calls in a trace', () => {
     expect(text).toContain('devex.ComposeRects(src, dst, vb, 1, vb, D3DCOMPOSERECTS_NEG, 0, 0)');
     expect(text).toContain('devex.CheckResourceResidency([{src}, {vb}], 2)');
     expect(text).toContain('devex.SetConvolutionMonoKernel(2, 1, [{0.5}, {0.25}], NULL)');
+    // the memory behind pSharedHandle rides as a trailing argument; plain creations show none
+    expect(text).toContain('sysmem = devex.CreateTexture(2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, 0x00000001, hex"0102030405060708090a0b0c0d0e0f10")');
+    expect(text).toContain('vb = devex.CreateVertexBuffer(16, 0, 0, D3DPOOL_DEFAULT, NULL)');
   });
 
   it('go binary → text → binary byte-identically and replay without findings', () => {
@@ -121,5 +127,7 @@ describe('adapter, miscellaneous and D3D9Ex calls in a trace', () => {
     expect(devex.ex).toBe(true);
     expect(devex.GetMaximumFrameLatency().maxLatency).toBe(7);
     expect(devex.misc.convolution.rows).toEqual([0.5, 0.25]);
+    const sysmem = r.object(snap.handles.at(-1)!.id)!.obj as { levels: Surface[] };
+    expect([...sysmem.levels[0].data]).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
   });
 });

@@ -2019,8 +2019,23 @@ pSharedHandle():number {
   return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
 }
 
+pSharedHandleData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 18);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pSharedHandleDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 18);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pSharedHandleDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 18);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
 static startCreateTexture(builder:flatbuffers.Builder) {
-  builder.startObject(7);
+  builder.startObject(8);
 }
 
 static addWidth(builder:flatbuffers.Builder, width:number) {
@@ -2051,12 +2066,28 @@ static addPSharedHandle(builder:flatbuffers.Builder, pSharedHandle:number) {
   builder.addFieldInt32(6, pSharedHandle, 0);
 }
 
+static addPSharedHandleData(builder:flatbuffers.Builder, pSharedHandleDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(7, pSharedHandleDataOffset, 0);
+}
+
+static createPSharedHandleDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPSharedHandleDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
 static endCreateTexture(builder:flatbuffers.Builder):flatbuffers.Offset {
   const offset = builder.endObject();
   return offset;
 }
 
-static createCreateTexture(builder:flatbuffers.Builder, width:number, height:number, levels:number, usage:number, format:number, pool:number, pSharedHandle:number):flatbuffers.Offset {
+static createCreateTexture(builder:flatbuffers.Builder, width:number, height:number, levels:number, usage:number, format:number, pool:number, pSharedHandle:number, pSharedHandleDataOffset:flatbuffers.Offset):flatbuffers.Offset {
   CreateTexture.startCreateTexture(builder);
   CreateTexture.addWidth(builder, width);
   CreateTexture.addHeight(builder, height);
@@ -2065,6 +2096,7 @@ static createCreateTexture(builder:flatbuffers.Builder, width:number, height:num
   CreateTexture.addFormat(builder, format);
   CreateTexture.addPool(builder, pool);
   CreateTexture.addPSharedHandle(builder, pSharedHandle);
+  CreateTexture.addPSharedHandleData(builder, pSharedHandleDataOffset);
   return CreateTexture.endCreateTexture(builder);
 }
 }

@@ -1226,6 +1226,14 @@ export const SCHEMA: SchemaDef = {
             "scalar": "uint"
           },
           "r9": "null"
+        },
+        {
+          "name": "pSharedHandleData",
+          "slot": 7,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "shared data"
         }
       ]
     },

@@ -16,7 +16,7 @@ import { Lexer } from './lexer.js';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
 import type { Tok } from './lexer.js';
 import { defaultName, isReservedName, quoteString } from './names.js';
-import { isGammaField, shapeOf, stateValueShape } from './shapes.js';
+import { isGammaField, isOptionalTail, shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
 /** A parsed value before it meets its parameter's type. */
@@ -338,7 +338,7 @@ export class TextParser {
 
   private args(info: CommandInfo, nodes: Node[], close: Tok): Record<string, ArgValue> {
     const fields = info.ins;
-    const optionalTail = fields.length > 0 && fields[fields.length - 1].r9 === 'data' ? 1 : 0;
+    const optionalTail = fields.length > 0 && isOptionalTail(fields[fields.length - 1]) ? 1 : 0;
     if (nodes.length > fields.length || nodes.length < fields.length - optionalTail) {
       const names = fields.map((f) => f.name).join(', ');
       this.err(nodes[fields.length]?.tok ?? close, `${info.method} takes ${fields.length - optionalTail}${optionalTail ? '-' + fields.length : ''} arguments (${names}), found ${nodes.length}`);

@@ -14,7 +14,7 @@ import type { TraceHeader } from '../container.js';
 import { Compression } from '../container.js';
 import type { StructDef, TableField } from '../schema-types.js';
 import { defaultName, nameToken, quoteString } from './names.js';
-import { bitsFloat, hex32, isGammaField, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
+import { bitsFloat, hex32, isGammaField, isOptionalTail, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
 /** Structs printed positionally (`{left, top, right, bottom}`). */
@@ -133,8 +133,8 @@ export class TextPrinter {
     }
     this.bindCreated(call, info);
     const args = info.ins.map((f) => ({ f, v: call.args[f.name] }));
-    // trailing lock data is shown only when present
-    const shown = args.filter(({ f, v }) => !(f.r9 === 'data' && (v === null || v === undefined)));
+    // trailing lock data (and a pSharedHandle's memory) is shown only when present
+    const shown = args.filter(({ f, v }) => !(isOptionalTail(f) && (v === null || v === undefined)));
     const text = shown.map(({ f, v }) => this.field(f, v, call)).join(', ');
     const target = info.iface === '' ? info.method : `${this.tokenOf(call.self)}.${info.method}`;
     const bind = call.created ? `${this.tokenOf(call.created)} = ` : '';

@@ -103,3 +103,8 @@ export { bitsToFloat32 as bitsFloat, float32Bits as floatBits };
 export function isGammaField(f: { r9?: string }): boolean {
   return f.r9 === 'gamma' || f.r9 === 'out gamma';
 }
+
+/** A last parameter the text leaves out when absent: lock data on an unlock, a pSharedHandle's memory. */
+export function isOptionalTail(f: { r9?: string }): boolean {
+  return f.r9 === 'data' || f.r9 === 'shared data';
+}
