@@ -10,7 +10,10 @@ import type {
   IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
   IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
-import { box, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
+import {
+  box, light, material, matrix, paletteEntries, point, presentParameters, rect, rectPatchInfo, rectPatchSegments, rects, triPatchInfo,
+  triPatchSegments, vertexElements, viewport,
+} from './convert-args.js';
 
 /**
  * What a handler hands back: the HRESULT (or count; for a method that returns its value, the
@@ -193,6 +196,15 @@ export const HANDLERS = {
   VertexDeclarationGetDevice: (_c, x) => made(x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDevice(), 'device'),
   SetStreamSourceFreq: (c, x) => dev(x).SetStreamSourceFreq(c.streamNumber(), c.setting()),
   GetStreamSourceFreq: (c, x) => dev(x).GetStreamSourceFreq(c.streamNumber()).hr,
+  SetPaletteEntries: (c, x) => dev(x).SetPaletteEntries(c.paletteNumber(), paletteEntries(c)),
+  GetPaletteEntries: (c, x) => dev(x).GetPaletteEntries(c.paletteNumber()),
+  SetCurrentTexturePalette: (c, x) => dev(x).SetCurrentTexturePalette(c.paletteNumber()),
+  GetCurrentTexturePalette: (_c, x) => dev(x).GetCurrentTexturePalette(),
+  SetSoftwareVertexProcessing: (c, x) => dev(x).SetSoftwareVertexProcessing(c.bSoftware()),
+  SetNPatchMode: (c, x) => dev(x).SetNPatchMode(c.nSegments()),
+  DrawRectPatch: (c, x) => dev(x).DrawRectPatch(c.handle(), rectPatchSegments(c.pNumSegs()), rectPatchInfo(c.pRectPatchInfo())),
+  DrawTriPatch: (c, x) => dev(x).DrawTriPatch(c.handle(), triPatchSegments(c.pNumSegs()), triPatchInfo(c.pTriPatchInfo())),
+  DeletePatch: (c, x) => dev(x).DeletePatch(c.handle()),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -116,13 +116,22 @@ export enum Command {
   GetVertexDeclaration = 109,
   VertexDeclarationGetDevice = 110,
   SetStreamSourceFreq = 111,
-  GetStreamSourceFreq = 112
+  GetStreamSourceFreq = 112,
+  SetPaletteEntries = 113,
+  GetPaletteEntries = 114,
+  SetCurrentTexturePalette = 115,
+  GetCurrentTexturePalette = 116,
+  SetSoftwareVertexProcessing = 117,
+  SetNPatchMode = 118,
+  DrawRectPatch = 119,
+  DrawTriPatch = 120,
+  DeletePatch = 121
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeletePatch|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|DrawRectPatch|DrawTriPatch|EndScene|EndStateBlock|GetBackBuffer|GetCurrentTexturePalette|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPaletteEntries|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetCurrentTexturePalette|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetNPatchMode|SetPaletteEntries|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetSoftwareVertexProcessing|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeletePatch|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|DrawRectPatch|DrawTriPatch|EndScene|EndStateBlock|GetBackBuffer|GetCurrentTexturePalette|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPaletteEntries|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetCurrentTexturePalette|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetNPatchMode|SetPaletteEntries|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetSoftwareVertexProcessing|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeletePatch|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|DrawRectPatch|DrawTriPatch|EndScene|EndStateBlock|GetBackBuffer|GetCurrentTexturePalette|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPaletteEntries|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetCurrentTexturePalette|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetNPatchMode|SetPaletteEntries|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetSoftwareVertexProcessing|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -237,15 +246,24 @@ export function unionToCommand(
     case 'VertexDeclarationGetDevice': return accessor(new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'SetPaletteEntries': return accessor(new SetPaletteEntries())! as SetPaletteEntries;
+    case 'GetPaletteEntries': return accessor(new GetPaletteEntries())! as GetPaletteEntries;
+    case 'SetCurrentTexturePalette': return accessor(new SetCurrentTexturePalette())! as SetCurrentTexturePalette;
+    case 'GetCurrentTexturePalette': return accessor(new GetCurrentTexturePalette())! as GetCurrentTexturePalette;
+    case 'SetSoftwareVertexProcessing': return accessor(new SetSoftwareVertexProcessing())! as SetSoftwareVertexProcessing;
+    case 'SetNPatchMode': return accessor(new SetNPatchMode())! as SetNPatchMode;
+    case 'DrawRectPatch': return accessor(new DrawRectPatch())! as DrawRectPatch;
+    case 'DrawTriPatch': return accessor(new DrawTriPatch())! as DrawTriPatch;
+    case 'DeletePatch': return accessor(new DeletePatch())! as DeletePatch;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeletePatch|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|DrawRectPatch|DrawTriPatch|EndScene|EndStateBlock|GetBackBuffer|GetCurrentTexturePalette|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPaletteEntries|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetCurrentTexturePalette|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetNPatchMode|SetPaletteEntries|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetSoftwareVertexProcessing|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeletePatch|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|DrawRectPatch|DrawTriPatch|EndScene|EndStateBlock|GetBackBuffer|GetCurrentTexturePalette|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPaletteEntries|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetCurrentTexturePalette|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetNPatchMode|SetPaletteEntries|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetSoftwareVertexProcessing|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|DeletePatch|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|DrawRectPatch|DrawTriPatch|EndScene|EndStateBlock|GetBackBuffer|GetCurrentTexturePalette|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPaletteEntries|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetCurrentTexturePalette|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetNPatchMode|SetPaletteEntries|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetSoftwareVertexProcessing|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -360,6 +378,15 @@ export function unionListToCommand(
     case 'VertexDeclarationGetDevice': return accessor(index, new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(index, new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(index, new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'SetPaletteEntries': return accessor(index, new SetPaletteEntries())! as SetPaletteEntries;
+    case 'GetPaletteEntries': return accessor(index, new GetPaletteEntries())! as GetPaletteEntries;
+    case 'SetCurrentTexturePalette': return accessor(index, new SetCurrentTexturePalette())! as SetCurrentTexturePalette;
+    case 'GetCurrentTexturePalette': return accessor(index, new GetCurrentTexturePalette())! as GetCurrentTexturePalette;
+    case 'SetSoftwareVertexProcessing': return accessor(index, new SetSoftwareVertexProcessing())! as SetSoftwareVertexProcessing;
+    case 'SetNPatchMode': return accessor(index, new SetNPatchMode())! as SetNPatchMode;
+    case 'DrawRectPatch': return accessor(index, new DrawRectPatch())! as DrawRectPatch;
+    case 'DrawTriPatch': return accessor(index, new DrawTriPatch())! as DrawTriPatch;
+    case 'DeletePatch': return accessor(index, new DeletePatch())! as DeletePatch;
     default: return null;
   }
 }
@@ -7474,6 +7501,667 @@ static createGetStreamSourceFreq(builder:flatbuffers.Builder, streamNumber:numbe
   GetStreamSourceFreq.startGetStreamSourceFreq(builder);
   GetStreamSourceFreq.addStreamNumber(builder, streamNumber);
   return GetStreamSourceFreq.endGetStreamSourceFreq(builder);
+}
+}
+
+export class PaletteEntry {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PaletteEntry {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+peRed():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+peGreen():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+peBlue():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+peFlags():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+static sizeOf():number {
+  return 16;
+}
+
+static createPaletteEntry(builder:flatbuffers.Builder, peRed: number, peGreen: number, peBlue: number, peFlags: number):flatbuffers.Offset {
+  builder.prep(4, 16);
+  builder.writeInt32(peFlags);
+  builder.writeInt32(peBlue);
+  builder.writeInt32(peGreen);
+  builder.writeInt32(peRed);
+  return builder.offset();
+}
+
+}
+
+export class RectPatchInfo {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):RectPatchInfo {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+startVertexOffsetWidth():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+startVertexOffsetHeight():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+width():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+height():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+stride():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+basis():number {
+  return this.bb!.readUint32(this.bb_pos + 20);
+}
+
+degree():number {
+  return this.bb!.readUint32(this.bb_pos + 24);
+}
+
+static sizeOf():number {
+  return 28;
+}
+
+static createRectPatchInfo(builder:flatbuffers.Builder, StartVertexOffsetWidth: number, StartVertexOffsetHeight: number, Width: number, Height: number, Stride: number, Basis: number, Degree: number):flatbuffers.Offset {
+  builder.prep(4, 28);
+  builder.writeInt32(Degree);
+  builder.writeInt32(Basis);
+  builder.writeInt32(Stride);
+  builder.writeInt32(Height);
+  builder.writeInt32(Width);
+  builder.writeInt32(StartVertexOffsetHeight);
+  builder.writeInt32(StartVertexOffsetWidth);
+  return builder.offset();
+}
+
+}
+
+export class TriPatchInfo {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TriPatchInfo {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+startVertexOffset():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+numVertices():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+basis():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+degree():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+static sizeOf():number {
+  return 16;
+}
+
+static createTriPatchInfo(builder:flatbuffers.Builder, StartVertexOffset: number, NumVertices: number, Basis: number, Degree: number):flatbuffers.Offset {
+  builder.prep(4, 16);
+  builder.writeInt32(Degree);
+  builder.writeInt32(Basis);
+  builder.writeInt32(NumVertices);
+  builder.writeInt32(StartVertexOffset);
+  return builder.offset();
+}
+
+}
+
+export class RectPatchSegments {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):RectPatchSegments {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+edge0():number {
+  return this.bb!.readFloat32(this.bb_pos);
+}
+
+edge1():number {
+  return this.bb!.readFloat32(this.bb_pos + 4);
+}
+
+edge2():number {
+  return this.bb!.readFloat32(this.bb_pos + 8);
+}
+
+edge3():number {
+  return this.bb!.readFloat32(this.bb_pos + 12);
+}
+
+static sizeOf():number {
+  return 16;
+}
+
+static createRectPatchSegments(builder:flatbuffers.Builder, Edge0: number, Edge1: number, Edge2: number, Edge3: number):flatbuffers.Offset {
+  builder.prep(4, 16);
+  builder.writeFloat32(Edge3);
+  builder.writeFloat32(Edge2);
+  builder.writeFloat32(Edge1);
+  builder.writeFloat32(Edge0);
+  return builder.offset();
+}
+
+}
+
+export class TriPatchSegments {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TriPatchSegments {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+edge0():number {
+  return this.bb!.readFloat32(this.bb_pos);
+}
+
+edge1():number {
+  return this.bb!.readFloat32(this.bb_pos + 4);
+}
+
+edge2():number {
+  return this.bb!.readFloat32(this.bb_pos + 8);
+}
+
+static sizeOf():number {
+  return 12;
+}
+
+static createTriPatchSegments(builder:flatbuffers.Builder, Edge0: number, Edge1: number, Edge2: number):flatbuffers.Offset {
+  builder.prep(4, 12);
+  builder.writeFloat32(Edge2);
+  builder.writeFloat32(Edge1);
+  builder.writeFloat32(Edge0);
+  return builder.offset();
+}
+
+}
+
+export class SetPaletteEntries {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetPaletteEntries {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetPaletteEntries(bb:flatbuffers.ByteBuffer, obj?:SetPaletteEntries):SetPaletteEntries {
+  return (obj || new SetPaletteEntries()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetPaletteEntries(bb:flatbuffers.ByteBuffer, obj?:SetPaletteEntries):SetPaletteEntries {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetPaletteEntries()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+paletteNumber():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pEntries(index: number, obj?:PaletteEntry):PaletteEntry|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new PaletteEntry()).__init(this.bb!.__vector(this.bb_pos + offset) + index * 16, this.bb!) : null;
+}
+
+pEntriesLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+static startSetPaletteEntries(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addPaletteNumber(builder:flatbuffers.Builder, paletteNumber:number) {
+  builder.addFieldInt32(0, paletteNumber, 0);
+}
+
+static addPEntries(builder:flatbuffers.Builder, pEntriesOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pEntriesOffset, 0);
+}
+
+static startPEntriesVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(16, numElems, 4);
+}
+
+static endSetPaletteEntries(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetPaletteEntries(builder:flatbuffers.Builder, paletteNumber:number, pEntriesOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SetPaletteEntries.startSetPaletteEntries(builder);
+  SetPaletteEntries.addPaletteNumber(builder, paletteNumber);
+  SetPaletteEntries.addPEntries(builder, pEntriesOffset);
+  return SetPaletteEntries.endSetPaletteEntries(builder);
+}
+}
+
+export class GetPaletteEntries {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetPaletteEntries {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetPaletteEntries(bb:flatbuffers.ByteBuffer, obj?:GetPaletteEntries):GetPaletteEntries {
+  return (obj || new GetPaletteEntries()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetPaletteEntries(bb:flatbuffers.ByteBuffer, obj?:GetPaletteEntries):GetPaletteEntries {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetPaletteEntries()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+paletteNumber():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pEntries(index: number, obj?:PaletteEntry):PaletteEntry|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new PaletteEntry()).__init(this.bb!.__vector(this.bb_pos + offset) + index * 16, this.bb!) : null;
+}
+
+pEntriesLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+static startGetPaletteEntries(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addPaletteNumber(builder:flatbuffers.Builder, paletteNumber:number) {
+  builder.addFieldInt32(0, paletteNumber, 0);
+}
+
+static addPEntries(builder:flatbuffers.Builder, pEntriesOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pEntriesOffset, 0);
+}
+
+static startPEntriesVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(16, numElems, 4);
+}
+
+static endGetPaletteEntries(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetPaletteEntries(builder:flatbuffers.Builder, paletteNumber:number, pEntriesOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetPaletteEntries.startGetPaletteEntries(builder);
+  GetPaletteEntries.addPaletteNumber(builder, paletteNumber);
+  GetPaletteEntries.addPEntries(builder, pEntriesOffset);
+  return GetPaletteEntries.endGetPaletteEntries(builder);
+}
+}
+
+export class SetCurrentTexturePalette {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetCurrentTexturePalette {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetCurrentTexturePalette(bb:flatbuffers.ByteBuffer, obj?:SetCurrentTexturePalette):SetCurrentTexturePalette {
+  return (obj || new SetCurrentTexturePalette()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetCurrentTexturePalette(bb:flatbuffers.ByteBuffer, obj?:SetCurrentTexturePalette):SetCurrentTexturePalette {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetCurrentTexturePalette()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+paletteNumber():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetCurrentTexturePalette(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPaletteNumber(builder:flatbuffers.Builder, paletteNumber:number) {
+  builder.addFieldInt32(0, paletteNumber, 0);
+}
+
+static endSetCurrentTexturePalette(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetCurrentTexturePalette(builder:flatbuffers.Builder, paletteNumber:number):flatbuffers.Offset {
+  SetCurrentTexturePalette.startSetCurrentTexturePalette(builder);
+  SetCurrentTexturePalette.addPaletteNumber(builder, paletteNumber);
+  return SetCurrentTexturePalette.endSetCurrentTexturePalette(builder);
+}
+}
+
+export class GetCurrentTexturePalette {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetCurrentTexturePalette {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetCurrentTexturePalette(bb:flatbuffers.ByteBuffer, obj?:GetCurrentTexturePalette):GetCurrentTexturePalette {
+  return (obj || new GetCurrentTexturePalette()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetCurrentTexturePalette(bb:flatbuffers.ByteBuffer, obj?:GetCurrentTexturePalette):GetCurrentTexturePalette {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetCurrentTexturePalette()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pPaletteNumber():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetCurrentTexturePalette(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPPaletteNumber(builder:flatbuffers.Builder, pPaletteNumber:number) {
+  builder.addFieldInt32(0, pPaletteNumber, 0);
+}
+
+static endGetCurrentTexturePalette(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetCurrentTexturePalette(builder:flatbuffers.Builder, pPaletteNumber:number):flatbuffers.Offset {
+  GetCurrentTexturePalette.startGetCurrentTexturePalette(builder);
+  GetCurrentTexturePalette.addPPaletteNumber(builder, pPaletteNumber);
+  return GetCurrentTexturePalette.endGetCurrentTexturePalette(builder);
+}
+}
+
+export class SetSoftwareVertexProcessing {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetSoftwareVertexProcessing {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetSoftwareVertexProcessing(bb:flatbuffers.ByteBuffer, obj?:SetSoftwareVertexProcessing):SetSoftwareVertexProcessing {
+  return (obj || new SetSoftwareVertexProcessing()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetSoftwareVertexProcessing(bb:flatbuffers.ByteBuffer, obj?:SetSoftwareVertexProcessing):SetSoftwareVertexProcessing {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetSoftwareVertexProcessing()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+bSoftware():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetSoftwareVertexProcessing(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addBSoftware(builder:flatbuffers.Builder, bSoftware:number) {
+  builder.addFieldInt32(0, bSoftware, 0);
+}
+
+static endSetSoftwareVertexProcessing(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetSoftwareVertexProcessing(builder:flatbuffers.Builder, bSoftware:number):flatbuffers.Offset {
+  SetSoftwareVertexProcessing.startSetSoftwareVertexProcessing(builder);
+  SetSoftwareVertexProcessing.addBSoftware(builder, bSoftware);
+  return SetSoftwareVertexProcessing.endSetSoftwareVertexProcessing(builder);
+}
+}
+
+export class SetNPatchMode {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetNPatchMode {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetNPatchMode(bb:flatbuffers.ByteBuffer, obj?:SetNPatchMode):SetNPatchMode {
+  return (obj || new SetNPatchMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetNPatchMode(bb:flatbuffers.ByteBuffer, obj?:SetNPatchMode):SetNPatchMode {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetNPatchMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+nSegments():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readFloat32(this.bb_pos + offset) : 0.0;
+}
+
+static startSetNPatchMode(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addNSegments(builder:flatbuffers.Builder, nSegments:number) {
+  builder.addFieldFloat32(0, nSegments, 0.0);
+}
+
+static endSetNPatchMode(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetNPatchMode(builder:flatbuffers.Builder, nSegments:number):flatbuffers.Offset {
+  SetNPatchMode.startSetNPatchMode(builder);
+  SetNPatchMode.addNSegments(builder, nSegments);
+  return SetNPatchMode.endSetNPatchMode(builder);
+}
+}
+
+export class DrawRectPatch {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DrawRectPatch {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsDrawRectPatch(bb:flatbuffers.ByteBuffer, obj?:DrawRectPatch):DrawRectPatch {
+  return (obj || new DrawRectPatch()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsDrawRectPatch(bb:flatbuffers.ByteBuffer, obj?:DrawRectPatch):DrawRectPatch {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new DrawRectPatch()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+handle():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pNumSegs(obj?:RectPatchSegments):RectPatchSegments|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new RectPatchSegments()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pRectPatchInfo(obj?:RectPatchInfo):RectPatchInfo|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? (obj || new RectPatchInfo()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startDrawRectPatch(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addHandle(builder:flatbuffers.Builder, handle:number) {
+  builder.addFieldInt32(0, handle, 0);
+}
+
+static addPNumSegs(builder:flatbuffers.Builder, pNumSegsOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pNumSegsOffset, 0);
+}
+
+static addPRectPatchInfo(builder:flatbuffers.Builder, pRectPatchInfoOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(2, pRectPatchInfoOffset, 0);
+}
+
+static endDrawRectPatch(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class DrawTriPatch {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DrawTriPatch {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsDrawTriPatch(bb:flatbuffers.ByteBuffer, obj?:DrawTriPatch):DrawTriPatch {
+  return (obj || new DrawTriPatch()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsDrawTriPatch(bb:flatbuffers.ByteBuffer, obj?:DrawTriPatch):DrawTriPatch {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new DrawTriPatch()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+handle():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pNumSegs(obj?:TriPatchSegments):TriPatchSegments|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new TriPatchSegments()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pTriPatchInfo(obj?:TriPatchInfo):TriPatchInfo|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? (obj || new TriPatchInfo()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startDrawTriPatch(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addHandle(builder:flatbuffers.Builder, handle:number) {
+  builder.addFieldInt32(0, handle, 0);
+}
+
+static addPNumSegs(builder:flatbuffers.Builder, pNumSegsOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pNumSegsOffset, 0);
+}
+
+static addPTriPatchInfo(builder:flatbuffers.Builder, pTriPatchInfoOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(2, pTriPatchInfoOffset, 0);
+}
+
+static endDrawTriPatch(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class DeletePatch {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DeletePatch {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsDeletePatch(bb:flatbuffers.ByteBuffer, obj?:DeletePatch):DeletePatch {
+  return (obj || new DeletePatch()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsDeletePatch(bb:flatbuffers.ByteBuffer, obj?:DeletePatch):DeletePatch {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new DeletePatch()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+handle():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startDeletePatch(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addHandle(builder:flatbuffers.Builder, handle:number) {
+  builder.addFieldInt32(0, handle, 0);
+}
+
+static endDeletePatch(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createDeletePatch(builder:flatbuffers.Builder, handle:number):flatbuffers.Offset {
+  DeletePatch.startDeletePatch(builder);
+  DeletePatch.addHandle(builder, handle);
+  return DeletePatch.endDeletePatch(builder);
 }
 }
 
