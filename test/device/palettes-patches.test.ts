@@ -24,7 +24,7 @@ import { captureSnapshot, checkSnapshotObjects, decodeSnapshot, encodeSnapshot, 
 import type { PALETTEENTRY } from '../../src/device/types.js';
 import { PP } from '../fixtures/every-command.js';
 
-function device(flags = D3DCREATE.SOFTWARE_VERTEXPROCESSING, w = 4, h = 4): Device {
+function device(flags: number = D3DCREATE.SOFTWARE_VERTEXPROCESSING, w = 4, h = 4): Device {
   return Direct3DCreate9(32)!.CreateDevice(0, 1, null, flags, { ...PP, BackBufferWidth: w, BackBufferHeight: h }).device as Device;
 }
 const palette = (f: (i: number) => PALETTEENTRY): PALETTEENTRY[] => Array.from({ length: 256 }, (_, i) => f(i));
