@@ -3,6 +3,9 @@
  * device, binary → text → binary byte-identically, replayed without findings; a palette read back
  * differently from what the trace recorded is a mismatch naming pEntries.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { D3DCREATE, D3DDEVTYPE } from '../../src/d3d9/index.js';
 import type { IDirect3DDevice9 } from '../../src/device/types.js';
@@ -10,7 +13,7 @@ import { Replayer } from '../../src/replay/replayer.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { parseTrace } from '../../src/trace/text/parse.js';
 import { PP } from '../fixtures/every-command.js';
-import { fromText, recordBytes, sameBytes, toText } from '../helpers.js';
+import { fromText, recordBytes, runCli, sameBytes, toText } from '../helpers.js';
 
 function replay(text: string): Replayer {
   return new Replayer({ lines: parseTrace(text, 't.r9t').lines }).run(TraceReader.fromBytes(fromText(text)));
@@ -61,5 +64,18 @@ describe('palette and patch calls in a trace', () => {
     expect(changed).not.toBe(text);
     const f = replay(changed).findings;
     expect(f.map((x) => [x.kind, x.parameter])).toEqual([['mismatch', 'pEntries']]);
+  });
+});
+
+describe('inspect --state', () => {
+  it('shows the current texture palette and the N-patch segments once they differ from a new device', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'replay9-palettes-')), 'p.r9t');
+    writeFileSync(path, toText(recordBytes(scene)));
+    const r = await runCli('inspect', path, '--call', '13', '--state');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('current texture palette: 4\n');
+    expect(r.out).toContain('N-patch segments: 1.5\n');
+    const j = await runCli('inspect', path, '--call', '2', '--state', '--json');
+    expect(JSON.parse(j.out)).toMatchObject({ currentTexturePalette: 0, nPatchSegments: 0 });
   });
 });
