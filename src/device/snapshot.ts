@@ -605,7 +605,7 @@ function restoreMask(m: StateMask, s: MaskSnap): void {
   if (s.streamFreq) m.streamFreq.set(s.streamFreq);
   m.indices = s.indices;
   m.material = s.material;
-  m.palette = s.palette ?? false;
+  m.palette = s.palette === true;
 }
 
 // ---- the whole replay point, as stored in a trace ----

@@ -150,6 +150,18 @@ describe('ColorFill of 0xdeadbeef into DEFAULT off-screen plain surfaces stores 
   }
 });
 
+describe('a volume level is no surface', () => {
+  it('ColorFill, UpdateSurface and StretchRect refuse it (D3DERR_INVALIDCALL)', () => {
+    const dev = device();
+    const vol = dev.CreateVolumeTexture(N, N, 2, 1, 0, A, D3DPOOL.DEFAULT).volumeTexture!.GetVolumeLevel(0).volume! as unknown as IDirect3DSurface9;
+    const rt = KINDS['render target'](dev);
+    expect(dev.ColorFill(vol, null, 0)).toBe(NO);
+    expect(dev.UpdateSurface(KINDS['SYSTEMMEM off-screen plain'](dev), null, vol, null)).toBe(NO);
+    expect(dev.StretchRect(vol, null, rt, null, D3DTEXF.NONE)).toBe(NO);
+    expect(dev.StretchRect(rt, null, vol, null, D3DTEXF.NONE)).toBe(NO);
+  });
+});
+
 describe('what the allowed cells write', () => {
   it('ColorFill of a render-target cube face and UpdateSurface into a plain DEFAULT texture level store the bytes', () => {
     const dev = device();
