@@ -94,6 +94,10 @@ export const D3DDMT_TABLE = enumTable('D3DDEBUGMONITORTOKENS', 'D3DDMT_', D3DDMT
 export const D3DDEGREE = { LINEAR: 1, QUADRATIC: 2, CUBIC: 3, QUINTIC: 5 } as const;
 export const D3DDEGREE_TABLE = enumTable('D3DDEGREETYPE', 'D3DDEGREE_', D3DDEGREE);
 
+/** D3DBASISTYPE of a high-order patch (D3DBASIS_INTERPOLATE is another name of CATMULL_ROM, 2). */
+export const D3DBASIS = { BEZIER: 0, BSPLINE: 1, CATMULL_ROM: 2 } as const;
+export const D3DBASIS_TABLE = enumTable('D3DBASISTYPE', 'D3DBASIS_', D3DBASIS);
+
 export const D3DTADDRESS = { WRAP: 1, MIRROR: 2, CLAMP: 3, BORDER: 4, MIRRORONCE: 5 } as const;
 export type D3DTEXTUREADDRESS = (typeof D3DTADDRESS)[keyof typeof D3DTADDRESS];
 export const D3DTADDRESS_TABLE = enumTable('D3DTEXTUREADDRESS', 'D3DTADDRESS_', D3DTADDRESS);

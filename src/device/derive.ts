@@ -110,5 +110,6 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     renderTargets: p.renderTargets, depthStencil: st.depthStencil,
     clipTransformedVertices: clipsPretransformedZ(st, caps),
     maxPointSize: caps.maxPointSize,
+    palette: st.palettes.get(st.currentPalette),
   };
 }

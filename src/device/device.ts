@@ -4,7 +4,10 @@
  * validates first (returning D3D9's HRESULT and changing nothing on failure),
  * then hands the pixel work to the driver.
  */
-import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, HR, D3DPRESENTFLAG, D3DRS, D3DUSAGE, D3D_OK, declarationToFvf, fvfToDeclaration, gammaRampBytes, gammaRampOf, identityGammaRamp, validateDeclaration, validateStreamFreq } from '../d3d9/index.js';
+import {
+  D3D_OK, D3DCLEAR, D3DCREATE, D3DDEVCAPS, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3DUSAGE, declarationToFvf, fvfToDeclaration,
+  gammaRampBytes, gammaRampOf, HR, identityGammaRamp, validateDeclaration, validateStreamFreq,
+} from '../d3d9/index.js';
 import type { D3DGAMMARAMP, D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
 import {
   checkCursorSurface, checkDialogBoxMode, convolutionKernel, DEFAULT_FRAME_LATENCY, executeComposeRects, exUsageOk, freshMisc, MAX_FRAME_LATENCY,
@@ -34,15 +37,20 @@ import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_ST
 import type { StateTarget } from './state.js';
 import { StateBlock } from './state-block.js';
 import { validateStretchRect } from './stretch-rect.js';
+import { PaletteTable, validatePaletteEntries } from './palettes.js';
+import { nPatchesRequested, validateDeletePatch, validatePatchDraw } from './patches.js';
+import { note } from './notes.js';
 import { Surface } from './surface.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
 import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.js';
 import type {
-  BOOL, BYTES, D3DDEVICE_CREATION_PARAMETERS, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9,
-  IDirect3DCubeTexture9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9,
-  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolumeTexture9, NULLPTR, POINT, RECT,
+  BOOL, BYTES, D3DDEVICE_CREATION_PARAMETERS, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DRECTPATCH_INFO,
+  D3DTRIPATCH_INFO, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9,
+  IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9,
+  IDirect3DVolumeTexture9, NULLPTR, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS, TRIPATCH_SEGMENTS,
 } from './types.js';
+import { NotImplementedError } from './types.js';
 
 const truthy = (b: BOOL): boolean => b !== false && b !== 0;
 const toUint8 = (b: BYTES): Uint8Array => (b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
@@ -79,10 +87,15 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   creator: (RefCounted & IDirect3D9) | null = null;
   /** creation parameters, gamma, cursor, dialog-box mode, priority, latency, kernel (device-misc.ts) */
   misc: DeviceMisc = freshMisc();
+  /** SetPaletteEntries: the device's texture palettes (not state: Reset and state blocks leave them) */
+  readonly palettes = new PaletteTable();
+  /** the vertex processing mode: software on a SOFTWARE_VERTEXPROCESSING device, hardware otherwise until SetSoftwareVertexProcessing */
+  softwareVertexProcessing: boolean;
 
   constructor(public presentParameters: D3DPRESENT_PARAMETERS, specs: { back: SurfaceSpec; depth?: SurfaceSpec }, readonly profile: DeviceProfile = 'dx9', readonly behaviorFlags = 0, readonly ex = false) {
     super();
     this.caps = deviceCaps(profile);
+    this.softwareVertexProcessing = (behaviorFlags & D3DCREATE.SOFTWARE_VERTEXPROCESSING) !== 0;
     this.backBuffer = this.implicitSurface(specs.back)!;
     this.autoDepthStencil = this.implicitSurface(specs.depth);
     this.state = this.freshState();
@@ -97,6 +110,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
 
   private freshState(): DeviceState {
     const st = new DeviceState(this.autoDepthStencil !== null);
+    st.palettes = this.palettes.palettes;
     st.renderTargets[0] = this.backBuffer;
     st.depthStencil = this.autoDepthStencil;
     this.resetViewport(st, this.backBuffer);
@@ -417,13 +431,75 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     const slot = this.state.lights.get(Index);
     return slot ? { hr: D3D_OK, enable: slot.enabled ? 128 : 0 } : { hr: D3DERR.INVALIDCALL };
   }
-  /** TRUE on a device created with D3DCREATE_SOFTWARE_VERTEXPROCESSING (there is no SetSoftwareVertexProcessing yet). */
+  /** TRUE while vertices are processed in software (SetSoftwareVertexProcessing docs). */
   GetSoftwareVertexProcessing(): boolean {
-    return (this.behaviorFlags & D3DCREATE.SOFTWARE_VERTEXPROCESSING) !== 0;
+    return this.softwareVertexProcessing;
   }
-  /** 0: N-patches off (there is no SetNPatchMode yet). */
+  /** The segment count SetNPatchMode stored, as float32 (0 by default). */
   GetNPatchMode(): number {
-    return 0;
+    return this.state.nPatchSegments;
+  }
+  /**
+   * Only a MIXED_VERTEXPROCESSING device switches; a SOFTWARE device stays software and a HARDWARE one
+   * hardware ("cannot be changed"): asking either for the other mode is D3DERR_INVALIDCALL (DXVK does the same).
+   * Not recorded by state blocks (the docs).
+   */
+  SetSoftwareVertexProcessing(bSoftware: BOOL): HRESULT {
+    const sw = truthy(bSoftware);
+    const flags = this.behaviorFlags;
+    if (!(flags & D3DCREATE.MIXED_VERTEXPROCESSING)) {
+      const fixed = (flags & D3DCREATE.SOFTWARE_VERTEXPROCESSING) !== 0;
+      if (sw !== fixed) return D3DERR.INVALIDCALL;
+    }
+    this.softwareVertexProcessing = sw;
+    return D3D_OK;
+  }
+  /** Stores the segment count (float32); without D3DDEVCAPS_NPATCHES draws stay untessellated (see draw). */
+  SetNPatchMode(nSegments: number): HRESULT {
+    this.state.nPatchSegments = Math.fround(nSegments);
+    return D3D_OK;
+  }
+
+  // ---- texture palettes (palettes.ts) ----
+
+  SetPaletteEntries(PaletteNumber: number, pEntries: readonly PALETTEENTRY[] | null): HRESULT {
+    const hr = validatePaletteEntries(PaletteNumber, pEntries, this.caps.TextureCaps);
+    if (hr !== D3D_OK) return hr;
+    this.palettes.set(PaletteNumber, pEntries!);
+    this.state.dirty |= DIRTY.texture;
+    return D3D_OK;
+  }
+  /** A palette never set is D3DERR_INVALIDCALL (wined3d: "native seems to silently abort" on it). */
+  GetPaletteEntries(PaletteNumber: number): { hr: HRESULT; entries?: PALETTEENTRY[] } {
+    const entries = this.palettes.get(PaletteNumber);
+    return entries ? { hr: D3D_OK, entries } : { hr: D3DERR.INVALIDCALL };
+  }
+  /** Making a palette never set current is D3DERR_INVALIDCALL (wined3d, checked against the reference rasterizer). */
+  SetCurrentTexturePalette(PaletteNumber: number): HRESULT {
+    if (!this.palettes.has(PaletteNumber)) return D3DERR.INVALIDCALL;
+    this.target.setCurrentPalette(PaletteNumber);
+    return D3D_OK;
+  }
+  GetCurrentTexturePalette(): { hr: HRESULT; paletteNumber?: number } {
+    return { hr: D3D_OK, paletteNumber: this.state.currentPalette };
+  }
+
+  // ---- high-order patches (patches.ts): the caps have neither RTPATCHES nor NPATCHES ----
+
+  DrawRectPatch(Handle: number, pNumSegs: RECTPATCH_SEGMENTS | null, pRectPatchInfo: D3DRECTPATCH_INFO | null): HRESULT {
+    void Handle; void pRectPatchInfo;
+    const hr = validatePatchDraw(this.caps.DevCaps, pNumSegs);
+    if (hr === D3D_OK) throw new NotImplementedError('IDirect3DDevice9::DrawRectPatch');
+    return hr;
+  }
+  DrawTriPatch(Handle: number, pNumSegs: TRIPATCH_SEGMENTS | null, pTriPatchInfo: D3DTRIPATCH_INFO | null): HRESULT {
+    void Handle; void pTriPatchInfo;
+    const hr = validatePatchDraw(this.caps.DevCaps, pNumSegs);
+    if (hr === D3D_OK) throw new NotImplementedError('IDirect3DDevice9::DrawTriPatch');
+    return hr;
+  }
+  DeletePatch(Handle: number): HRESULT {
+    return validateDeletePatch(Handle);
   }
 
   // ---- state blocks ----
@@ -555,6 +631,10 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   /** Runs a draw's plan: one call, or one per instance (in instance order). */
   private draw(planned: DrawCall | DrawCall[] | HRESULT, method: string): HRESULT {
     if (typeof planned === 'number') return planned;
+    // N-patches asked for on a device without D3DDEVCAPS_NPATCHES: the triangles are drawn as they are
+    if (nPatchesRequested(this.state.nPatchSegments) && !(this.caps.DevCaps & D3DDEVCAPS.NPATCHES)) {
+      note('npatch-ignored', () => `${method} with SetNPatchMode(${this.state.nPatchSegments}) on a device without D3DDEVCAPS_NPATCHES: drawn without tessellation`);
+    }
     const plans = Array.isArray(planned) ? planned : [planned];
     const o = this.pixelObserver;
     if (o) {
@@ -778,4 +858,6 @@ guardReleased(Device.prototype, 'IDirect3DDevice9', {
   EvictManagedResources: 'hr', ValidateDevice: 'out', CreateRenderTargetEx: 'out', CreateOffscreenPlainSurfaceEx: 'out',
   CreateDepthStencilSurfaceEx: 'out', SetGPUThreadPriority: 'hr', GetGPUThreadPriority: 'out', SetMaximumFrameLatency: 'hr',
   GetMaximumFrameLatency: 'out', CheckResourceResidency: 'hr', ComposeRects: 'hr', SetConvolutionMonoKernel: 'hr',
+  SetSoftwareVertexProcessing: 'hr', SetNPatchMode: 'hr', SetPaletteEntries: 'hr', GetPaletteEntries: 'out',
+  SetCurrentTexturePalette: 'hr', GetCurrentTexturePalette: 'out', DrawRectPatch: 'hr', DrawTriPatch: 'hr', DeletePatch: 'hr',
 });

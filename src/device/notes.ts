@@ -5,7 +5,7 @@
  * notes (the replayer, to report them as findings with the call number) listens around a call;
  * with no listener a note costs nothing and is dropped.
  */
-export type NoteKind = 'out-of-range-draw' | 'released-object' | 'not-emulated';
+export type NoteKind = 'out-of-range-draw' | 'released-object' | 'not-emulated' | 'npatch-ignored';
 
 export interface DeviceNote {
   kind: NoteKind;

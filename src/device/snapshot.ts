@@ -63,12 +63,16 @@ export interface StateSnap {
   textures: Ref[];
   renderTargets: Ref[];
   depthStencil: Ref;
+  /** the current texture palette and SetNPatchMode's segment count (absent in older snapshots: 0, 0) */
+  currentPalette?: number;
+  nPatchSegments?: number;
 }
 
 export interface MaskSnap {
   renderStates: number[]; samplerStates: number[][]; stageStates: number[][]; textures: number[]; streams: number[];
   transforms: number[]; lights: number[]; viewport: boolean; scissor: boolean; fvf: boolean; indices: boolean; material: boolean;
   streamFreq?: number[];
+  palette?: boolean;
 }
 
 export type ObjectSnap =
@@ -84,6 +88,9 @@ export type ObjectSnap =
     /** the IDirect3D9 that created it, and its miscellaneous state (device-misc.ts); absent in older snapshots */
     creator?: Ref;
     misc?: DeviceMisc;
+    /** [palette number, 256 RGBA entries], by ascending number; the vertex processing mode (absent in older snapshots: palette 0 white, the creation mode) */
+    palettes?: Array<[number, Uint8Array]>;
+    softwareVertexProcessing?: boolean;
   }
   | { kind: 'VertexDeclaration'; refs: number; device: Ref; fvf: number; elements: D3DVERTEXELEMENT9[] }
   /** a surface of its own (created, or a device's back buffer / auto depth-stencil); budget: the owning device */
@@ -195,6 +202,9 @@ export class ObjectCapture {
     snap.recording = this.ref(di.recording);
     (snap as { fvfDecls?: Ref[] }).fvfDecls = [...di.fvfDecls].sort((a, b) => a[0] - b[0]).map(([, d]) => this.ref(d));
     Object.assign(snap, { creator: this.ref(d.creator), misc: structuredClone(d.misc) });
+    const extra = snap as { palettes?: Array<[number, Uint8Array]>; softwareVertexProcessing?: boolean };
+    extra.palettes = [...d.palettes.palettes].sort((a, b) => a[0] - b[0]).map(([n, b]) => [n, b.slice()]);
+    extra.softwareVertexProcessing = d.softwareVertexProcessing;
     // the pool is a set whose order must not show: its members get their ids from the handles first (finish())
     this.pools.push({ snap, pool: di.defaultPool });
     return snap;
@@ -235,6 +245,7 @@ export class ObjectCapture {
       textures: st.textures.map((t) => this.ref(t)),
       renderTargets: st.renderTargets.map((t) => this.ref(t)),
       depthStencil: this.ref(st.depthStencil),
+      currentPalette: st.currentPalette, nPatchSegments: st.nPatchSegments,
     };
   }
 }
@@ -249,7 +260,7 @@ function maskSnap(m: StateMask): MaskSnap {
     stageStates: m.stageStates.map((a) => Array.from(a)), textures: Array.from(m.textures), streams: Array.from(m.streams),
     transforms: [...m.transforms].sort((a, b) => a - b), lights: [...m.lights].sort((a, b) => a - b),
     viewport: m.viewport, scissor: m.scissor, fvf: m.fvf, indices: m.indices, material: m.material,
-    streamFreq: Array.from(m.streamFreq),
+    streamFreq: Array.from(m.streamFreq), palette: m.palette,
   };
 }
 
@@ -332,6 +343,8 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
     list(st.textures, `${what} textures`, MAX_SAMPLERS).forEach((r, i) => ref(r, `${what} texture ${i}`, 'Texture', 'CubeTexture', 'VolumeTexture'));
     list(st.renderTargets, `${what} renderTargets`).forEach((r, i) => ref(r, `${what} render target ${i}`, ...SURFACE));
     ref(st.depthStencil, `${what} depthStencil`, ...SURFACE);
+    if (st.currentPalette !== undefined) int(st.currentPalette, `${what} currentPalette`, 0, 0xffff);
+    if (st.nPatchSegments !== undefined) num(st.nPatchSegments, `${what} nPatchSegments`);
   };
   snaps.forEach((raw, id) => {
     at = `object ${id}`;
@@ -356,6 +369,12 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         if (s.fvfDecls !== undefined) list(s.fvfDecls, 'fvfDecls').forEach((r) => ref(r, 'fvfDecls', 'VertexDeclaration'));
         if (s.creator !== undefined) ref(s.creator, 'creator', 'Direct3D9');
         if (s.misc !== undefined) obj(s.misc, 'misc');
+        if (s.palettes !== undefined) {
+          for (const p of list(s.palettes, 'palettes')) {
+            const [n, entries] = list(p, 'palette', 2);
+            bytes(entries, `palette ${int(n, 'palette number', 0, 0xffff)}`, 1024);
+          }
+        }
         break;
       case 'VertexDeclaration':
         ref(s.device, 'device', 'Device');
@@ -525,6 +544,12 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       d.backBuffer = get<Surface>(s.backBuffer)!;
       d.autoDepthStencil = get<Surface>(s.autoDepthStencil);
       d.state = restoreState(new DeviceState(false), s.state, get);
+      if (s.palettes) {
+        d.palettes.palettes.clear();
+        for (const [n, entries] of s.palettes) d.palettes.palettes.set(n, entries.slice());
+      }
+      d.state.palettes = d.palettes.palettes;
+      if (s.softwareVertexProcessing !== undefined) d.softwareVertexProcessing = s.softwareVertexProcessing;
       d.presentCount = s.presentCount;
       di.inScene = s.inScene;
       di.recording = get<StateBlock>(s.recording);
@@ -569,6 +594,8 @@ function restoreState(st: DeviceState, s: StateSnap, get: <T>(ref: Ref) => T | n
   s.textures.forEach((r, i) => { st.textures[i] = get<Texture | CubeTexture | VolumeTexture>(r); });
   s.renderTargets.forEach((r, i) => { st.renderTargets[i] = get<Surface>(r); });
   st.depthStencil = get<Surface>(s.depthStencil);
+  st.currentPalette = s.currentPalette ?? 0;
+  st.nPatchSegments = s.nPatchSegments ?? 0;
   // everything derived is rebuilt before the next draw
   st.dirty = DIRTY_ALL;
   return st;
@@ -588,6 +615,7 @@ function restoreMask(m: StateMask, s: MaskSnap): void {
   if (s.streamFreq) m.streamFreq.set(s.streamFreq);
   m.indices = s.indices;
   m.material = s.material;
+  m.palette = s.palette === true;
 }
 
 // ---- the whole replay point, as stored in a trace ----

@@ -40,6 +40,8 @@ export class StateMask {
   fvf = false;
   indices = false;
   material = false;
+  /** the current texture palette number (SetCurrentTexturePalette) */
+  palette = false;
 }
 
 /** The transform types an ALL block holds: view, projection, the texture matrices, the 256 world matrices. */
@@ -93,6 +95,8 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
     m.fvf = parts.has('vertexDeclaration');
     m.indices = parts.has('indices');
     m.material = parts.has('material');
+    // D3DSBT_ALL captures "the current palette" (the D3DSTATEBLOCKTYPE list); the palettes' entries are no state
+    m.palette = kind === 'all';
     transfer(host.state, b.state, m);
     return b;
   }
@@ -126,6 +130,7 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
   setMaterial(m: D3DMATERIAL9): void { this.state.setMaterial(m); this.mask.material = true; }
   setLight(index: number, light: D3DLIGHT9): void { this.state.setLight(index, light); this.mask.lights.add(index); }
   lightEnable(index: number, enable: boolean): void { this.state.lightEnable(index, enable); this.mask.lights.add(index); }
+  setCurrentPalette(palette: number): void { this.state.setCurrentPalette(palette); this.mask.palette = true; }
 }
 
 /** Copies the masked entries of `from` into `to` (through its setters, so a device marks them dirty). */
@@ -159,6 +164,7 @@ function transfer(from: DeviceState, to: StateTarget, m: StateMask): void {
   }
   if (m.indices) to.setIndices(from.indices);
   if (m.material) to.setMaterial(from.material);
+  if (m.palette) to.setCurrentPalette(from.currentPalette);
 }
 
 guardReleased(StateBlock.prototype, 'IDirect3DStateBlock9', { Capture: 'hr', Apply: 'hr' });

@@ -56,6 +56,7 @@ export interface StateTarget {
   setMaterial(m: D3DMATERIAL9): void;
   setLight(index: number, light: D3DLIGHT9): void;
   lightEnable(index: number, enable: boolean): void;
+  setCurrentPalette(palette: number): void;
 }
 
 /** The default light: a white directional light pointing down +Z (what LightEnable gives an unset index). */
@@ -93,6 +94,12 @@ export class DeviceState implements StateTarget {
   readonly textures: Array<Texture | CubeTexture | VolumeTexture | null> = Array.from({ length: MAX_SAMPLERS }, () => null);
   readonly renderTargets: Array<Surface | null> = Array.from({ length: MAX_RENDER_TARGETS }, () => null);
   depthStencil: Surface | null = null;
+  /** SetCurrentTexturePalette: the palette P8 and A8P8 textures read (palette 0 by default) */
+  currentPalette = 0;
+  /** the device's palettes (palette number → 256 RGBA entries); the device hands its table in */
+  palettes: ReadonlyMap<number, Uint8Array> = new Map();
+  /** SetNPatchMode's segment count (0: N-patches off); not a state-block member */
+  nPatchSegments = 0;
 
   constructor(autoDepthStencil: boolean) {
     for (const info of RENDER_STATES.values()) this.renderStates[info.id] = renderStateDefault(info.id, { autoDepthStencil }) ?? 0;
@@ -131,6 +138,7 @@ export class DeviceState implements StateTarget {
     this.lights.set(index, { light: structuredClone(light), enabled: slot?.enabled ?? false });
     this.dirty |= DIRTY.lights;
   }
+  setCurrentPalette(palette: number): void { this.currentPalette = palette >>> 0; this.dirty |= DIRTY.texture; }
   lightEnable(index: number, enable: boolean): void {
     const slot = this.lights.get(index);
     if (slot) slot.enabled = enable;

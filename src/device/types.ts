@@ -70,6 +70,16 @@ export interface D3DLOCKED_BOX {
 export interface D3DVOLUME_DESC { Format: number; Type: number; Usage: number; Pool: number; Width: number; Height: number; Depth: number }
 export interface D3DVERTEXBUFFER_DESC { Format: number; Type: number; Usage: number; Pool: number; Size: number; FVF: number }
 export interface D3DINDEXBUFFER_DESC { Format: number; Type: number; Usage: number; Pool: number; Size: number }
+/** One texture palette entry; peFlags is the entry's alpha. */
+export interface PALETTEENTRY { peRed: number; peGreen: number; peBlue: number; peFlags: number }
+export interface D3DRECTPATCH_INFO {
+  StartVertexOffsetWidth: number; StartVertexOffsetHeight: number; Width: number; Height: number; Stride: number; Basis: number; Degree: number;
+}
+export interface D3DTRIPATCH_INFO { StartVertexOffset: number; NumVertices: number; Basis: number; Degree: number }
+/** pNumSegs of DrawRectPatch: the segments of each of the four edges */
+export interface RECTPATCH_SEGMENTS { Edge0: number; Edge1: number; Edge2: number; Edge3: number }
+/** pNumSegs of DrawTriPatch: the segments of each of the three edges */
+export interface TRIPATCH_SEGMENTS { Edge0: number; Edge1: number; Edge2: number }
 /** Bytes as D3D9 reads them: any typed array or DataView (its bytes), or an ArrayBuffer. */
 export type BYTES = ArrayBufferView | ArrayBuffer;
 
@@ -236,6 +246,15 @@ export interface IDirect3DDevice9 extends IUnknown {
   GetLightEnable(Index: number): { hr: HRESULT; enable?: number };
   GetSoftwareVertexProcessing(): BOOL;
   GetNPatchMode(): number;
+  SetSoftwareVertexProcessing(bSoftware: BOOL): HRESULT;
+  SetNPatchMode(nSegments: number): HRESULT;
+  SetPaletteEntries(PaletteNumber: number, pEntries: readonly PALETTEENTRY[] | null): HRESULT;
+  GetPaletteEntries(PaletteNumber: number): { hr: HRESULT; entries?: PALETTEENTRY[] };
+  SetCurrentTexturePalette(PaletteNumber: number): HRESULT;
+  GetCurrentTexturePalette(): { hr: HRESULT; paletteNumber?: number };
+  DrawRectPatch(Handle: number, pNumSegs: RECTPATCH_SEGMENTS | null, pRectPatchInfo: D3DRECTPATCH_INFO | null): HRESULT;
+  DrawTriPatch(Handle: number, pNumSegs: TRIPATCH_SEGMENTS | null, pTriPatchInfo: D3DTRIPATCH_INFO | null): HRESULT;
+  DeletePatch(Handle: number): HRESULT;
 
   BeginScene(): HRESULT;
   EndScene(): HRESULT;

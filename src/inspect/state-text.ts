@@ -47,6 +47,8 @@ function sections(s: DeviceStateDump, d: DeviceStateDump, all: boolean): Section
   block('lights', s.lights.map(lightLine));
   const m = s.material;
   if (keep(m, d.material)) line(`material: diffuse ${rgba(m.diffuse)}, ambient ${rgba(m.ambient)}, specular ${rgba(m.specular)}, emissive ${rgba(m.emissive)}, power ${m.power}`);
+  if (keep(s.currentTexturePalette, d.currentTexturePalette)) line(`current texture palette: ${s.currentTexturePalette}`);
+  if (keep(s.nPatchSegments, d.nPatchSegments)) line(`N-patch segments: ${s.nPatchSegments}`);
   return out;
 }
 

@@ -48,12 +48,17 @@ export interface DeviceStateDump {
   fvf: { value: string; flags: string[] };
   lights: LightDump[];
   material: { diffuse: Rgba; ambient: Rgba; specular: Rgba; emissive: Rgba; power: number };
+  /** SetCurrentTexturePalette's palette number (0 on a new device) */
+  currentTexturePalette: number;
+  /** SetNPatchMode's segment count (0: N-patches off) */
+  nPatchSegments: number;
 }
 
 /** The sections, in the order the JSON and the text print them. */
 export const DEVICE_STATE_KEYS = [
   'renderStates', 'samplerStates', 'textureStageStates', 'transforms', 'viewport', 'scissorRect',
   'renderTarget0', 'depthStencil', 'textures', 'streamSources', 'indices', 'fvf', 'lights', 'material',
+  'currentTexturePalette', 'nPatchSegments',
 ] as const satisfies ReadonlyArray<keyof DeviceStateDump>;
 
 const hex8 = (v: number): string => `0x${(v >>> 0).toString(16).padStart(8, '0')}`;
@@ -132,6 +137,8 @@ export function dumpState(st: DeviceState, name: Namer): DeviceStateDump {
       };
     }),
     material: { diffuse: rgba(m.Diffuse), ambient: rgba(m.Ambient), specular: rgba(m.Specular), emissive: rgba(m.Emissive), power: float32Text(m.Power) },
+    currentTexturePalette: st.currentPalette,
+    nPatchSegments: float32Text(st.nPatchSegments),
   };
 }
 

@@ -2,8 +2,8 @@
 import type * as fb from '../trace/generated/replay9.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 import type {
-  D3DBOX, D3DCOLORVALUE, D3DDISPLAYMODEEX, D3DDISPLAYMODEFILTER, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR,
-  D3DVIEWPORT9, POINT, RECT,
+  D3DBOX, D3DCOLORVALUE, D3DDISPLAYMODEEX, D3DDISPLAYMODEFILTER, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS,
+  D3DRECTPATCH_INFO, D3DTRIPATCH_INFO, D3DVECTOR, D3DVIEWPORT9, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS, TRIPATCH_SEGMENTS,
 } from '../device/types.js';
 
 export function rect(r: fb.Rect | null): RECT | null {
@@ -89,4 +89,30 @@ export function displayModeFilter(f: fb.DisplayModeFilter | null): D3DDISPLAYMOD
 export function weights(n: number, at: (i: number) => fb.Weight | null): number[] | null {
   if (n === 0 && at(0) === null) return null;
   return Array.from({ length: n }, (_, i) => at(i)!.w());
+}
+/** The recorded PALETTEENTRY array; null when absent (or empty: the device refuses both the same way). */
+export function paletteEntries(c: fb.SetPaletteEntries): PALETTEENTRY[] | null {
+  const n = c.pEntriesLength();
+  if (n === 0) return null;
+  const out: PALETTEENTRY[] = [];
+  for (let i = 0; i < n; i++) {
+    const e = c.pEntries(i)!;
+    out.push({ peRed: e.peRed(), peGreen: e.peGreen(), peBlue: e.peBlue(), peFlags: e.peFlags() });
+  }
+  return out;
+}
+export function rectPatchSegments(s: fb.RectPatchSegments | null): RECTPATCH_SEGMENTS | null {
+  return s ? { Edge0: s.edge0(), Edge1: s.edge1(), Edge2: s.edge2(), Edge3: s.edge3() } : null;
+}
+export function triPatchSegments(s: fb.TriPatchSegments | null): TRIPATCH_SEGMENTS | null {
+  return s ? { Edge0: s.edge0(), Edge1: s.edge1(), Edge2: s.edge2() } : null;
+}
+export function rectPatchInfo(p: fb.RectPatchInfo | null): D3DRECTPATCH_INFO | null {
+  return p ? {
+    StartVertexOffsetWidth: p.startVertexOffsetWidth(), StartVertexOffsetHeight: p.startVertexOffsetHeight(),
+    Width: p.width(), Height: p.height(), Stride: p.stride(), Basis: p.basis(), Degree: p.degree(),
+  } : null;
+}
+export function triPatchInfo(p: fb.TriPatchInfo | null): D3DTRIPATCH_INFO | null {
+  return p ? { StartVertexOffset: p.startVertexOffset(), NumVertices: p.numVertices(), Basis: p.basis(), Degree: p.degree() } : null;
 }

@@ -11,7 +11,10 @@ import type {
   IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
   IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
-import { box, displayModeEx, displayModeFilter, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport, weights } from './convert-args.js';
+import {
+  box, displayModeEx, displayModeFilter, light, material, matrix, paletteEntries, point, presentParameters, rect, rectPatchInfo,
+  rectPatchSegments, rects, triPatchInfo, triPatchSegments, vertexElements, viewport, weights,
+} from './convert-args.js';
 
 /**
  * What a handler hands back: the HRESULT (or count; for a method that returns its value, the
@@ -250,6 +253,15 @@ export const HANDLERS = {
     c.numRects(), x.ref<IDirect3DVertexBuffer9>(c.pDstRectDescs(), 'VertexBuffer'), c.operation(), c.xoffset(), c.yoffset(),
   ),
   SetConvolutionMonoKernel: (c, x) => devEx(x).SetConvolutionMonoKernel(c.width(), c.height(), weights(c.rowsLength(), (i) => c.rows(i)), weights(c.columnsLength(), (i) => c.columns(i))),
+  SetPaletteEntries: (c, x) => dev(x).SetPaletteEntries(c.paletteNumber(), paletteEntries(c)),
+  GetPaletteEntries: (c, x) => dev(x).GetPaletteEntries(c.paletteNumber()),
+  SetCurrentTexturePalette: (c, x) => dev(x).SetCurrentTexturePalette(c.paletteNumber()),
+  GetCurrentTexturePalette: (_c, x) => dev(x).GetCurrentTexturePalette(),
+  SetSoftwareVertexProcessing: (c, x) => dev(x).SetSoftwareVertexProcessing(c.bSoftware()),
+  SetNPatchMode: (c, x) => dev(x).SetNPatchMode(c.nSegments()),
+  DrawRectPatch: (c, x) => dev(x).DrawRectPatch(c.handle(), rectPatchSegments(c.pNumSegs()), rectPatchInfo(c.pRectPatchInfo())),
+  DrawTriPatch: (c, x) => dev(x).DrawTriPatch(c.handle(), triPatchSegments(c.pNumSegs()), triPatchInfo(c.pTriPatchInfo())),
+  DeletePatch: (c, x) => dev(x).DeletePatch(c.handle()),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

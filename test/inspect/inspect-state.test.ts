@@ -91,6 +91,7 @@ describe('inspect --state --json is the complete state in a fixed key order', ()
     expect(Object.keys(JSON.parse(a.out))).toEqual([
       'call', 'frames', 'renderStates', 'samplerStates', 'textureStageStates', 'transforms', 'viewport', 'scissorRect',
       'renderTarget0', 'depthStencil', 'textures', 'streamSources', 'indices', 'fvf', 'lights', 'material',
+      'currentTexturePalette', 'nPatchSegments',
     ]);
   });
 

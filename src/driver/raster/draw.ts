@@ -35,7 +35,7 @@ export function stageSampler(state: RasterState): StageSampler {
   for (let s = 0; s < state.stageStates.length; s++) {
     if (state.stageStates[s][D3DTSS.COLOROP] === D3DTOP.DISABLE) break;
     const t = state.textures[s];
-    if (t && t.levels.length > 0) samplers[s] = createSampler(t, state.samplerStates[s]);
+    if (t && t.levels.length > 0) samplers[s] = createSampler(t, state.samplerStates[s], { palette: state.palette });
   }
   return (stage, c, out) => {
     const smp = samplers[stage];

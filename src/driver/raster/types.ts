@@ -73,6 +73,8 @@ export interface RasterState {
   clipTransformedVertices: boolean;
   /** largest point size (D3DCAPS9.MaxPointSize) */
   maxPointSize: number;
+  /** the current texture palette (256 RGBA entries) that P8 and A8P8 textures read */
+  palette?: Uint8Array;
 }
 
 /** Maximum texture coordinate sets and texture stages. */

@@ -820,6 +820,150 @@ export const SCHEMA: SchemaDef = {
           "r9": "handle Resource"
         }
       ]
+    },
+    {
+      "name": "PaletteEntry",
+      "size": 16,
+      "fields": [
+        {
+          "name": "peRed",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "peGreen",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "peBlue",
+          "offset": 8,
+          "type": "uint"
+        },
+        {
+          "name": "peFlags",
+          "offset": 12,
+          "type": "uint"
+        }
+      ]
+    },
+    {
+      "name": "RectPatchInfo",
+      "size": 28,
+      "fields": [
+        {
+          "name": "StartVertexOffsetWidth",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "StartVertexOffsetHeight",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "Width",
+          "offset": 8,
+          "type": "uint"
+        },
+        {
+          "name": "Height",
+          "offset": 12,
+          "type": "uint"
+        },
+        {
+          "name": "Stride",
+          "offset": 16,
+          "type": "uint"
+        },
+        {
+          "name": "Basis",
+          "offset": 20,
+          "type": "uint",
+          "r9": "enum D3DBASISTYPE"
+        },
+        {
+          "name": "Degree",
+          "offset": 24,
+          "type": "uint",
+          "r9": "enum D3DDEGREETYPE"
+        }
+      ]
+    },
+    {
+      "name": "TriPatchInfo",
+      "size": 16,
+      "fields": [
+        {
+          "name": "StartVertexOffset",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "NumVertices",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "Basis",
+          "offset": 8,
+          "type": "uint",
+          "r9": "enum D3DBASISTYPE"
+        },
+        {
+          "name": "Degree",
+          "offset": 12,
+          "type": "uint",
+          "r9": "enum D3DDEGREETYPE"
+        }
+      ]
+    },
+    {
+      "name": "RectPatchSegments",
+      "size": 16,
+      "fields": [
+        {
+          "name": "Edge0",
+          "offset": 0,
+          "type": "float"
+        },
+        {
+          "name": "Edge1",
+          "offset": 4,
+          "type": "float"
+        },
+        {
+          "name": "Edge2",
+          "offset": 8,
+          "type": "float"
+        },
+        {
+          "name": "Edge3",
+          "offset": 12,
+          "type": "float"
+        }
+      ]
+    },
+    {
+      "name": "TriPatchSegments",
+      "size": 12,
+      "fields": [
+        {
+          "name": "Edge0",
+          "offset": 0,
+          "type": "float"
+        },
+        {
+          "name": "Edge1",
+          "offset": 4,
+          "type": "float"
+        },
+        {
+          "name": "Edge2",
+          "offset": 8,
+          "type": "float"
+        }
+      ]
     }
   ],
   "tables": [
@@ -4718,6 +4862,183 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "SetPaletteEntries",
+      "r9": "IDirect3DDevice9.SetPaletteEntries",
+      "fields": [
+        {
+          "name": "PaletteNumber",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pEntries",
+          "slot": 1,
+          "type": {
+            "kind": "structs",
+            "struct": "PaletteEntry"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetPaletteEntries",
+      "r9": "IDirect3DDevice9.GetPaletteEntries",
+      "fields": [
+        {
+          "name": "PaletteNumber",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pEntries",
+          "slot": 1,
+          "type": {
+            "kind": "structs",
+            "struct": "PaletteEntry"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SetCurrentTexturePalette",
+      "r9": "IDirect3DDevice9.SetCurrentTexturePalette",
+      "fields": [
+        {
+          "name": "PaletteNumber",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetCurrentTexturePalette",
+      "r9": "IDirect3DDevice9.GetCurrentTexturePalette",
+      "fields": [
+        {
+          "name": "pPaletteNumber",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SetSoftwareVertexProcessing",
+      "r9": "IDirect3DDevice9.SetSoftwareVertexProcessing",
+      "fields": [
+        {
+          "name": "bSoftware",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        }
+      ]
+    },
+    {
+      "name": "SetNPatchMode",
+      "r9": "IDirect3DDevice9.SetNPatchMode",
+      "fields": [
+        {
+          "name": "nSegments",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "float"
+          }
+        }
+      ]
+    },
+    {
+      "name": "DrawRectPatch",
+      "r9": "IDirect3DDevice9.DrawRectPatch",
+      "fields": [
+        {
+          "name": "Handle",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pNumSegs",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "RectPatchSegments"
+          }
+        },
+        {
+          "name": "pRectPatchInfo",
+          "slot": 2,
+          "type": {
+            "kind": "struct",
+            "struct": "RectPatchInfo"
+          }
+        }
+      ]
+    },
+    {
+      "name": "DrawTriPatch",
+      "r9": "IDirect3DDevice9.DrawTriPatch",
+      "fields": [
+        {
+          "name": "Handle",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pNumSegs",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "TriPatchSegments"
+          }
+        },
+        {
+          "name": "pTriPatchInfo",
+          "slot": 2,
+          "type": {
+            "kind": "struct",
+            "struct": "TriPatchInfo"
+          }
+        }
+      ]
+    },
+    {
+      "name": "DeletePatch",
+      "r9": "IDirect3DDevice9.DeletePatch",
+      "fields": [
+        {
+          "name": "Handle",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -4917,7 +5238,16 @@ export const SCHEMA: SchemaDef = {
         "GetMaximumFrameLatency",
         "CheckResourceResidency",
         "ComposeRects",
-        "SetConvolutionMonoKernel"
+        "SetConvolutionMonoKernel",
+        "SetPaletteEntries",
+        "GetPaletteEntries",
+        "SetCurrentTexturePalette",
+        "GetCurrentTexturePalette",
+        "SetSoftwareVertexProcessing",
+        "SetNPatchMode",
+        "DrawRectPatch",
+        "DrawTriPatch",
+        "DeletePatch"
       ]
     }
   ],
