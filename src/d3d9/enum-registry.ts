@@ -74,6 +74,7 @@ import {
   D3DVTXPCAPS_TABLE,
 } from './constants-caps.js';
 import { D3DFVF_TABLE } from './constants-fvf.js';
+import { D3DCS_TABLE, D3DPV_TABLE } from './clip.js';
 import { HRESULT_TABLE } from './hresult.js';
 import { D3DDECLMETHOD_TABLE, D3DDECLTYPE_TABLE, D3DDECLUSAGE_TABLE, D3DSTREAMSOURCE_TABLE } from './vertex-declaration.js';
 
@@ -152,6 +153,8 @@ const TABLES_BY_TYPE = {
   D3DDECLMETHOD: D3DDECLMETHOD_TABLE,
   D3DDECLUSAGE: D3DDECLUSAGE_TABLE,
   D3DSTREAMSOURCE: D3DSTREAMSOURCE_TABLE,
+  D3DCS: D3DCS_TABLE,
+  D3DPV: D3DPV_TABLE,
   HRESULT: HRESULT_TABLE,
 } as const satisfies Readonly<Record<string, EnumTable>>;
 

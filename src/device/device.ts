@@ -16,6 +16,8 @@ import type { PixelObserver } from './pixel-observer.js';
 import { CLIPS_TRANSFORMED_VERTICES, deviceCaps } from './caps.js';
 import type { DeviceCaps } from './caps-view.js';
 import { executeCopy, planGetRenderTargetData, planUpdateSurface, updateTexture } from './copies.js';
+import { processVertices } from './process-vertices.js';
+import type { ClipStatusAccumulator } from '../driver/raster/types.js';
 import { executeDraw, explainMiss, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, planDrawPrimitive, planDrawPrimitiveUP } from './draw.js';
 import type { DrawCall } from '../driver/raster/draw.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
@@ -33,7 +35,7 @@ import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
 import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.js';
 import type {
-  BOOL, BYTES, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
+  BOOL, BYTES, D3DCLIPSTATUS9, D3DLIGHT9, D3DPLANE, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
   IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9, IDirect3DStateBlock9, IDirect3DSurface9,
   IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolumeTexture9, NULLPTR, POINT, RECT,
 } from './types.js';
@@ -406,6 +408,48 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     return 0;
   }
 
+  // ---- user clip planes, clip status, MultiplyTransform ----
+
+  /** Planes 0 … MaxUserClipPlanes − 1 (wined3d's check; D3DERR_INVALIDCALL past them or for NULL). */
+  SetClipPlane(Index: number, pPlane: D3DPLANE | null): HRESULT {
+    if (!pPlane || Index >= this.caps.MaxUserClipPlanes) return D3DERR.INVALIDCALL;
+    this.target.setClipPlane(Index, pPlane);
+    return D3D_OK;
+  }
+  GetClipPlane(Index: number): { hr: HRESULT; plane?: D3DPLANE } {
+    if (Index >= this.caps.MaxUserClipPlanes) return { hr: D3DERR.INVALIDCALL };
+    return { hr: D3D_OK, plane: this.state.clipPlane(Index) };
+  }
+  /** Accepted on every device; only software vertex processing updates it (SetClipStatus docs). */
+  SetClipStatus(pClipStatus: D3DCLIPSTATUS9 | null): HRESULT {
+    if (!pClipStatus) return D3DERR.INVALIDCALL;
+    this.state.clipStatus = { ClipUnion: pClipStatus.ClipUnion >>> 0, ClipIntersection: pClipStatus.ClipIntersection >>> 0 };
+    return D3D_OK;
+  }
+  GetClipStatus(): { hr: HRESULT; clipStatus?: D3DCLIPSTATUS9 } {
+    return { hr: D3D_OK, clipStatus: { ...this.state.clipStatus } };
+  }
+  /**
+   * The transform becomes pMatrix × current (the docs: "the multiplication order is pMatrix times
+   * State"), rounded to float32 as D3D9 stores it. Any State is accepted, as SetTransform does; while
+   * a state block records, the product of the device's matrix lands in the block (replay9's reading).
+   */
+  MultiplyTransform(State: number, pMatrix: D3DMATRIX | null): HRESULT {
+    if (!pMatrix) return D3DERR.INVALIDCALL;
+    this.target.setTransform(State, multiplyMatrix(pMatrix, this.state.transform(State)));
+    return D3D_OK;
+  }
+  ProcessVertices(SrcStartIndex: number, DestIndex: number, VertexCount: number, pDestBuffer: IDirect3DVertexBuffer9 | null, pVertexDecl: IDirect3DVertexDeclaration9 | null, Flags: number): HRESULT {
+    const status = this.clipStatusAccumulator();
+    const call = { src: SrcStartIndex, dest: DestIndex, count: VertexCount, buffer: pDestBuffer, decl: pVertexDecl, flags: Flags };
+    const hr = processVertices(this.state, this.rasterCaps, this.GetSoftwareVertexProcessing(), call, status);
+    if (hr === D3D_OK) this.state.clipStatus = { ClipUnion: status.union, ClipIntersection: status.intersection };
+    return hr;
+  }
+  private clipStatusAccumulator(): ClipStatusAccumulator {
+    return { union: this.state.clipStatus.ClipUnion, intersection: this.state.clipStatus.ClipIntersection };
+  }
+
   // ---- state blocks ----
 
   get isRecordingStateBlock(): boolean {
@@ -536,9 +580,11 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   private draw(planned: DrawCall | DrawCall[] | HRESULT, method: string): HRESULT {
     if (typeof planned === 'number') return planned;
     const plans = Array.isArray(planned) ? planned : [planned];
+    // software vertex processing computes clip codes (SetClipStatus docs); D3DRS_CLIPPING FALSE zeroes the status
+    const status = this.GetSoftwareVertexProcessing() ? this.clipStatusAccumulator() : undefined;
     const o = this.pixelObserver;
     if (o) {
-      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch); }, () => {
+      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch, status); }, () => {
         for (const p of plans) {
           const miss = explainMiss(this.state, this.rasterCaps, p, o.x, o.y);
           if (miss) return miss;
@@ -546,7 +592,11 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
         return null;
       });
     }
-    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p);
+    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, status);
+    if (status) {
+      const on = this.state.renderStates[D3DRS.CLIPPING] !== 0;
+      this.state.clipStatus = on ? { ClipUnion: status.union, ClipIntersection: status.intersection } : { ClipUnion: 0, ClipIntersection: 0 };
+    }
     return D3D_OK;
   }
   private get rasterCaps(): DeviceCaps {
@@ -609,4 +659,17 @@ guardReleased(Device.prototype, 'IDirect3DDevice9', {
   GetRenderState: 'out', GetSamplerState: 'out', GetTextureStageState: 'out', GetTexture: 'out', GetTransform: 'out',
   GetViewport: 'out', GetScissorRect: 'out', GetFVF: 'out', GetStreamSource: 'out', GetIndices: 'out', GetMaterial: 'out',
   GetLight: 'out', GetLightEnable: 'out', GetSoftwareVertexProcessing: 'zero', GetNPatchMode: 'zero',
+  SetClipPlane: 'hr', GetClipPlane: 'out', SetClipStatus: 'hr', GetClipStatus: 'out', MultiplyTransform: 'hr', ProcessVertices: 'hr',
 });
+
+/** a × b of two D3DMATRIX (row-major, row vectors), each element rounded to float32. */
+function multiplyMatrix(a: D3DMATRIX, b: D3DMATRIX): D3DMATRIX {
+  const A = [a._11, a._12, a._13, a._14, a._21, a._22, a._23, a._24, a._31, a._32, a._33, a._34, a._41, a._42, a._43, a._44];
+  const B = [b._11, b._12, b._13, b._14, b._21, b._22, b._23, b._24, b._31, b._32, b._33, b._34, b._41, b._42, b._43, b._44];
+  const r: number[] = [];
+  for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) r.push(Math.fround(A[4 * i] * B[j] + A[4 * i + 1] * B[4 + j] + A[4 * i + 2] * B[8 + j] + A[4 * i + 3] * B[12 + j]));
+  return {
+    _11: r[0], _12: r[1], _13: r[2], _14: r[3], _21: r[4], _22: r[5], _23: r[6], _24: r[7],
+    _31: r[8], _32: r[9], _33: r[10], _34: r[11], _41: r[12], _42: r[13], _43: r[14], _44: r[15],
+  };
+}

@@ -4,9 +4,9 @@
  * when that operation runs.
  */
 import {
-  RENDER_STATES, SAMPLER_STATES, TEXTURE_STAGE_STATES, renderStateDefault, samplerStateDefault, textureStageDefault,
+  MAX_USER_CLIP_PLANES, RENDER_STATES, SAMPLER_STATES, TEXTURE_STAGE_STATES, renderStateDefault, samplerStateDefault, textureStageDefault,
 } from '../d3d9/index.js';
-import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DVIEWPORT9, RECT } from './types.js';
+import type { D3DCLIPSTATUS9, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPLANE, D3DVIEWPORT9, RECT } from './types.js';
 import type { Surface } from './surface.js';
 import type { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { CubeTexture, Texture } from './texture.js';
@@ -33,6 +33,7 @@ export const IDENTITY: Readonly<D3DMATRIX> = Object.freeze({
 export const DIRTY = {
   render: 1 << 0, sampler: 1 << 1, stage: 1 << 2, texture: 1 << 3, transform: 1 << 4, viewport: 1 << 5,
   scissor: 1 << 6, fvf: 1 << 7, streams: 1 << 8, indices: 1 << 9, material: 1 << 10, lights: 1 << 11, targets: 1 << 12,
+  clipPlanes: 1 << 13,
 } as const;
 export const DIRTY_ALL = Object.values(DIRTY).reduce((a, b) => a | b, 0);
 
@@ -56,6 +57,7 @@ export interface StateTarget {
   setMaterial(m: D3DMATERIAL9): void;
   setLight(index: number, light: D3DLIGHT9): void;
   lightEnable(index: number, enable: boolean): void;
+  setClipPlane(index: number, plane: D3DPLANE): void;
 }
 
 /** The default light: a white directional light pointing down +Z (what LightEnable gives an unset index). */
@@ -93,6 +95,10 @@ export class DeviceState implements StateTarget {
   readonly textures: Array<Texture | CubeTexture | VolumeTexture | null> = Array.from({ length: MAX_SAMPLERS }, () => null);
   readonly renderTargets: Array<Surface | null> = Array.from({ length: MAX_RENDER_TARGETS }, () => null);
   depthStencil: Surface | null = null;
+  /** SetClipPlane's planes, a b c d each (float32 as D3D9 stores them); all zero at creation */
+  readonly clipPlanes = new Float32Array(4 * MAX_USER_CLIP_PLANES);
+  /** SetClipStatus / what software vertex processing accumulates: not part of any state block */
+  clipStatus: D3DCLIPSTATUS9 = { ClipUnion: 0, ClipIntersection: 0xffffffff };
 
   constructor(autoDepthStencil: boolean) {
     for (const info of RENDER_STATES.values()) this.renderStates[info.id] = renderStateDefault(info.id, { autoDepthStencil }) ?? 0;
@@ -130,6 +136,14 @@ export class DeviceState implements StateTarget {
     const slot = this.lights.get(index);
     this.lights.set(index, { light: structuredClone(light), enabled: slot?.enabled ?? false });
     this.dirty |= DIRTY.lights;
+  }
+  setClipPlane(index: number, plane: D3DPLANE): void {
+    this.clipPlanes.set([plane.a, plane.b, plane.c, plane.d], 4 * index);
+    this.dirty |= DIRTY.clipPlanes;
+  }
+  clipPlane(index: number): D3DPLANE {
+    const p = this.clipPlanes, i = 4 * index;
+    return { a: p[i], b: p[i + 1], c: p[i + 2], d: p[i + 3] };
   }
   lightEnable(index: number, enable: boolean): void {
     const slot = this.lights.get(index);

@@ -2,7 +2,7 @@
 import type * as fb from '../trace/generated/replay9.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 import type {
-  D3DBOX, D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR, D3DVIEWPORT9, POINT, RECT,
+  D3DBOX, D3DCLIPSTATUS9, D3DCOLORVALUE, D3DPLANE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR, D3DVIEWPORT9, POINT, RECT,
 } from '../device/types.js';
 
 export function rect(r: fb.Rect | null): RECT | null {
@@ -76,4 +76,10 @@ export function vertexElements(c: fb.CreateVertexDeclaration): D3DVERTEXELEMENT9
     out.push({ Stream: e.stream(), Offset: e.offset(), Type: e.type(), Method: e.method(), Usage: e.usage(), UsageIndex: e.usageIndex() });
   }
   return out;
+}
+export function plane(p: fb.Plane | null): D3DPLANE | null {
+  return p ? { a: p.a(), b: p.b(), c: p.c(), d: p.d() } : null;
+}
+export function clipStatus(c: fb.ClipStatus | null): D3DCLIPSTATUS9 | null {
+  return c ? { ClipUnion: c.clipUnion(), ClipIntersection: c.clipIntersection() } : null;
 }

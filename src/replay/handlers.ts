@@ -10,7 +10,7 @@ import type {
   IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
   IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
-import { box, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
+import { box, clipStatus, light, material, matrix, plane, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
 
 /**
  * What a handler hands back: the HRESULT (or count; for a method that returns its value, the
@@ -193,6 +193,12 @@ export const HANDLERS = {
   VertexDeclarationGetDevice: (_c, x) => made(x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDevice(), 'device'),
   SetStreamSourceFreq: (c, x) => dev(x).SetStreamSourceFreq(c.streamNumber(), c.setting()),
   GetStreamSourceFreq: (c, x) => dev(x).GetStreamSourceFreq(c.streamNumber()).hr,
+  SetClipPlane: (c, x) => dev(x).SetClipPlane(c.index(), plane(c.pPlane())),
+  GetClipPlane: (c, x) => dev(x).GetClipPlane(c.index()),
+  SetClipStatus: (c, x) => dev(x).SetClipStatus(clipStatus(c.pClipStatus())),
+  GetClipStatus: (_c, x) => dev(x).GetClipStatus(),
+  MultiplyTransform: (c, x) => dev(x).MultiplyTransform(c.state(), matrix(c.pMatrix())),
+  ProcessVertices: (c, x) => dev(x).ProcessVertices(c.srcStartIndex(), c.destIndex(), c.vertexCount(), x.ref<IDirect3DVertexBuffer9>(c.pDestBuffer(), 'VertexBuffer'), x.ref<IDirect3DVertexDeclaration9>(c.pVertexDecl(), 'VertexDeclaration'), c.flags()),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -116,13 +116,19 @@ export enum Command {
   GetVertexDeclaration = 109,
   VertexDeclarationGetDevice = 110,
   SetStreamSourceFreq = 111,
-  GetStreamSourceFreq = 112
+  GetStreamSourceFreq = 112,
+  SetClipPlane = 113,
+  GetClipPlane = 114,
+  SetClipStatus = 115,
+  GetClipStatus = 116,
+  MultiplyTransform = 117,
+  ProcessVertices = 118
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetClipPlane|GetClipStatus|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|MultiplyTransform|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|ProcessVertices|Release|Reset|SetClipPlane|SetClipStatus|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetClipPlane|GetClipStatus|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|MultiplyTransform|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|ProcessVertices|Release|Reset|SetClipPlane|SetClipStatus|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetClipPlane|GetClipStatus|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|MultiplyTransform|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|ProcessVertices|Release|Reset|SetClipPlane|SetClipStatus|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -237,15 +243,21 @@ export function unionToCommand(
     case 'VertexDeclarationGetDevice': return accessor(new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'SetClipPlane': return accessor(new SetClipPlane())! as SetClipPlane;
+    case 'GetClipPlane': return accessor(new GetClipPlane())! as GetClipPlane;
+    case 'SetClipStatus': return accessor(new SetClipStatus())! as SetClipStatus;
+    case 'GetClipStatus': return accessor(new GetClipStatus())! as GetClipStatus;
+    case 'MultiplyTransform': return accessor(new MultiplyTransform())! as MultiplyTransform;
+    case 'ProcessVertices': return accessor(new ProcessVertices())! as ProcessVertices;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetClipPlane|GetClipStatus|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|MultiplyTransform|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|ProcessVertices|Release|Reset|SetClipPlane|SetClipStatus|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetClipPlane|GetClipStatus|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|MultiplyTransform|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|ProcessVertices|Release|Reset|SetClipPlane|SetClipStatus|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetClipPlane|GetClipStatus|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|MultiplyTransform|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|ProcessVertices|Release|Reset|SetClipPlane|SetClipStatus|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -360,6 +372,12 @@ export function unionListToCommand(
     case 'VertexDeclarationGetDevice': return accessor(index, new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(index, new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(index, new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'SetClipPlane': return accessor(index, new SetClipPlane())! as SetClipPlane;
+    case 'GetClipPlane': return accessor(index, new GetClipPlane())! as GetClipPlane;
+    case 'SetClipStatus': return accessor(index, new SetClipStatus())! as SetClipStatus;
+    case 'GetClipStatus': return accessor(index, new GetClipStatus())! as GetClipStatus;
+    case 'MultiplyTransform': return accessor(index, new MultiplyTransform())! as MultiplyTransform;
+    case 'ProcessVertices': return accessor(index, new ProcessVertices())! as ProcessVertices;
     default: return null;
   }
 }
@@ -7474,6 +7492,396 @@ static createGetStreamSourceFreq(builder:flatbuffers.Builder, streamNumber:numbe
   GetStreamSourceFreq.startGetStreamSourceFreq(builder);
   GetStreamSourceFreq.addStreamNumber(builder, streamNumber);
   return GetStreamSourceFreq.endGetStreamSourceFreq(builder);
+}
+}
+
+export class Plane {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):Plane {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+a():number {
+  return this.bb!.readFloat32(this.bb_pos);
+}
+
+b():number {
+  return this.bb!.readFloat32(this.bb_pos + 4);
+}
+
+c():number {
+  return this.bb!.readFloat32(this.bb_pos + 8);
+}
+
+d():number {
+  return this.bb!.readFloat32(this.bb_pos + 12);
+}
+
+static sizeOf():number {
+  return 16;
+}
+
+static createPlane(builder:flatbuffers.Builder, a: number, b: number, c: number, d: number):flatbuffers.Offset {
+  builder.prep(4, 16);
+  builder.writeFloat32(d);
+  builder.writeFloat32(c);
+  builder.writeFloat32(b);
+  builder.writeFloat32(a);
+  return builder.offset();
+}
+
+}
+
+export class ClipStatus {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ClipStatus {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+clipUnion():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+clipIntersection():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+static sizeOf():number {
+  return 8;
+}
+
+static createClipStatus(builder:flatbuffers.Builder, ClipUnion: number, ClipIntersection: number):flatbuffers.Offset {
+  builder.prep(4, 8);
+  builder.writeInt32(ClipIntersection);
+  builder.writeInt32(ClipUnion);
+  return builder.offset();
+}
+
+}
+
+export class SetClipPlane {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetClipPlane {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetClipPlane(bb:flatbuffers.ByteBuffer, obj?:SetClipPlane):SetClipPlane {
+  return (obj || new SetClipPlane()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetClipPlane(bb:flatbuffers.ByteBuffer, obj?:SetClipPlane):SetClipPlane {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetClipPlane()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+index():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pPlane(obj?:Plane):Plane|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Plane()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startSetClipPlane(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addIndex(builder:flatbuffers.Builder, index:number) {
+  builder.addFieldInt32(0, index, 0);
+}
+
+static addPPlane(builder:flatbuffers.Builder, pPlaneOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pPlaneOffset, 0);
+}
+
+static endSetClipPlane(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetClipPlane {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetClipPlane {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetClipPlane(bb:flatbuffers.ByteBuffer, obj?:GetClipPlane):GetClipPlane {
+  return (obj || new GetClipPlane()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetClipPlane(bb:flatbuffers.ByteBuffer, obj?:GetClipPlane):GetClipPlane {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetClipPlane()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+index():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pPlane(obj?:Plane):Plane|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Plane()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetClipPlane(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addIndex(builder:flatbuffers.Builder, index:number) {
+  builder.addFieldInt32(0, index, 0);
+}
+
+static addPPlane(builder:flatbuffers.Builder, pPlaneOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pPlaneOffset, 0);
+}
+
+static endGetClipPlane(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class SetClipStatus {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetClipStatus {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetClipStatus(bb:flatbuffers.ByteBuffer, obj?:SetClipStatus):SetClipStatus {
+  return (obj || new SetClipStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetClipStatus(bb:flatbuffers.ByteBuffer, obj?:SetClipStatus):SetClipStatus {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetClipStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pClipStatus(obj?:ClipStatus):ClipStatus|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new ClipStatus()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startSetClipStatus(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPClipStatus(builder:flatbuffers.Builder, pClipStatusOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pClipStatusOffset, 0);
+}
+
+static endSetClipStatus(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetClipStatus(builder:flatbuffers.Builder, pClipStatusOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SetClipStatus.startSetClipStatus(builder);
+  SetClipStatus.addPClipStatus(builder, pClipStatusOffset);
+  return SetClipStatus.endSetClipStatus(builder);
+}
+}
+
+export class GetClipStatus {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetClipStatus {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetClipStatus(bb:flatbuffers.ByteBuffer, obj?:GetClipStatus):GetClipStatus {
+  return (obj || new GetClipStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetClipStatus(bb:flatbuffers.ByteBuffer, obj?:GetClipStatus):GetClipStatus {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetClipStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pClipStatus(obj?:ClipStatus):ClipStatus|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new ClipStatus()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetClipStatus(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPClipStatus(builder:flatbuffers.Builder, pClipStatusOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pClipStatusOffset, 0);
+}
+
+static endGetClipStatus(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetClipStatus(builder:flatbuffers.Builder, pClipStatusOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetClipStatus.startGetClipStatus(builder);
+  GetClipStatus.addPClipStatus(builder, pClipStatusOffset);
+  return GetClipStatus.endGetClipStatus(builder);
+}
+}
+
+export class MultiplyTransform {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):MultiplyTransform {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsMultiplyTransform(bb:flatbuffers.ByteBuffer, obj?:MultiplyTransform):MultiplyTransform {
+  return (obj || new MultiplyTransform()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsMultiplyTransform(bb:flatbuffers.ByteBuffer, obj?:MultiplyTransform):MultiplyTransform {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new MultiplyTransform()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+state():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pMatrix(obj?:Matrix):Matrix|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Matrix()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startMultiplyTransform(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addState(builder:flatbuffers.Builder, state:number) {
+  builder.addFieldInt32(0, state, 0);
+}
+
+static addPMatrix(builder:flatbuffers.Builder, pMatrixOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pMatrixOffset, 0);
+}
+
+static endMultiplyTransform(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class ProcessVertices {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ProcessVertices {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsProcessVertices(bb:flatbuffers.ByteBuffer, obj?:ProcessVertices):ProcessVertices {
+  return (obj || new ProcessVertices()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsProcessVertices(bb:flatbuffers.ByteBuffer, obj?:ProcessVertices):ProcessVertices {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ProcessVertices()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+srcStartIndex():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+destIndex():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+vertexCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDestBuffer():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pVertexDecl():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+flags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startProcessVertices(builder:flatbuffers.Builder) {
+  builder.startObject(6);
+}
+
+static addSrcStartIndex(builder:flatbuffers.Builder, srcStartIndex:number) {
+  builder.addFieldInt32(0, srcStartIndex, 0);
+}
+
+static addDestIndex(builder:flatbuffers.Builder, destIndex:number) {
+  builder.addFieldInt32(1, destIndex, 0);
+}
+
+static addVertexCount(builder:flatbuffers.Builder, vertexCount:number) {
+  builder.addFieldInt32(2, vertexCount, 0);
+}
+
+static addPDestBuffer(builder:flatbuffers.Builder, pDestBuffer:number) {
+  builder.addFieldInt32(3, pDestBuffer, 0);
+}
+
+static addPVertexDecl(builder:flatbuffers.Builder, pVertexDecl:number) {
+  builder.addFieldInt32(4, pVertexDecl, 0);
+}
+
+static addFlags(builder:flatbuffers.Builder, flags:number) {
+  builder.addFieldInt32(5, flags, 0);
+}
+
+static endProcessVertices(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createProcessVertices(builder:flatbuffers.Builder, srcStartIndex:number, destIndex:number, vertexCount:number, pDestBuffer:number, pVertexDecl:number, flags:number):flatbuffers.Offset {
+  ProcessVertices.startProcessVertices(builder);
+  ProcessVertices.addSrcStartIndex(builder, srcStartIndex);
+  ProcessVertices.addDestIndex(builder, destIndex);
+  ProcessVertices.addVertexCount(builder, vertexCount);
+  ProcessVertices.addPDestBuffer(builder, pDestBuffer);
+  ProcessVertices.addPVertexDecl(builder, pVertexDecl);
+  ProcessVertices.addFlags(builder, flags);
+  return ProcessVertices.endProcessVertices(builder);
 }
 }
 
