@@ -410,15 +410,21 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
 
   // ---- user clip planes, clip status, MultiplyTransform ----
 
-  /** Planes 0 … MaxUserClipPlanes − 1 (wined3d's check; D3DERR_INVALIDCALL past them or for NULL). */
+  /**
+   * Any index is accepted: one at or past MaxUserClipPlanes − 1 names the last plane (Wine device.c
+   * test_clip_planes_limits: planes 0..63 all set and read back D3D_OK, those past the last supported
+   * one read back the value set last). A NULL plane is D3DERR_INVALIDCALL.
+   */
   SetClipPlane(Index: number, pPlane: D3DPLANE | null): HRESULT {
-    if (!pPlane || Index >= this.caps.MaxUserClipPlanes) return D3DERR.INVALIDCALL;
-    this.target.setClipPlane(Index, pPlane);
+    if (!pPlane) return D3DERR.INVALIDCALL;
+    this.target.setClipPlane(this.clipPlaneIndex(Index), pPlane);
     return D3D_OK;
   }
   GetClipPlane(Index: number): { hr: HRESULT; plane?: D3DPLANE } {
-    if (Index >= this.caps.MaxUserClipPlanes) return { hr: D3DERR.INVALIDCALL };
-    return { hr: D3D_OK, plane: this.state.clipPlane(Index) };
+    return { hr: D3D_OK, plane: this.state.clipPlane(this.clipPlaneIndex(Index)) };
+  }
+  private clipPlaneIndex(index: number): number {
+    return Math.min(index >>> 0, this.caps.MaxUserClipPlanes - 1);
   }
   /** Accepted on every device; only software vertex processing updates it (SetClipStatus docs). */
   SetClipStatus(pClipStatus: D3DCLIPSTATUS9 | null): HRESULT {
