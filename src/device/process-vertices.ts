@@ -22,10 +22,11 @@
  * sets of the same number, as many components as the source has (the docs: extra
  * destination components are left as they are). D3DPV_DONOTCOPYDATA writes only
  * what the vertex operation computes: the position, and the colours when
- * lighting computes them. User clip planes do not change the output.
+ * lighting computes them. User clip planes do not change the output. An XYZRHW
+ * source keeps its position as given.
  */
 import { D3DERR, D3DPV, D3DRS, D3DUSAGE, D3D_OK, fvfLayout } from '../d3d9/index.js';
-import type { HRESULT } from '../d3d9/index.js';
+import type { FvfField, HRESULT } from '../d3d9/index.js';
 import { accumulateClipStatus } from '../driver/raster/draw.js';
 import type { ClipStatusAccumulator, ClipVertex, StreamView } from '../driver/raster/types.js';
 import { VertexProcessor, createClipVertex } from '../driver/raster/vertex/index.js';
@@ -47,6 +48,29 @@ const toColor = (c: readonly number[]): number => {
   const b = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 255);
   return ((b(c[3]) << 24) | (b(c[0]) << 16) | (b(c[1]) << 8) | b(c[2])) >>> 0;
 };
+
+interface Written { offset: number; kind: 'pos' | 'diffuse' | 'specular' | 'tex'; index: number }
+const POSITION_FIELDS = ['x', 'y', 'z', 'rhw'];
+
+/**
+ * The destination fields a vertex writes: the position always, the colours when `colors`, and with
+ * `texcoords` each texture coordinate component the source has (index: its place in FetchedVertex.tex).
+ */
+function writtenFields(fields: readonly FvfField[], sourceTexSize: Uint8Array, colors: boolean, texcoords: boolean): Written[] {
+  const out: Written[] = [];
+  for (const f of fields) {
+    const p = POSITION_FIELDS.indexOf(f.name);
+    if (p >= 0) out.push({ offset: f.offset, kind: 'pos', index: p });
+    else if ((f.name === 'diffuse' || f.name === 'specular') && colors) out.push({ offset: f.offset, kind: f.name, index: 0 });
+    else if (texcoords) {
+      const m = /^([uvwq])(\d)$/.exec(f.name);
+      if (!m) continue;
+      const set = Number(m[2]), c = 'uvwq'.indexOf(m[1]);
+      if (c < sourceTexSize[set]) out.push({ offset: f.offset, kind: 'tex', index: 4 * set + c });
+    }
+  }
+  return out;
+}
 
 /**
  * Validates and runs ProcessVertices; `status` is the clip status to update (software vertex
@@ -80,6 +104,7 @@ export function processVertices(st: DeviceState, caps: DeviceCaps, software: boo
   const lit = !processor.pretransformed && st.renderStates[D3DRS.LIGHTING] !== 0;
   const vp = state.viewport;
   const view = new DataView(buffer.data.buffer, buffer.data.byteOffset, buffer.data.byteLength);
+  const fields = writtenFields(out.fields, layout.texSize, copyAll || lit, copyAll);
   const v = createClipVertex();
   const processed: ClipVertex[] = [v];
   for (let i = 0; i < call.count; i++) {
@@ -88,28 +113,17 @@ export function processVertices(st: DeviceState, caps: DeviceCaps, software: boo
     const base = (call.dest + i) * out.stride;
     const screen = !doClip || inside(v);
     const rhw = 1 / v.w;
-    const pos = screen
+    // an XYZRHW source is passed through as given (x, y, z, rhw)
+    const pos = processor.pretransformed ? [v.x, v.y, v.z, rhw] : screen
       ? [vp.x + (1 + v.x * rhw) * vp.width / 2, vp.y + (1 - v.y * rhw) * vp.height / 2, vp.minZ + v.z * rhw * (vp.maxZ - vp.minZ), rhw]
       : [v.x, v.y, v.z, v.w];
     const src = processor.fetched;
-    for (const f of out.fields) {
+    for (const f of fields) {
       const at = base + f.offset;
-      switch (f.name) {
-        case 'x': view.setFloat32(at, pos[0], true); break;
-        case 'y': view.setFloat32(at, pos[1], true); break;
-        case 'z': view.setFloat32(at, pos[2], true); break;
-        case 'rhw': view.setFloat32(at, pos[3], true); break;
-        case 'diffuse': if (copyAll || lit) view.setUint32(at, toColor(v.diffuse), true); break;
-        case 'specular': if (copyAll || lit) view.setUint32(at, toColor(v.specular), true); break;
-        default: {
-          // texture coordinates: `u0` … `q7`, copied from the source set when it has that component
-          const m = /^([uvwq])(\d)$/.exec(f.name);
-          if (!m || !copyAll) break;
-          const set = Number(m[2]);
-          const c = 'uvwq'.indexOf(m[1]);
-          if (c < layout.texSize[set]) view.setFloat32(at, src.tex[4 * set + c], true);
-        }
-      }
+      if (f.kind === 'pos') view.setFloat32(at, pos[f.index], true);
+      else if (f.kind === 'diffuse') view.setUint32(at, toColor(v.diffuse), true);
+      else if (f.kind === 'specular') view.setUint32(at, toColor(v.specular), true);
+      else view.setFloat32(at, src.tex[f.index], true);
     }
   }
   if (!clipping) { status.union = 0; status.intersection = 0; }
