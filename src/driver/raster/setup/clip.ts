@@ -135,7 +135,7 @@ export function lerpVertex(a: ClipVertex, b: ClipVertex, t: number): ClipVertex 
     pointSize: mix(a.pointSize, b.pointSize, ta),
     tex,
     eyeZ: mix(a.eyeZ, b.eyeZ, ta),
-    ...(userDist ? { userDist } : {}),
+    userDist,
   };
 }
 

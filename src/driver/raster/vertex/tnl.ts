@@ -46,7 +46,8 @@ export function createClipVertex(): ClipVertex {
   return {
     x: 0, y: 0, z: 0, w: 1, pretransformed: false,
     diffuse: [1, 1, 1, 1], specular: [0, 0, 0, 0], fog: 1, pointSize: 1,
-    tex: new Float64Array(MAX_TEXCOORDS * 4), eyeZ: 0,
+    // userDist is always a property (undefined without user planes): one object shape for the clip stage
+    tex: new Float64Array(MAX_TEXCOORDS * 4), eyeZ: 0, userDist: undefined,
   };
 }
 
