@@ -76,6 +76,7 @@ import {
 } from './constants-caps.js';
 import { D3DFVF_TABLE } from './constants-fvf.js';
 import { D3DCOMPOSERECTSOP_TABLE, D3DCURSOR_TABLE, D3DDISPLAYROTATION_TABLE, D3DENUM_TABLE, D3DSCANLINEORDERING_TABLE, D3DSGR_TABLE } from './constants-ex.js';
+import { D3DCS_TABLE, D3DPV_TABLE } from './clip.js';
 import { HRESULT_TABLE } from './hresult.js';
 import { D3DDECLMETHOD_TABLE, D3DDECLTYPE_TABLE, D3DDECLUSAGE_TABLE, D3DSTREAMSOURCE_TABLE } from './vertex-declaration.js';
 
@@ -161,6 +162,8 @@ const TABLES_BY_TYPE = {
   D3DCURSOR: D3DCURSOR_TABLE,
   D3DSGR: D3DSGR_TABLE,
   D3DCOMPOSERECTSOP: D3DCOMPOSERECTSOP_TABLE,
+  D3DCS: D3DCS_TABLE,
+  D3DPV: D3DPV_TABLE,
   HRESULT: HRESULT_TABLE,
 } as const satisfies Readonly<Record<string, EnumTable>>;
 

@@ -4,7 +4,7 @@
  * so the driver never sees a device object.
  */
 import { D3DRS, D3DTS, D3DZB } from '../d3d9/index.js';
-import type { LightState, Mat4, RasterState, TextureView } from '../driver/raster/types.js';
+import type { LightState, Mat4, RasterState, TextureView, UserClipPlanes } from '../driver/raster/types.js';
 import type { DeviceCaps } from './caps-view.js';
 import { DIRTY, DIRTY_ALL } from './state.js';
 import type { DeviceState } from './state.js';
@@ -53,6 +53,7 @@ interface DerivedParts {
   material: RasterState['material'];
   lights: LightState[];
   renderTargets: RasterState['renderTargets'];
+  userClipPlanes: UserClipPlanes | null;
 }
 
 const derived = new WeakMap<DeviceState, DerivedParts>();
@@ -74,6 +75,17 @@ const derived = new WeakMap<DeviceState, DerivedParts>();
 export function clipsPretransformedZ(st: DeviceState, caps: DeviceCaps): boolean {
   const rs = st.renderStates;
   return caps.clipTransformedVertices && rs[D3DRS.CLIPPING] !== 0 && rs[D3DRS.ZENABLE] !== D3DZB.FALSE && st.depthStencil !== null;
+}
+
+/**
+ * The user clip planes a fixed-function draw cuts against: those D3DRS_CLIPPLANEENABLE enables
+ * (bits 0..5, the planes MaxUserClipPlanes allows), none while D3DRS_CLIPPING is FALSE (it turns off
+ * all of Direct3D's clipping: replay9's reading, no Windows test covers user planes with it).
+ */
+export function userClipPlanes(st: DeviceState): UserClipPlanes | null {
+  const mask = st.renderStates[D3DRS.CLIPPLANEENABLE] & 0x3f;
+  if (mask === 0 || st.renderStates[D3DRS.CLIPPING] === 0) return null;
+  return { mask, planes: Float64Array.from(st.clipPlanes) };
 }
 
 export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
@@ -101,6 +113,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   // enabled lights in ascending index order: the order of a Map's insertion must not show
   if (dirty & DIRTY.lights) p.lights = [...st.lights].filter(([, s]) => s.enabled).sort((a, b) => a[0] - b[0]).map(([, s]) => light(s.light));
   if (dirty & DIRTY.targets) p.renderTargets = st.renderTargets.slice();
+  if (dirty & (DIRTY.render | DIRTY.clipPlanes)) p.userClipPlanes = userClipPlanes(st);
   derived.set(st, p);
   return {
     renderStates: p.renderStates, samplerStates: p.samplerStates, stageStates: p.stageStates,
@@ -111,5 +124,6 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     clipTransformedVertices: clipsPretransformedZ(st, caps),
     maxPointSize: caps.maxPointSize,
     palette: st.palettes.get(st.currentPalette),
+    userClipPlanes: p.userClipPlanes,
   };
 }

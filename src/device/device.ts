@@ -25,6 +25,8 @@ import type { PixelObserver } from './pixel-observer.js';
 import { CLIPS_TRANSFORMED_VERTICES, deviceCaps } from './caps.js';
 import type { DeviceCaps } from './caps-view.js';
 import { executeCopy, planGetRenderTargetData, planUpdateSurface, updateTexture } from './copies.js';
+import { processVertices } from './process-vertices.js';
+import type { ClipStatusAccumulator } from '../driver/raster/types.js';
 import { executeDraw, explainMiss, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, planDrawPrimitive, planDrawPrimitiveUP } from './draw.js';
 import type { DrawCall } from '../driver/raster/draw.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
@@ -45,10 +47,11 @@ import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
 import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.js';
 import type {
-  BOOL, BYTES, D3DDEVICE_CREATION_PARAMETERS, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DRECTPATCH_INFO,
-  D3DTRIPATCH_INFO, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9,
-  IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9,
-  IDirect3DVolumeTexture9, NULLPTR, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS, TRIPATCH_SEGMENTS,
+  BOOL, BYTES, D3DCLIPSTATUS9, D3DDEVICE_CREATION_PARAMETERS, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPLANE, D3DPRESENT_PARAMETERS,
+  D3DRECTPATCH_INFO, D3DTRIPATCH_INFO, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9,
+  IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9,
+  IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolumeTexture9, NULLPTR, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS,
+  TRIPATCH_SEGMENTS,
 } from './types.js';
 import { NotImplementedError } from './types.js';
 
@@ -502,6 +505,54 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return validateDeletePatch(Handle);
   }
 
+  // ---- user clip planes, clip status, MultiplyTransform ----
+
+  /**
+   * Any index is accepted: one at or past MaxUserClipPlanes − 1 names the last plane (Wine device.c
+   * test_clip_planes_limits: planes 0..63 all set and read back D3D_OK, those past the last supported
+   * one read back the value set last). A NULL plane is D3DERR_INVALIDCALL.
+   */
+  SetClipPlane(Index: number, pPlane: D3DPLANE | null): HRESULT {
+    if (!pPlane) return D3DERR.INVALIDCALL;
+    this.target.setClipPlane(this.clipPlaneIndex(Index), pPlane);
+    return D3D_OK;
+  }
+  GetClipPlane(Index: number): { hr: HRESULT; plane?: D3DPLANE } {
+    return { hr: D3D_OK, plane: this.state.clipPlane(this.clipPlaneIndex(Index)) };
+  }
+  private clipPlaneIndex(index: number): number {
+    return Math.min(index >>> 0, this.caps.MaxUserClipPlanes - 1);
+  }
+  /** Accepted on every device; only software vertex processing updates it (SetClipStatus docs). */
+  SetClipStatus(pClipStatus: D3DCLIPSTATUS9 | null): HRESULT {
+    if (!pClipStatus) return D3DERR.INVALIDCALL;
+    this.state.clipStatus = { ClipUnion: pClipStatus.ClipUnion >>> 0, ClipIntersection: pClipStatus.ClipIntersection >>> 0 };
+    return D3D_OK;
+  }
+  GetClipStatus(): { hr: HRESULT; clipStatus?: D3DCLIPSTATUS9 } {
+    return { hr: D3D_OK, clipStatus: { ...this.state.clipStatus } };
+  }
+  /**
+   * The transform becomes pMatrix × current (the docs: "the multiplication order is pMatrix times
+   * State"), rounded to float32 as D3D9 stores it. Any State is accepted, as SetTransform does; while
+   * a state block records, the product of the device's matrix lands in the block (replay9's reading).
+   */
+  MultiplyTransform(State: number, pMatrix: D3DMATRIX | null): HRESULT {
+    if (!pMatrix) return D3DERR.INVALIDCALL;
+    this.target.setTransform(State, multiplyMatrix(pMatrix, this.state.transform(State)));
+    return D3D_OK;
+  }
+  ProcessVertices(SrcStartIndex: number, DestIndex: number, VertexCount: number, pDestBuffer: IDirect3DVertexBuffer9 | null, pVertexDecl: IDirect3DVertexDeclaration9 | null, Flags: number): HRESULT {
+    const status = this.clipStatusAccumulator();
+    const call = { src: SrcStartIndex, dest: DestIndex, count: VertexCount, buffer: pDestBuffer, decl: pVertexDecl, flags: Flags };
+    const hr = processVertices(this.state, this.rasterCaps, this.GetSoftwareVertexProcessing(), call, status);
+    if (hr === D3D_OK) this.state.clipStatus = { ClipUnion: status.union, ClipIntersection: status.intersection };
+    return hr;
+  }
+  private clipStatusAccumulator(): ClipStatusAccumulator {
+    return { union: this.state.clipStatus.ClipUnion, intersection: this.state.clipStatus.ClipIntersection };
+  }
+
   // ---- state blocks ----
 
   get isRecordingStateBlock(): boolean {
@@ -636,9 +687,11 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
       note('npatch-ignored', () => `${method} with SetNPatchMode(${this.state.nPatchSegments}) on a device without D3DDEVCAPS_NPATCHES: drawn without tessellation`);
     }
     const plans = Array.isArray(planned) ? planned : [planned];
+    // software vertex processing computes clip codes (SetClipStatus docs); D3DRS_CLIPPING FALSE zeroes the status
+    const status = this.GetSoftwareVertexProcessing() ? this.clipStatusAccumulator() : undefined;
     const o = this.pixelObserver;
     if (o) {
-      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch); }, () => {
+      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch, status); }, () => {
         for (const p of plans) {
           const miss = explainMiss(this.state, this.rasterCaps, p, o.x, o.y);
           if (miss) return miss;
@@ -646,7 +699,11 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
         return null;
       });
     }
-    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p);
+    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, status);
+    if (status) {
+      const on = this.state.renderStates[D3DRS.CLIPPING] !== 0;
+      this.state.clipStatus = on ? { ClipUnion: status.union, ClipIntersection: status.intersection } : { ClipUnion: 0, ClipIntersection: 0 };
+    }
     return D3D_OK;
   }
   private get rasterCaps(): DeviceCaps {
@@ -860,4 +917,17 @@ guardReleased(Device.prototype, 'IDirect3DDevice9', {
   GetMaximumFrameLatency: 'out', CheckResourceResidency: 'hr', ComposeRects: 'hr', SetConvolutionMonoKernel: 'hr',
   SetSoftwareVertexProcessing: 'hr', SetNPatchMode: 'hr', SetPaletteEntries: 'hr', GetPaletteEntries: 'out',
   SetCurrentTexturePalette: 'hr', GetCurrentTexturePalette: 'out', DrawRectPatch: 'hr', DrawTriPatch: 'hr', DeletePatch: 'hr',
+  SetClipPlane: 'hr', GetClipPlane: 'out', SetClipStatus: 'hr', GetClipStatus: 'out', MultiplyTransform: 'hr', ProcessVertices: 'hr',
 });
+
+/** a × b of two D3DMATRIX (row-major, row vectors), each element rounded to float32. */
+function multiplyMatrix(a: D3DMATRIX, b: D3DMATRIX): D3DMATRIX {
+  const A = [a._11, a._12, a._13, a._14, a._21, a._22, a._23, a._24, a._31, a._32, a._33, a._34, a._41, a._42, a._43, a._44];
+  const B = [b._11, b._12, b._13, b._14, b._21, b._22, b._23, b._24, b._31, b._32, b._33, b._34, b._41, b._42, b._43, b._44];
+  const r: number[] = [];
+  for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) r.push(Math.fround(A[4 * i] * B[j] + A[4 * i + 1] * B[4 + j] + A[4 * i + 2] * B[8 + j] + A[4 * i + 3] * B[12 + j]));
+  return {
+    _11: r[0], _12: r[1], _13: r[2], _14: r[3], _21: r[4], _22: r[5], _23: r[6], _24: r[7],
+    _31: r[8], _32: r[9], _33: r[10], _34: r[11], _41: r[12], _42: r[13], _43: r[14], _44: r[15],
+  };
+}

@@ -18,7 +18,7 @@ import type { HRESULT } from '../d3d9/index.js';
 import { drawPrimitives, missedFragment } from '../driver/raster/draw.js';
 import type { DrawCall, MissedFragment } from '../driver/raster/draw.js';
 import { verticesNeeded } from '../driver/raster/setup/index.js';
-import type { StreamView } from '../driver/raster/types.js';
+import type { ClipStatusAccumulator, StreamView } from '../driver/raster/types.js';
 import type { PixelWatch } from '../driver/raster/pixel/index.js';
 import type { VertexLayout } from '../driver/raster/vertex/index.js';
 import type { DeviceCaps } from './caps-view.js';
@@ -237,8 +237,8 @@ export function planDrawIndexedPrimitiveUP(st: DeviceState, limits: DrawLimits, 
   return indexed('DrawIndexedPrimitiveUP', type, count, ds, 0, minIndex, numVertices, { data: bytesOf(indexData), byteOffset: 0, format: indexFormat }, limits);
 }
 
-export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall, watch?: PixelWatch): void {
-  drawPrimitives(rasterState(st, caps), plan, watch ? { watch } : undefined);
+export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall, watch?: PixelWatch, clipStatus?: ClipStatusAccumulator): void {
+  drawPrimitives(rasterState(st, caps), plan, watch || clipStatus ? { watch, clipStatus } : undefined);
 }
 
 /** For a draw that put no fragment at (x, y): whether culling or the scissor test kept it out (null: it never reached the pixel). */

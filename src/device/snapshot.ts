@@ -31,6 +31,7 @@ import type { TextureSpec } from './texture.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, RECT } from './types.js';
 import type { DeviceProfile } from './caps.js';
 import { VertexDeclaration } from './vertex-declaration.js';
+import { MAX_USER_CLIP_PLANES } from '../d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 
 /** An object id in the snapshot, or -1 for NULL. */
@@ -55,6 +56,9 @@ export interface StateSnap {
   /** the declaration in effect and the SetStreamSourceFreq settings (absent in older snapshots: none, all 1) */
   decl?: Ref;
   streamFreq?: number[];
+  /** SetClipPlane's planes (a b c d × 6) and the clip status [union, intersection] (absent in older snapshots: zeros, [0, 0xffffffff]) */
+  clipPlanes?: number[];
+  clipStatus?: [number, number];
   streams: Array<{ buffer: Ref; offset: number; stride: number }>;
   indices: Ref;
   material: D3DMATERIAL9;
@@ -73,6 +77,7 @@ export interface MaskSnap {
   transforms: number[]; lights: number[]; viewport: boolean; scissor: boolean; fvf: boolean; indices: boolean; material: boolean;
   streamFreq?: number[];
   palette?: boolean;
+  clipPlanes?: number[];
 }
 
 export type ObjectSnap =
@@ -238,6 +243,7 @@ export class ObjectCapture {
       stageStates: st.stageStates.map((a) => Array.from(a)),
       transforms: [...st.transforms].sort((a, b) => a[0] - b[0]).map(([t, m]) => [t, { ...m }]),
       viewport: { ...st.viewport }, scissor: { ...st.scissor }, fvf: st.fvf, decl: this.ref(st.decl), streamFreq: Array.from(st.streamFreq),
+      clipPlanes: Array.from(st.clipPlanes), clipStatus: [st.clipStatus.ClipUnion, st.clipStatus.ClipIntersection],
       streams: st.streams.map((s) => ({ buffer: this.ref(s.buffer), offset: s.offset, stride: s.stride })),
       indices: this.ref(st.indices),
       material: structuredClone(st.material),
@@ -261,6 +267,7 @@ function maskSnap(m: StateMask): MaskSnap {
     transforms: [...m.transforms].sort((a, b) => a - b), lights: [...m.lights].sort((a, b) => a - b),
     viewport: m.viewport, scissor: m.scissor, fvf: m.fvf, indices: m.indices, material: m.material,
     streamFreq: Array.from(m.streamFreq), palette: m.palette,
+    clipPlanes: Array.from(m.clipPlanes),
   };
 }
 
@@ -328,6 +335,8 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
     int(st.fvf, `${what} fvf`);
     if (st.decl !== undefined) ref(st.decl, `${what} decl`, 'VertexDeclaration');
     if (st.streamFreq !== undefined) list(st.streamFreq, `${what} streamFreq`, MAX_STREAMS).forEach((x, i) => int(x, `${what} stream ${i} frequency`));
+    if (st.clipPlanes !== undefined) list(st.clipPlanes, `${what} clipPlanes`, 4 * MAX_USER_CLIP_PLANES).forEach((x, i) => num(x, `${what} clip plane value ${i}`));
+    if (st.clipStatus !== undefined) list(st.clipStatus, `${what} clipStatus`, 2).forEach((x) => int(x, `${what} clip status`));
     list(st.streams, `${what} streams`, MAX_STREAMS).forEach((x, i) => {
       const e = obj(x, `${what} stream ${i}`);
       ref(e.buffer, `${what} stream ${i}`, 'VertexBuffer');
@@ -586,6 +595,8 @@ function restoreState(st: DeviceState, s: StateSnap, get: <T>(ref: Ref) => T | n
   st.fvf = s.fvf;
   st.decl = s.decl === undefined ? null : get<VertexDeclaration>(s.decl);
   if (s.streamFreq) st.streamFreq.set(s.streamFreq);
+  if (s.clipPlanes) st.clipPlanes.set(s.clipPlanes);
+  if (s.clipStatus) st.clipStatus = { ClipUnion: s.clipStatus[0] >>> 0, ClipIntersection: s.clipStatus[1] >>> 0 };
   s.streams.forEach((x, i) => { st.streams[i] = { buffer: get<VertexBuffer>(x.buffer), offset: x.offset, stride: x.stride }; });
   st.indices = get<IndexBuffer>(s.indices);
   st.material = structuredClone(s.material);
@@ -613,6 +624,7 @@ function restoreMask(m: StateMask, s: MaskSnap): void {
   m.scissor = s.scissor;
   m.fvf = s.fvf;
   if (s.streamFreq) m.streamFreq.set(s.streamFreq);
+  if (s.clipPlanes) m.clipPlanes.set(s.clipPlanes.slice(0, MAX_USER_CLIP_PLANES));
   m.indices = s.indices;
   m.material = s.material;
   m.palette = s.palette === true;

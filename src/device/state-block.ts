@@ -7,7 +7,7 @@
  * them out to the device.
  */
 import {
-  D3DERR, D3DSBT, D3DTS, D3D_OK, PIXEL_RENDER_STATES, PIXEL_SAMPLER_STATES, PIXEL_TEXTURE_STAGE_STATES,
+  D3DERR, D3DSBT, MAX_USER_CLIP_PLANES, D3DTS, D3D_OK, PIXEL_RENDER_STATES, PIXEL_SAMPLER_STATES, PIXEL_TEXTURE_STAGE_STATES,
   RENDER_STATES, SAMPLER_STATES, STATE_BLOCK_PARTS, TEXTURE_STAGE_STATES, VERTEX_RENDER_STATES, VERTEX_SAMPLER_STATES,
   VERTEX_TEXTURE_STAGE_STATES,
 } from '../d3d9/index.js';
@@ -22,7 +22,7 @@ import type { StateTarget, StreamSource } from './state.js';
 import type { CubeTexture, Texture } from './texture.js';
 import type { VolumeTexture } from './volume.js';
 import type { VertexDeclaration } from './vertex-declaration.js';
-import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DVIEWPORT9, IDirect3DStateBlock9, RECT } from './types.js';
+import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPLANE, D3DVIEWPORT9, IDirect3DStateBlock9, RECT } from './types.js';
 
 /** Which entries of the state a block holds. */
 export class StateMask {
@@ -35,6 +35,8 @@ export class StateMask {
   readonly transforms = new Set<number>();
   /** lights whose definition and enable state the block holds */
   readonly lights = new Set<number>();
+  /** SetClipPlane indices the block holds */
+  readonly clipPlanes = new Uint8Array(MAX_USER_CLIP_PLANES);
   viewport = false;
   scissor = false;
   fvf = false;
@@ -83,12 +85,14 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
     const stages = [...ids[2]];
     for (const s of m.samplerStates) mark(samplers, s);
     for (const s of m.stageStates) mark(stages, s);
-    // the other parts by the documented membership (shaders, clip planes, palettes, N-patches: not emulated)
+    // the other parts by the documented membership (shaders, palettes, N-patches: not emulated)
     const parts = STATE_BLOCK_PARTS[kind];
     if (parts.has('textures')) m.textures.fill(1);
     if (parts.has('streamSources')) m.streams.fill(1);
     if (parts.has('streamFrequencies')) m.streamFreq.fill(1);
     if (parts.has('transforms')) for (const t of ALL_TRANSFORMS) m.transforms.add(t);
+    // clip planes: D3DSBT_ALL only ("Saving All Device States with a StateBlock"; the vertex-state list has none)
+    if (parts.has('clipPlanes')) m.clipPlanes.fill(1);
     if (parts.has('lights')) for (const i of host.state.lights.keys()) m.lights.add(i);
     m.viewport = parts.has('viewport');
     m.scissor = parts.has('scissorRect');
@@ -131,6 +135,7 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
   setLight(index: number, light: D3DLIGHT9): void { this.state.setLight(index, light); this.mask.lights.add(index); }
   lightEnable(index: number, enable: boolean): void { this.state.lightEnable(index, enable); this.mask.lights.add(index); }
   setCurrentPalette(palette: number): void { this.state.setCurrentPalette(palette); this.mask.palette = true; }
+  setClipPlane(index: number, plane: D3DPLANE): void { this.state.setClipPlane(index, plane); this.mask.clipPlanes[index] = 1; }
 }
 
 /** Copies the masked entries of `from` into `to` (through its setters, so a device marks them dirty). */
@@ -155,6 +160,7 @@ function transfer(from: DeviceState, to: StateTarget, m: StateMask): void {
     to.setLight(i, slot.light);
     to.lightEnable(i, slot.enabled);
   }
+  for (let i = 0; i < MAX_USER_CLIP_PLANES; i++) if (m.clipPlanes[i]) to.setClipPlane(i, from.clipPlane(i));
   if (m.viewport) to.setViewport(from.viewport);
   if (m.scissor) to.setScissor(from.scissor);
   // SetFVF and SetVertexDeclaration set one slot: the declaration and what GetFVF reports go together

@@ -4,9 +4,9 @@
  * when that operation runs.
  */
 import {
-  RENDER_STATES, SAMPLER_STATES, TEXTURE_STAGE_STATES, renderStateDefault, samplerStateDefault, textureStageDefault,
+  MAX_USER_CLIP_PLANES, RENDER_STATES, SAMPLER_STATES, TEXTURE_STAGE_STATES, renderStateDefault, samplerStateDefault, textureStageDefault,
 } from '../d3d9/index.js';
-import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DVIEWPORT9, RECT } from './types.js';
+import type { D3DCLIPSTATUS9, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPLANE, D3DVIEWPORT9, RECT } from './types.js';
 import type { Surface } from './surface.js';
 import type { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { CubeTexture, Texture } from './texture.js';
@@ -33,6 +33,7 @@ export const IDENTITY: Readonly<D3DMATRIX> = Object.freeze({
 export const DIRTY = {
   render: 1 << 0, sampler: 1 << 1, stage: 1 << 2, texture: 1 << 3, transform: 1 << 4, viewport: 1 << 5,
   scissor: 1 << 6, fvf: 1 << 7, streams: 1 << 8, indices: 1 << 9, material: 1 << 10, lights: 1 << 11, targets: 1 << 12,
+  clipPlanes: 1 << 13,
 } as const;
 export const DIRTY_ALL = Object.values(DIRTY).reduce((a, b) => a | b, 0);
 
@@ -57,6 +58,7 @@ export interface StateTarget {
   setLight(index: number, light: D3DLIGHT9): void;
   lightEnable(index: number, enable: boolean): void;
   setCurrentPalette(palette: number): void;
+  setClipPlane(index: number, plane: D3DPLANE): void;
 }
 
 /** The default light: a white directional light pointing down +Z (what LightEnable gives an unset index). */
@@ -100,6 +102,10 @@ export class DeviceState implements StateTarget {
   palettes: ReadonlyMap<number, Uint8Array> = new Map();
   /** SetNPatchMode's segment count (0: N-patches off); not a state-block member */
   nPatchSegments = 0;
+  /** SetClipPlane's planes, a b c d each (float32 as D3D9 stores them); all zero at creation */
+  readonly clipPlanes = new Float32Array(4 * MAX_USER_CLIP_PLANES);
+  /** SetClipStatus / what software vertex processing accumulates: not part of any state block */
+  clipStatus: D3DCLIPSTATUS9 = { ClipUnion: 0, ClipIntersection: 0xffffffff };
 
   constructor(autoDepthStencil: boolean) {
     for (const info of RENDER_STATES.values()) this.renderStates[info.id] = renderStateDefault(info.id, { autoDepthStencil }) ?? 0;
@@ -139,6 +145,14 @@ export class DeviceState implements StateTarget {
     this.dirty |= DIRTY.lights;
   }
   setCurrentPalette(palette: number): void { this.currentPalette = palette >>> 0; this.dirty |= DIRTY.texture; }
+  setClipPlane(index: number, plane: D3DPLANE): void {
+    this.clipPlanes.set([plane.a, plane.b, plane.c, plane.d], 4 * index);
+    this.dirty |= DIRTY.clipPlanes;
+  }
+  clipPlane(index: number): D3DPLANE {
+    const p = this.clipPlanes, i = 4 * index;
+    return { a: p[i], b: p[i + 1], c: p[i + 2], d: p[i + 3] };
+  }
   lightEnable(index: number, enable: boolean): void {
     const slot = this.lights.get(index);
     if (slot) slot.enabled = enable;

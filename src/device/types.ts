@@ -27,6 +27,9 @@ export interface D3DMATRIX {
   _31: number; _32: number; _33: number; _34: number;
   _41: number; _42: number; _43: number; _44: number;
 }
+/** A plane a·x + b·y + c·z + d·w = 0 (SetClipPlane's float[4]; D3DX names its members a, b, c, d) */
+export interface D3DPLANE { a: number; b: number; c: number; d: number }
+export interface D3DCLIPSTATUS9 { ClipUnion: number; ClipIntersection: number }
 export interface D3DMATERIAL9 { Diffuse: D3DCOLORVALUE; Ambient: D3DCOLORVALUE; Specular: D3DCOLORVALUE; Emissive: D3DCOLORVALUE; Power: number }
 export interface D3DLIGHT9 {
   Type: number;
@@ -255,6 +258,12 @@ export interface IDirect3DDevice9 extends IUnknown {
   DrawRectPatch(Handle: number, pNumSegs: RECTPATCH_SEGMENTS | null, pRectPatchInfo: D3DRECTPATCH_INFO | null): HRESULT;
   DrawTriPatch(Handle: number, pNumSegs: TRIPATCH_SEGMENTS | null, pTriPatchInfo: D3DTRIPATCH_INFO | null): HRESULT;
   DeletePatch(Handle: number): HRESULT;
+  SetClipPlane(Index: number, pPlane: D3DPLANE | null): HRESULT;
+  GetClipPlane(Index: number): { hr: HRESULT; plane?: D3DPLANE };
+  SetClipStatus(pClipStatus: D3DCLIPSTATUS9 | null): HRESULT;
+  GetClipStatus(): { hr: HRESULT; clipStatus?: D3DCLIPSTATUS9 };
+  MultiplyTransform(State: number, pMatrix: D3DMATRIX | null): HRESULT;
+  ProcessVertices(SrcStartIndex: number, DestIndex: number, VertexCount: number, pDestBuffer: IDirect3DVertexBuffer9 | null, pVertexDecl: IDirect3DVertexDeclaration9 | null, Flags: number): HRESULT;
 
   BeginScene(): HRESULT;
   EndScene(): HRESULT;

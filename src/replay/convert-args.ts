@@ -2,8 +2,9 @@
 import type * as fb from '../trace/generated/replay9.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 import type {
-  D3DBOX, D3DCOLORVALUE, D3DDISPLAYMODEEX, D3DDISPLAYMODEFILTER, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS,
-  D3DRECTPATCH_INFO, D3DTRIPATCH_INFO, D3DVECTOR, D3DVIEWPORT9, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS, TRIPATCH_SEGMENTS,
+  D3DBOX, D3DCLIPSTATUS9, D3DCOLORVALUE, D3DDISPLAYMODEEX, D3DDISPLAYMODEFILTER, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPLANE,
+  D3DPRESENT_PARAMETERS, D3DRECTPATCH_INFO, D3DTRIPATCH_INFO, D3DVECTOR, D3DVIEWPORT9, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS,
+  TRIPATCH_SEGMENTS,
 } from '../device/types.js';
 
 export function rect(r: fb.Rect | null): RECT | null {
@@ -115,4 +116,10 @@ export function rectPatchInfo(p: fb.RectPatchInfo | null): D3DRECTPATCH_INFO | n
 }
 export function triPatchInfo(p: fb.TriPatchInfo | null): D3DTRIPATCH_INFO | null {
   return p ? { StartVertexOffset: p.startVertexOffset(), NumVertices: p.numVertices(), Basis: p.basis(), Degree: p.degree() } : null;
+}
+export function plane(p: fb.Plane | null): D3DPLANE | null {
+  return p ? { a: p.a(), b: p.b(), c: p.c(), d: p.d() } : null;
+}
+export function clipStatus(c: fb.ClipStatus | null): D3DCLIPSTATUS9 | null {
+  return c ? { ClipUnion: c.clipUnion(), ClipIntersection: c.clipIntersection() } : null;
 }

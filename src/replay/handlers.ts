@@ -12,8 +12,8 @@ import type {
   IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
 import {
-  box, displayModeEx, displayModeFilter, light, material, matrix, paletteEntries, point, presentParameters, rect, rectPatchInfo,
-  rectPatchSegments, rects, triPatchInfo, triPatchSegments, vertexElements, viewport, weights,
+  box, clipStatus, displayModeEx, displayModeFilter, light, material, matrix, paletteEntries, plane, point, presentParameters, rect,
+  rectPatchInfo, rectPatchSegments, rects, triPatchInfo, triPatchSegments, vertexElements, viewport, weights,
 } from './convert-args.js';
 
 /**
@@ -262,6 +262,12 @@ export const HANDLERS = {
   DrawRectPatch: (c, x) => dev(x).DrawRectPatch(c.handle(), rectPatchSegments(c.pNumSegs()), rectPatchInfo(c.pRectPatchInfo())),
   DrawTriPatch: (c, x) => dev(x).DrawTriPatch(c.handle(), triPatchSegments(c.pNumSegs()), triPatchInfo(c.pTriPatchInfo())),
   DeletePatch: (c, x) => dev(x).DeletePatch(c.handle()),
+  SetClipPlane: (c, x) => dev(x).SetClipPlane(c.index(), plane(c.pPlane())),
+  GetClipPlane: (c, x) => dev(x).GetClipPlane(c.index()),
+  SetClipStatus: (c, x) => dev(x).SetClipStatus(clipStatus(c.pClipStatus())),
+  GetClipStatus: (_c, x) => dev(x).GetClipStatus(),
+  MultiplyTransform: (c, x) => dev(x).MultiplyTransform(c.state(), matrix(c.pMatrix())),
+  ProcessVertices: (c, x) => dev(x).ProcessVertices(c.srcStartIndex(), c.destIndex(), c.vertexCount(), x.ref<IDirect3DVertexBuffer9>(c.pDestBuffer(), 'VertexBuffer'), x.ref<IDirect3DVertexDeclaration9>(c.pVertexDecl(), 'VertexDeclaration'), c.flags()),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

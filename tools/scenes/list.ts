@@ -13,4 +13,5 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['volume-texture', 'volume-texture.ts'],
   ['instancing', 'instancing.ts'],
   ['texture-palettes', 'texture-palettes.ts'],
+  ['clip-planes', 'clip-planes.ts'],
 ];

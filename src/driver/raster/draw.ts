@@ -11,7 +11,8 @@ import { autoSpanPath, createSpanPath } from './span/index.js';
 import type { SpanPathName } from './span/index.js';
 import { createSampler } from './texture/index.js';
 import type { Sampler } from './texture/index.js';
-import type { ClipVertex, RasterState, StreamView } from './types.js';
+import { clipCode } from './setup/clip.js';
+import type { ClipStatusAccumulator, ClipVertex, RasterState, StreamView } from './types.js';
 import { VertexProcessor } from './vertex/index.js';
 
 export interface DrawCall {
@@ -61,11 +62,13 @@ export interface DrawOptions {
   watch?: PixelWatch;
   /** with `watch`: every pixel through the generic paths, as one watched pass (tests compare the two) */
   watchWholeDraw?: boolean;
+  /** software vertex processing: the draw's vertices' D3DCS_* codes are ORed and ANDed into it */
+  clipStatus?: ClipStatusAccumulator;
 }
 
 /** What a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
 function vertexInputs(state: RasterState): readonly unknown[] {
-  return [state.fvf, state.vertexLayout, state.world, state.view, state.projection, state.renderStates, state.stageStates, state.textureTransforms, state.lights, state.material, state.viewport, state.maxPointSize];
+  return [state.fvf, state.vertexLayout, state.world, state.view, state.projection, state.renderStates, state.stageStates, state.textureTransforms, state.lights, state.material, state.viewport, state.maxPointSize, state.userClipPlanes];
 }
 
 /** The last draw's vertex stage and its output vertices, reused while its inputs are the same objects. */
@@ -83,7 +86,18 @@ export function drawPrimitives(state: RasterState, call: DrawCall, options: Draw
   if (call.primitiveCount <= 0 || call.vertexCount <= 0) return;
   const stage = vertexStage(state);
   const vertices = stage.processor.process(call.streams ?? call.stream, call.firstVertex, call.vertexCount, stage.out);
+  if (options.clipStatus) accumulateClipStatus(options.clipStatus, vertices, state.userClipPlanes?.mask ?? 0);
   drawVertices(state, call.primitiveType, vertices, call.indices, call.primitiveCount, options);
+}
+
+/** ORs and ANDs the D3DCS_* codes of the transformed vertices into `status` (XYZRHW vertices have none). */
+export function accumulateClipStatus(status: ClipStatusAccumulator, vertices: readonly ClipVertex[], userMask: number): void {
+  for (const v of vertices) {
+    if (v.pretransformed) continue;
+    const code = clipCode(v, userMask);
+    status.union = (status.union | code) >>> 0;
+    status.intersection = (status.intersection & code) >>> 0;
+  }
 }
 
 /** Rasterizes processed vertices through the pixel stages (the part of a draw after vertex processing). */

@@ -75,7 +75,18 @@ export interface RasterState {
   maxPointSize: number;
   /** the current texture palette (256 RGBA entries) that P8 and A8P8 textures read */
   palette?: Uint8Array;
+  /**
+   * User clip planes in world space (SetClipPlane; fixed-function vertices): `mask` has bit i for each
+   * plane D3DRS_CLIPPLANEENABLE enables, `planes` holds a, b, c, d of planes 0..5. null: none clips
+   * (no bit set, or D3DRS_CLIPPING FALSE), and the clip stage then costs nothing.
+   */
+  userClipPlanes?: UserClipPlanes | null;
 }
+
+export interface UserClipPlanes { readonly mask: number; readonly planes: Float64Array }
+
+/** D3DCLIPSTATUS9 as draws accumulate it: OR and AND of the vertices' D3DCS_* codes. */
+export interface ClipStatusAccumulator { union: number; intersection: number }
 
 /** Maximum texture coordinate sets and texture stages. */
 export const MAX_TEXCOORDS = 8;
@@ -100,6 +111,11 @@ export interface ClipVertex {
   tex: Float64Array;
   /** eye-space depth for table fog (z in view space) */
   eyeZ: number;
+  /**
+   * Signed distance to each user clip plane (index = plane number; ≥ 0 inside), for transformed
+   * vertices while RasterState.userClipPlanes is set. Linear along an edge in clip space.
+   */
+  userDist?: Float64Array;
 }
 
 /** The vertex after viewport mapping, what the rasterizer consumes. */

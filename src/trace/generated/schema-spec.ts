@@ -625,6 +625,50 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "Plane",
+      "size": 16,
+      "fields": [
+        {
+          "name": "a",
+          "offset": 0,
+          "type": "float"
+        },
+        {
+          "name": "b",
+          "offset": 4,
+          "type": "float"
+        },
+        {
+          "name": "c",
+          "offset": 8,
+          "type": "float"
+        },
+        {
+          "name": "d",
+          "offset": 12,
+          "type": "float"
+        }
+      ]
+    },
+    {
+      "name": "ClipStatus",
+      "size": 8,
+      "fields": [
+        {
+          "name": "ClipUnion",
+          "offset": 0,
+          "type": "uint",
+          "r9": "flags D3DCS"
+        },
+        {
+          "name": "ClipIntersection",
+          "offset": 4,
+          "type": "uint",
+          "r9": "flags D3DCS"
+        }
+      ]
+    },
+    {
       "name": "DisplayMode",
       "size": 16,
       "fields": [
@@ -3743,6 +3787,160 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "SetClipPlane",
+      "r9": "IDirect3DDevice9.SetClipPlane",
+      "fields": [
+        {
+          "name": "Index",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pPlane",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Plane"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetClipPlane",
+      "r9": "IDirect3DDevice9.GetClipPlane",
+      "fields": [
+        {
+          "name": "Index",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pPlane",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Plane"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SetClipStatus",
+      "r9": "IDirect3DDevice9.SetClipStatus",
+      "fields": [
+        {
+          "name": "pClipStatus",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "ClipStatus"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetClipStatus",
+      "r9": "IDirect3DDevice9.GetClipStatus",
+      "fields": [
+        {
+          "name": "pClipStatus",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "ClipStatus"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "MultiplyTransform",
+      "r9": "IDirect3DDevice9.MultiplyTransform",
+      "fields": [
+        {
+          "name": "State",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DTRANSFORMSTATETYPE"
+        },
+        {
+          "name": "pMatrix",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Matrix"
+          }
+        }
+      ]
+    },
+    {
+      "name": "ProcessVertices",
+      "r9": "IDirect3DDevice9.ProcessVertices",
+      "fields": [
+        {
+          "name": "SrcStartIndex",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "DestIndex",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "VertexCount",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pDestBuffer",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle VertexBuffer"
+        },
+        {
+          "name": "pVertexDecl",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle VertexDeclaration"
+        },
+        {
+          "name": "Flags",
+          "slot": 5,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DPV"
+        }
+      ]
+    },
+    {
       "name": "Direct3DCreate9Ex",
       "r9": ".Direct3DCreate9Ex creates Direct3D9",
       "fields": [
@@ -5247,7 +5445,13 @@ export const SCHEMA: SchemaDef = {
         "SetNPatchMode",
         "DrawRectPatch",
         "DrawTriPatch",
-        "DeletePatch"
+        "DeletePatch",
+        "SetClipPlane",
+        "GetClipPlane",
+        "SetClipStatus",
+        "GetClipStatus",
+        "MultiplyTransform",
+        "ProcessVertices"
       ]
     }
   ],

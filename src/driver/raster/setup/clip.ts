@@ -14,6 +14,12 @@
  * D3DPMISCCAPS_CLIPTLVERTS), against 0 ≤ z ≤ 1; along a cut edge x, y, z and
  * rhw are linear and the other attributes perspective-correct.
  *
+ * User clip planes (SetClipPlane, D3DRS_CLIPPLANEENABLE) cut transformed
+ * vertices only, after the six planes above: the vertex stage gives each
+ * vertex its world-space distances (ClipVertex.userDist), and a cut point's
+ * distances are interpolated linearly like its clip-space position. With no
+ * user plane enabled the plane list is the six fixed planes alone.
+ *
  * A new vertex is always interpolated from the inside end of an edge towards
  * the outside end, so two triangles sharing an edge get the same cut point.
  */
@@ -28,15 +34,29 @@ export interface ClipPlanes {
   readonly homogeneous: boolean;
   /** four coefficients a, b, c, d per plane: a·x + b·y + c·z + d·(w or 1) ≥ 0 is inside */
   readonly p: Float64Array;
+  /** planes in `p`; planes fixed … count − 1 are user planes */
+  readonly fixed: number;
   readonly count: number;
+  /** the user plane number of plane fixed + i (its ClipVertex.userDist entry) */
+  readonly user: Int8Array;
 }
 
-/** Guard band and near/far planes of transformed (clip-space) vertices. */
-export function transformedPlanes(vp: Viewport): ClipPlanes {
+const NO_USER_PLANES = new Int8Array(0);
+
+/** Plane numbers of the bits set in a D3DRS_CLIPPLANEENABLE mask (planes 0..5). */
+function userPlaneNumbers(mask: number): Int8Array {
+  const out: number[] = [];
+  for (let i = 0; i < 6; i++) if (mask & (1 << i)) out.push(i);
+  return out.length === 0 ? NO_USER_PLANES : Int8Array.from(out);
+}
+
+/** Guard band and near/far planes of transformed (clip-space) vertices, then the user planes in `userMask`. */
+export function transformedPlanes(vp: Viewport, userMask = 0): ClipPlanes {
   const gx = 1 + (2 * GUARD_BAND) / Math.max(vp.width, 1);
   const gy = 1 + (2 * GUARD_BAND) / Math.max(vp.height, 1);
   const p = Float64Array.of(1, 0, 0, gx, -1, 0, 0, gx, 0, 1, 0, gy, 0, -1, 0, gy, 0, 0, 1, 0, 0, 0, -1, 1);
-  return { homogeneous: true, p, count: 6 };
+  const user = userPlaneNumbers(userMask);
+  return { homogeneous: true, p, fixed: 6, count: 6 + user.length, user };
 }
 
 /** Guard band (screen pixels) and, if the device clips them, 0 ≤ z ≤ 1 for pre-transformed vertices. */
@@ -46,10 +66,12 @@ export function pretransformedPlanes(vp: Viewport, clipZ: boolean): ClipPlanes {
     0, 1, 0, -(vp.y - GUARD_BAND), 0, -1, 0, vp.y + vp.height + GUARD_BAND,
     0, 0, 1, 0, 0, 0, -1, 1,
   );
-  return { homogeneous: false, p, count: clipZ ? 6 : 4 };
+  const count = clipZ ? 6 : 4;
+  return { homogeneous: false, p, fixed: count, count, user: NO_USER_PLANES };
 }
 
 function distance(planes: ClipPlanes, k: number, v: ClipVertex): number {
+  if (k >= planes.fixed) return v.userDist![planes.user[k - planes.fixed]];
   const p = planes.p;
   const i = 4 * k;
   return p[i] * v.x + p[i + 1] * v.y + p[i + 2] * v.z + p[i + 3] * (planes.homogeneous ? v.w : 1);
@@ -60,6 +82,23 @@ export function outcode(planes: ClipPlanes, v: ClipVertex): number {
   let code = 0;
   for (let k = 0; k < planes.count; k++) if (!(distance(planes, k, v) >= 0)) code |= 1 << k;
   return code;
+}
+
+/**
+ * A transformed vertex's D3DCS_* code (D3DCLIPSTATUS9): LEFT x < −w, RIGHT x > w, TOP y > w,
+ * BOTTOM y < −w, FRONT z < 0, BACK z > w, PLANEi outside enabled user plane i (0x40 << i).
+ */
+export function clipCode(v: ClipVertex, userMask: number): number {
+  let c = 0;
+  if (v.x < -v.w) c |= 0x1;
+  if (v.x > v.w) c |= 0x2;
+  if (v.y > v.w) c |= 0x4;
+  if (v.y < -v.w) c |= 0x8;
+  if (v.z < 0) c |= 0x10;
+  if (v.z > v.w) c |= 0x20;
+  const d = v.userDist;
+  if (d && userMask) for (let i = 0; i < 6; i++) if (userMask & (1 << i) && d[i] < 0) c |= 0x40 << i;
+  return c;
 }
 
 function mix(a: number, b: number, t: number): number {
@@ -81,6 +120,12 @@ export function lerpVertex(a: ClipVertex, b: ClipVertex, t: number): ClipVertex 
   const tex = new Float64Array(a.tex.length);
   for (let i = 0; i < tex.length; i++) tex[i] = mix(a.tex[i], b.tex[i] ?? 0, ta);
   const d = a.diffuse, e = b.diffuse, s = a.specular, u = b.specular;
+  let userDist: Float64Array | undefined;
+  if (a.userDist && b.userDist) {
+    // world-space distances are linear in clip-space position, so they follow t, not the perspective-corrected ta
+    userDist = new Float64Array(a.userDist.length);
+    for (let i = 0; i < userDist.length; i++) userDist[i] = mix(a.userDist[i], b.userDist[i], t);
+  }
   return {
     x: mix(a.x, b.x, t), y: mix(a.y, b.y, t), z: mix(a.z, b.z, t), w,
     pretransformed: a.pretransformed,
@@ -90,6 +135,7 @@ export function lerpVertex(a: ClipVertex, b: ClipVertex, t: number): ClipVertex 
     pointSize: mix(a.pointSize, b.pointSize, ta),
     tex,
     eyeZ: mix(a.eyeZ, b.eyeZ, ta),
+    userDist,
   };
 }
 

@@ -15,6 +15,10 @@ import { newScreenVertex } from './viewport.js';
 
 export type EmitFragment = (f: Fragment) => void;
 
+/** Screen vertex slots: a triangle cut by 6 fixed and 6 user planes keeps at most 15 vertices; the last slot is a point's. */
+export const SCREEN_SLOTS = 16;
+export const POINT_SLOT = SCREEN_SLOTS - 1;
+
 export interface RasterContext {
   readonly state: RasterState;
   /** called once per covered pixel (of primitives not drawn as spans) with the same Fragment object; treat it as read-only */
@@ -48,7 +52,7 @@ export interface RasterContext {
   readonly sampleReach: number;
   readonly texSets: number;
   readonly attr: AttributeSetup;
-  /** screen vertices of the primitive being drawn (a clipped polygon has at most 9) */
+  /** screen vertices of the primitive being drawn (a clipped polygon has at most 15), and POINT_SLOT */
   readonly screen: ScreenVertex[];
 }
 
@@ -117,7 +121,7 @@ export function createRasterContext(state: RasterState, emit: EmitFragment, span
   const maxPoint = state.maxPointSize > 0 ? state.maxPointSize : Infinity;
   return {
     state, emit, spans, frag: createFragment(), ...rect,
-    transformedPlanes: transformedPlanes(state.viewport),
+    transformedPlanes: transformedPlanes(state.viewport, state.userClipPlanes?.mask ?? 0),
     pretransformedPlanes: pretransformedPlanes(state.viewport, state.clipTransformedVertices),
     cullMode: rs[D3DRS.CULLMODE] || D3DCULL.CCW,
     fillMode: rs[D3DRS.FILLMODE] || D3DFILL.SOLID,
@@ -132,6 +136,6 @@ export function createRasterContext(state: RasterState, emit: EmitFragment, span
     sampleReach: pattern.count > 1 ? HALF : 0,
     texSets,
     attr: new AttributeSetup(texSets),
-    screen: Array.from({ length: 12 }, () => newScreenVertex(dummy)),
+    screen: Array.from({ length: SCREEN_SLOTS }, () => newScreenVertex(dummy)),
   };
 }

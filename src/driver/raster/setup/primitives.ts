@@ -5,6 +5,7 @@
 import { D3DCULL, D3DFILL } from '../../../d3d9/index.js';
 import type { ClipVertex, ScreenVertex } from '../types.js';
 import { clipPolygon, clipSegment, outcode } from './clip.js';
+import { POINT_SLOT } from './context.js';
 import type { RasterContext } from './context.js';
 import { rasterizeLine } from './line.js';
 import { rasterizePoint } from './point.js';
@@ -34,8 +35,8 @@ export function isCulled(cullMode: number, area: number): boolean {
 /** A point; discarded whole when its centre is outside the clip volume (near/far, guard band). */
 export function drawPoint(ctx: RasterContext, v: ClipVertex, flat: ClipVertex | null = null, front = true, triangle = false): void {
   if (outcode(planesOf(ctx, v), v) !== 0) return;
-  if (!mapVertex(ctx, v, 11)) return;
-  rasterizePoint(ctx, ctx.screen[11], flat, front, triangle);
+  if (!mapVertex(ctx, v, POINT_SLOT)) return;
+  rasterizePoint(ctx, ctx.screen[POINT_SLOT], flat, front, triangle);
 }
 
 /** A segment a → b; `last` says whether D3DRS_LASTPIXEL applies to its end. FLAT takes the first vertex's colours. */

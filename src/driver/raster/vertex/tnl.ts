@@ -18,12 +18,16 @@
  *   with NORMALIZENORMALS (a zero normal stays zero).
  * - Lighting when D3DRS_LIGHTING is TRUE; otherwise the vertex colours (white and
  *   transparent black when absent).
+ * - User clip planes (RasterState.userClipPlanes): the fixed-function pipeline takes
+ *   them in world space ("Clip Planes" in the D3D9 docs), so each enabled plane's
+ *   distance a·x + b·y + c·z + d·w of position·WORLD goes to ClipVertex.userDist.
+ *   XYZRHW vertices get none: user planes do not clip them.
  *
  * Allocation: a VertexProcessor is built once per draw (state decoding, matrices,
  * lights); process() writes into reused ClipVertex objects when given an array.
  */
 import { D3DRS } from '../../../d3d9/index.js';
-import type { ClipVertex, Mat4, RasterState } from '../types.js';
+import type { ClipVertex, Mat4, RasterState, UserClipPlanes } from '../types.js';
 import { MAX_TEXCOORDS } from '../types.js';
 import { createFetchedVertex, decodeVertexLayout, fetchVertex } from './fetch.js';
 import type { FetchedVertex, FetchStreams, VertexLayout } from './fetch.js';
@@ -42,7 +46,8 @@ export function createClipVertex(): ClipVertex {
   return {
     x: 0, y: 0, z: 0, w: 1, pretransformed: false,
     diffuse: [1, 1, 1, 1], specular: [0, 0, 0, 0], fog: 1, pointSize: 1,
-    tex: new Float64Array(MAX_TEXCOORDS * 4), eyeZ: 0,
+    // userDist is always a property (undefined without user planes): one object shape for the clip stage
+    tex: new Float64Array(MAX_TEXCOORDS * 4), eyeZ: 0, userDist: undefined,
   };
 }
 
@@ -68,6 +73,9 @@ export class VertexProcessor {
   private readonly vertex: FetchedVertex = createFetchedVertex();
   private readonly eye: EyeVertex = { position: new Float64Array(4), normal: new Float64Array(3) };
   private readonly clip = new Float64Array(4);
+  private readonly world: Mat4;
+  private readonly userPlanes: UserClipPlanes | null;
+  private readonly worldPos = new Float64Array(4);
   private readonly scratch = new Float64Array(4);
 
   /** Reads state.vertexLayout, else state.fvf's; throws when that FVF is not valid (the device validates it before a draw). */
@@ -80,6 +88,8 @@ export class VertexProcessor {
     this.pretransformed = layout.position === 'xyzrhw';
     this.worldView = mul4(state.world, state.view);
     this.projection = state.projection;
+    this.world = state.world;
+    this.userPlanes = this.pretransformed ? null : state.userClipPlanes ?? null;
     this.normals = normalMatrix(this.worldView);
     this.normalize = state.renderStates[D3DRS.NORMALIZENORMALS] !== 0;
     const lit = !this.pretransformed && state.renderStates[D3DRS.LIGHTING] !== 0;
@@ -122,6 +132,7 @@ export class VertexProcessor {
     out.z = p[2];
     out.w = p[3] === 0 ? 1 : Math.fround(1 / p[3]);
     out.pretransformed = true;
+    if (out.userDist !== undefined) out.userDist = undefined;
     copyColor(v.diffuse, out.diffuse);
     copyColor(v.specular, out.specular);
     out.fog = this.specularFog();
@@ -154,6 +165,25 @@ export class VertexProcessor {
     out.eyeZ = e[2];
     out.pointSize = pointSize(this.point, v.pointSize, e[0], e[1], e[2]);
     computeTexCoords(this.stages, v, this.eye, out.tex, this.scratch);
+    if (this.userPlanes !== null) this.planeDistances(p, out);
+    else if (out.userDist !== undefined) out.userDist = undefined;
+  }
+
+  /** Distances of the world-space position to the enabled user planes (reference: SetClipPlane, world space for fixed function). */
+  private planeDistances(p: Float64Array, out: ClipVertex): void {
+    const u = this.userPlanes!;
+    const wp = this.worldPos;
+    transform4(p[0], p[1], p[2], p[3], this.world, wp);
+    const d = (out.userDist ??= new Float64Array(6));
+    const q = u.planes;
+    for (let i = 0; i < 6; i++) {
+      d[i] = u.mask & (1 << i) ? q[4 * i] * wp[0] + q[4 * i + 1] * wp[1] + q[4 * i + 2] * wp[2] + q[4 * i + 3] * wp[3] : 0;
+    }
+  }
+
+  /** The vertex processVertex last read (its source attributes, for ProcessVertices). */
+  get fetched(): FetchedVertex {
+    return this.vertex;
   }
 }
 

@@ -1,0 +1,131 @@
+/**
+ * IDirect3DDevice9::ProcessVertices: the fixed-function vertex stage run over
+ * the bound streams, its results written into a vertex buffer in that buffer's
+ * FVF (reference: the ProcessVertices and SetClipStatus pages of the D3D9 docs).
+ *
+ * What is refused (D3DERR_INVALIDCALL): a device not doing software vertex
+ * processing ("Device Types and Vertex Processing Requirements": ProcessVertices
+ * is software vertex processing), a destination that is not a vertex buffer or
+ * was created without an FVF (docs), one whose FVF is not XYZRHW (replay9's rule:
+ * the docs describe screen coordinates as the output), an output declaration that
+ * is not one, no declaration in effect, source vertices or destination room
+ * missing (replay9's rule: D3D9 leaves reading or writing past the end undefined).
+ *
+ * Each vertex is transformed and lit as a draw would do it. Its position: with
+ * clipping on (D3DRS_CLIPPING TRUE and the destination created without
+ * D3DUSAGE_DONOTCLIP) a vertex inside the view volume (−w ≤ x, y ≤ w, 0 ≤ z ≤ w)
+ * and every vertex with clipping off gets screen coordinates
+ * X + (1 + x/w)·Width/2, Y + (1 − y/w)·Height/2, MinZ + (z/w)·(MaxZ − MinZ) and
+ * rhw 1/w; a vertex outside stays in projection space (x, y, z, w), as the docs
+ * say. No primitive is clipped. Diffuse and specular are written as lit (or as
+ * the vertex gives them), texture coordinate sets are copied from the source
+ * sets of the same number, as many components as the source has (the docs: extra
+ * destination components are left as they are). D3DPV_DONOTCOPYDATA writes only
+ * what the vertex operation computes: the position, and the colours when
+ * lighting computes them. User clip planes do not change the output. An XYZRHW
+ * source keeps its position as given.
+ */
+import { D3DERR, D3DPV, D3DRS, D3DUSAGE, D3D_OK, fvfLayout } from '../d3d9/index.js';
+import type { FvfField, HRESULT } from '../d3d9/index.js';
+import { accumulateClipStatus } from '../driver/raster/draw.js';
+import type { ClipStatusAccumulator, ClipVertex, StreamView } from '../driver/raster/types.js';
+import { VertexProcessor, createClipVertex } from '../driver/raster/vertex/index.js';
+import { VertexBuffer } from './buffers.js';
+import type { DeviceCaps } from './caps-view.js';
+import { rasterState } from './derive.js';
+import type { DeviceState } from './state.js';
+import { VertexDeclaration } from './vertex-declaration.js';
+
+export interface ProcessVerticesCall {
+  src: number; dest: number; count: number; buffer: unknown; decl: unknown; flags: number;
+}
+
+function inside(v: ClipVertex): boolean {
+  return v.w > 0 && v.x >= -v.w && v.x <= v.w && v.y >= -v.w && v.y <= v.w && v.z >= 0 && v.z <= v.w;
+}
+
+const toColor = (c: readonly number[]): number => {
+  const b = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 255);
+  return ((b(c[3]) << 24) | (b(c[0]) << 16) | (b(c[1]) << 8) | b(c[2])) >>> 0;
+};
+
+interface Written { offset: number; kind: 'pos' | 'diffuse' | 'specular' | 'tex'; index: number }
+const POSITION_FIELDS = ['x', 'y', 'z', 'rhw'];
+
+/**
+ * The destination fields a vertex writes: the position always, the colours when `colors`, and with
+ * `texcoords` each texture coordinate component the source has (index: its place in FetchedVertex.tex).
+ */
+function writtenFields(fields: readonly FvfField[], sourceTexSize: Uint8Array, colors: boolean, texcoords: boolean): Written[] {
+  const out: Written[] = [];
+  for (const f of fields) {
+    const p = POSITION_FIELDS.indexOf(f.name);
+    if (p >= 0) out.push({ offset: f.offset, kind: 'pos', index: p });
+    else if ((f.name === 'diffuse' || f.name === 'specular') && colors) out.push({ offset: f.offset, kind: f.name, index: 0 });
+    else if (texcoords) {
+      const m = /^([uvwq])(\d)$/.exec(f.name);
+      if (!m) continue;
+      const set = Number(m[2]), c = 'uvwq'.indexOf(m[1]);
+      if (c < sourceTexSize[set]) out.push({ offset: f.offset, kind: 'tex', index: 4 * set + c });
+    }
+  }
+  return out;
+}
+
+/**
+ * Validates and runs ProcessVertices; `status` is the clip status to update (software vertex
+ * processing computes clip codes while clipping is on).
+ */
+export function processVertices(st: DeviceState, caps: DeviceCaps, software: boolean, call: ProcessVerticesCall, status: ClipStatusAccumulator): HRESULT {
+  const { buffer, decl } = call;
+  if (!software || !(buffer instanceof VertexBuffer)) return D3DERR.INVALIDCALL;
+  if (decl !== null && !(decl instanceof VertexDeclaration)) return D3DERR.INVALIDCALL;
+  const out = fvfLayout(buffer.spec.fvfOrFormat);
+  const layout = st.decl?.layout;
+  if (!out || !out.fields.some((f) => f.name === 'rhw') || !layout) return D3DERR.INVALIDCALL;
+  const streams: Array<StreamView | null> = [];
+  for (let s = 0; s < layout.streamBytes.length; s++) {
+    if (layout.streamBytes[s] === 0) { streams.push(null); continue; }
+    const src = st.streams[s];
+    if (!src?.buffer) return D3DERR.INVALIDCALL;
+    // the last vertex read must lie within the buffer
+    const end = src.offset + (call.src + call.count - 1) * src.stride + layout.streamBytes[s];
+    if (call.count > 0 && end > src.buffer.data.length) return D3DERR.INVALIDCALL;
+    streams.push({ data: src.buffer.data, offset: src.offset, stride: src.stride });
+  }
+  if ((call.dest + call.count) * out.stride > buffer.data.length) return D3DERR.INVALIDCALL;
+  if (call.count === 0) return D3D_OK;
+
+  const state = rasterState(st, caps);
+  const processor = new VertexProcessor(state);
+  const clipping = st.renderStates[D3DRS.CLIPPING] !== 0;
+  const doClip = clipping && (buffer.spec.usage & D3DUSAGE.DONOTCLIP) === 0;
+  const copyAll = (call.flags & D3DPV.DONOTCOPYDATA) === 0;
+  const lit = !processor.pretransformed && st.renderStates[D3DRS.LIGHTING] !== 0;
+  const vp = state.viewport;
+  const view = new DataView(buffer.data.buffer, buffer.data.byteOffset, buffer.data.byteLength);
+  const fields = writtenFields(out.fields, layout.texSize, copyAll || lit, copyAll);
+  const v = createClipVertex();
+  const processed: ClipVertex[] = [v];
+  for (let i = 0; i < call.count; i++) {
+    processor.processVertex(streams, call.src + i, v);
+    if (doClip) accumulateClipStatus(status, processed, state.userClipPlanes?.mask ?? 0);
+    const base = (call.dest + i) * out.stride;
+    const screen = !doClip || inside(v);
+    const rhw = 1 / v.w;
+    // an XYZRHW source is passed through as given (x, y, z, rhw)
+    const pos = processor.pretransformed ? [v.x, v.y, v.z, rhw] : screen
+      ? [vp.x + (1 + v.x * rhw) * vp.width / 2, vp.y + (1 - v.y * rhw) * vp.height / 2, vp.minZ + v.z * rhw * (vp.maxZ - vp.minZ), rhw]
+      : [v.x, v.y, v.z, v.w];
+    const src = processor.fetched;
+    for (const f of fields) {
+      const at = base + f.offset;
+      if (f.kind === 'pos') view.setFloat32(at, pos[f.index], true);
+      else if (f.kind === 'diffuse') view.setUint32(at, toColor(v.diffuse), true);
+      else if (f.kind === 'specular') view.setUint32(at, toColor(v.specular), true);
+      else view.setFloat32(at, src.tex[f.index], true);
+    }
+  }
+  if (!clipping) { status.union = 0; status.intersection = 0; }
+  return D3D_OK;
+}
