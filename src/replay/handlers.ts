@@ -8,7 +8,7 @@ import type { CommandName, HandleKind } from '../trace/commands.js';
 import type {
   IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
   IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
-  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
+  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub, IDirect3DVertexShader9, IDirect3DPixelShader9,
 } from '../device/types.js';
 import { box, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
 
@@ -193,6 +193,28 @@ export const HANDLERS = {
   VertexDeclarationGetDevice: (_c, x) => made(x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDevice(), 'device'),
   SetStreamSourceFreq: (c, x) => dev(x).SetStreamSourceFreq(c.streamNumber(), c.setting()),
   GetStreamSourceFreq: (c, x) => dev(x).GetStreamSourceFreq(c.streamNumber()).hr,
+  CreateVertexShader: (c, x) => made(dev(x).CreateVertexShader(c.pFunctionArray()), 'vertexShader'),
+  SetVertexShader: (c, x) => dev(x).SetVertexShader(x.ref<IDirect3DVertexShader9>(c.pShader(), 'VertexShader')),
+  GetVertexShader: (_c, x) => made(dev(x).GetVertexShader(), 'vertexShader'),
+  SetVertexShaderConstantF: (c, x) => dev(x).SetVertexShaderConstantF(c.startRegister(), c.pConstantDataArray(), c.vector4fCount()),
+  GetVertexShaderConstantF: (c, x) => dev(x).GetVertexShaderConstantF(c.startRegister(), c.vector4fCount()),
+  SetVertexShaderConstantI: (c, x) => dev(x).SetVertexShaderConstantI(c.startRegister(), c.pConstantDataArray(), c.vector4iCount()),
+  GetVertexShaderConstantI: (c, x) => dev(x).GetVertexShaderConstantI(c.startRegister(), c.vector4iCount()),
+  SetVertexShaderConstantB: (c, x) => dev(x).SetVertexShaderConstantB(c.startRegister(), c.pConstantDataArray(), c.boolCount()),
+  GetVertexShaderConstantB: (c, x) => dev(x).GetVertexShaderConstantB(c.startRegister(), c.boolCount()),
+  CreatePixelShader: (c, x) => made(dev(x).CreatePixelShader(c.pFunctionArray()), 'pixelShader'),
+  SetPixelShader: (c, x) => dev(x).SetPixelShader(x.ref<IDirect3DPixelShader9>(c.pShader(), 'PixelShader')),
+  GetPixelShader: (_c, x) => made(dev(x).GetPixelShader(), 'pixelShader'),
+  SetPixelShaderConstantF: (c, x) => dev(x).SetPixelShaderConstantF(c.startRegister(), c.pConstantDataArray(), c.vector4fCount()),
+  GetPixelShaderConstantF: (c, x) => dev(x).GetPixelShaderConstantF(c.startRegister(), c.vector4fCount()),
+  SetPixelShaderConstantI: (c, x) => dev(x).SetPixelShaderConstantI(c.startRegister(), c.pConstantDataArray(), c.vector4iCount()),
+  GetPixelShaderConstantI: (c, x) => dev(x).GetPixelShaderConstantI(c.startRegister(), c.vector4iCount()),
+  SetPixelShaderConstantB: (c, x) => dev(x).SetPixelShaderConstantB(c.startRegister(), c.pConstantDataArray(), c.boolCount()),
+  GetPixelShaderConstantB: (c, x) => dev(x).GetPixelShaderConstantB(c.startRegister(), c.boolCount()),
+  VertexShaderGetFunction: (c, x) => x.obj<IDirect3DVertexShader9>(x.self, 'VertexShader').GetFunction(c.pData(), c.pSizeOfData()),
+  VertexShaderGetDevice: (_c, x) => made(x.obj<IDirect3DVertexShader9>(x.self, 'VertexShader').GetDevice(), 'device'),
+  PixelShaderGetFunction: (c, x) => x.obj<IDirect3DPixelShader9>(x.self, 'PixelShader').GetFunction(c.pData(), c.pSizeOfData()),
+  PixelShaderGetDevice: (_c, x) => made(x.obj<IDirect3DPixelShader9>(x.self, 'PixelShader').GetDevice(), 'device'),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

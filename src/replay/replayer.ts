@@ -313,10 +313,10 @@ export class Replayer {
     return name ?? `${this.handles.get(id)?.kind ?? 'handle'} #${id}`;
   }
 
-  /** A device note made during call n, as a finding. */
+  /** A device note made during call n, as a finding ('unimplemented' for work the device skipped). */
   private noted(n: number, info: CommandInfo, self: number, d: DeviceNote): void {
     const method = this.methodName(info, self);
-    this.finding({ kind: 'note', call: n, method, message: `call ${n}: ${method}: ${d.message}` });
+    this.finding({ kind: d.kind === 'unimplemented' ? 'unimplemented' : 'note', call: n, method, message: `call ${n}: ${method}: ${d.message}` });
   }
 
   private direct3DCreate9(call: fb.Call): Outcome {

@@ -116,13 +116,35 @@ export enum Command {
   GetVertexDeclaration = 109,
   VertexDeclarationGetDevice = 110,
   SetStreamSourceFreq = 111,
-  GetStreamSourceFreq = 112
+  GetStreamSourceFreq = 112,
+  CreateVertexShader = 113,
+  SetVertexShader = 114,
+  GetVertexShader = 115,
+  SetVertexShaderConstantF = 116,
+  GetVertexShaderConstantF = 117,
+  SetVertexShaderConstantI = 118,
+  GetVertexShaderConstantI = 119,
+  SetVertexShaderConstantB = 120,
+  GetVertexShaderConstantB = 121,
+  CreatePixelShader = 122,
+  SetPixelShader = 123,
+  GetPixelShader = 124,
+  SetPixelShaderConstantF = 125,
+  GetPixelShaderConstantF = 126,
+  SetPixelShaderConstantI = 127,
+  GetPixelShaderConstantI = 128,
+  SetPixelShaderConstantB = 129,
+  GetPixelShaderConstantB = 130,
+  VertexShaderGetFunction = 131,
+  VertexShaderGetDevice = 132,
+  PixelShaderGetFunction = 133,
+  PixelShaderGetDevice = 134
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreatePixelShader|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVertexShader|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPixelShader|GetPixelShaderConstantB|GetPixelShaderConstantF|GetPixelShaderConstantI|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetVertexShader|GetVertexShaderConstantB|GetVertexShaderConstantF|GetVertexShaderConstantI|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|PixelShaderGetDevice|PixelShaderGetFunction|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetPixelShader|SetPixelShaderConstantB|SetPixelShaderConstantF|SetPixelShaderConstantI|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetVertexShader|SetVertexShaderConstantB|SetVertexShaderConstantF|SetVertexShaderConstantI|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VertexShaderGetDevice|VertexShaderGetFunction|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreatePixelShader|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVertexShader|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPixelShader|GetPixelShaderConstantB|GetPixelShaderConstantF|GetPixelShaderConstantI|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetVertexShader|GetVertexShaderConstantB|GetVertexShaderConstantF|GetVertexShaderConstantI|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|PixelShaderGetDevice|PixelShaderGetFunction|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetPixelShader|SetPixelShaderConstantB|SetPixelShaderConstantF|SetPixelShaderConstantI|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetVertexShader|SetVertexShaderConstantB|SetVertexShaderConstantF|SetVertexShaderConstantI|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VertexShaderGetDevice|VertexShaderGetFunction|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreatePixelShader|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVertexShader|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPixelShader|GetPixelShaderConstantB|GetPixelShaderConstantF|GetPixelShaderConstantI|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetVertexShader|GetVertexShaderConstantB|GetVertexShaderConstantF|GetVertexShaderConstantI|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|PixelShaderGetDevice|PixelShaderGetFunction|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetPixelShader|SetPixelShaderConstantB|SetPixelShaderConstantF|SetPixelShaderConstantI|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetVertexShader|SetVertexShaderConstantB|SetVertexShaderConstantF|SetVertexShaderConstantI|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VertexShaderGetDevice|VertexShaderGetFunction|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -237,15 +259,37 @@ export function unionToCommand(
     case 'VertexDeclarationGetDevice': return accessor(new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'CreateVertexShader': return accessor(new CreateVertexShader())! as CreateVertexShader;
+    case 'SetVertexShader': return accessor(new SetVertexShader())! as SetVertexShader;
+    case 'GetVertexShader': return accessor(new GetVertexShader())! as GetVertexShader;
+    case 'SetVertexShaderConstantF': return accessor(new SetVertexShaderConstantF())! as SetVertexShaderConstantF;
+    case 'GetVertexShaderConstantF': return accessor(new GetVertexShaderConstantF())! as GetVertexShaderConstantF;
+    case 'SetVertexShaderConstantI': return accessor(new SetVertexShaderConstantI())! as SetVertexShaderConstantI;
+    case 'GetVertexShaderConstantI': return accessor(new GetVertexShaderConstantI())! as GetVertexShaderConstantI;
+    case 'SetVertexShaderConstantB': return accessor(new SetVertexShaderConstantB())! as SetVertexShaderConstantB;
+    case 'GetVertexShaderConstantB': return accessor(new GetVertexShaderConstantB())! as GetVertexShaderConstantB;
+    case 'CreatePixelShader': return accessor(new CreatePixelShader())! as CreatePixelShader;
+    case 'SetPixelShader': return accessor(new SetPixelShader())! as SetPixelShader;
+    case 'GetPixelShader': return accessor(new GetPixelShader())! as GetPixelShader;
+    case 'SetPixelShaderConstantF': return accessor(new SetPixelShaderConstantF())! as SetPixelShaderConstantF;
+    case 'GetPixelShaderConstantF': return accessor(new GetPixelShaderConstantF())! as GetPixelShaderConstantF;
+    case 'SetPixelShaderConstantI': return accessor(new SetPixelShaderConstantI())! as SetPixelShaderConstantI;
+    case 'GetPixelShaderConstantI': return accessor(new GetPixelShaderConstantI())! as GetPixelShaderConstantI;
+    case 'SetPixelShaderConstantB': return accessor(new SetPixelShaderConstantB())! as SetPixelShaderConstantB;
+    case 'GetPixelShaderConstantB': return accessor(new GetPixelShaderConstantB())! as GetPixelShaderConstantB;
+    case 'VertexShaderGetFunction': return accessor(new VertexShaderGetFunction())! as VertexShaderGetFunction;
+    case 'VertexShaderGetDevice': return accessor(new VertexShaderGetDevice())! as VertexShaderGetDevice;
+    case 'PixelShaderGetFunction': return accessor(new PixelShaderGetFunction())! as PixelShaderGetFunction;
+    case 'PixelShaderGetDevice': return accessor(new PixelShaderGetDevice())! as PixelShaderGetDevice;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreatePixelShader|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVertexShader|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPixelShader|GetPixelShaderConstantB|GetPixelShaderConstantF|GetPixelShaderConstantI|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetVertexShader|GetVertexShaderConstantB|GetVertexShaderConstantF|GetVertexShaderConstantI|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|PixelShaderGetDevice|PixelShaderGetFunction|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetPixelShader|SetPixelShaderConstantB|SetPixelShaderConstantF|SetPixelShaderConstantI|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetVertexShader|SetVertexShaderConstantB|SetVertexShaderConstantF|SetVertexShaderConstantI|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VertexShaderGetDevice|VertexShaderGetFunction|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreatePixelShader|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVertexShader|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPixelShader|GetPixelShaderConstantB|GetPixelShaderConstantF|GetPixelShaderConstantI|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetVertexShader|GetVertexShaderConstantB|GetVertexShaderConstantF|GetVertexShaderConstantI|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|PixelShaderGetDevice|PixelShaderGetFunction|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetPixelShader|SetPixelShaderConstantB|SetPixelShaderConstantF|SetPixelShaderConstantI|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetVertexShader|SetVertexShaderConstantB|SetVertexShaderConstantF|SetVertexShaderConstantI|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VertexShaderGetDevice|VertexShaderGetFunction|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreatePixelShader|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVertexShader|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetPixelShader|GetPixelShaderConstantB|GetPixelShaderConstantF|GetPixelShaderConstantI|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetVertexShader|GetVertexShaderConstantB|GetVertexShaderConstantF|GetVertexShaderConstantI|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|PixelShaderGetDevice|PixelShaderGetFunction|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetPixelShader|SetPixelShaderConstantB|SetPixelShaderConstantF|SetPixelShaderConstantI|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetVertexShader|SetVertexShaderConstantB|SetVertexShaderConstantF|SetVertexShaderConstantI|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VertexShaderGetDevice|VertexShaderGetFunction|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -360,6 +404,28 @@ export function unionListToCommand(
     case 'VertexDeclarationGetDevice': return accessor(index, new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(index, new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(index, new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'CreateVertexShader': return accessor(index, new CreateVertexShader())! as CreateVertexShader;
+    case 'SetVertexShader': return accessor(index, new SetVertexShader())! as SetVertexShader;
+    case 'GetVertexShader': return accessor(index, new GetVertexShader())! as GetVertexShader;
+    case 'SetVertexShaderConstantF': return accessor(index, new SetVertexShaderConstantF())! as SetVertexShaderConstantF;
+    case 'GetVertexShaderConstantF': return accessor(index, new GetVertexShaderConstantF())! as GetVertexShaderConstantF;
+    case 'SetVertexShaderConstantI': return accessor(index, new SetVertexShaderConstantI())! as SetVertexShaderConstantI;
+    case 'GetVertexShaderConstantI': return accessor(index, new GetVertexShaderConstantI())! as GetVertexShaderConstantI;
+    case 'SetVertexShaderConstantB': return accessor(index, new SetVertexShaderConstantB())! as SetVertexShaderConstantB;
+    case 'GetVertexShaderConstantB': return accessor(index, new GetVertexShaderConstantB())! as GetVertexShaderConstantB;
+    case 'CreatePixelShader': return accessor(index, new CreatePixelShader())! as CreatePixelShader;
+    case 'SetPixelShader': return accessor(index, new SetPixelShader())! as SetPixelShader;
+    case 'GetPixelShader': return accessor(index, new GetPixelShader())! as GetPixelShader;
+    case 'SetPixelShaderConstantF': return accessor(index, new SetPixelShaderConstantF())! as SetPixelShaderConstantF;
+    case 'GetPixelShaderConstantF': return accessor(index, new GetPixelShaderConstantF())! as GetPixelShaderConstantF;
+    case 'SetPixelShaderConstantI': return accessor(index, new SetPixelShaderConstantI())! as SetPixelShaderConstantI;
+    case 'GetPixelShaderConstantI': return accessor(index, new GetPixelShaderConstantI())! as GetPixelShaderConstantI;
+    case 'SetPixelShaderConstantB': return accessor(index, new SetPixelShaderConstantB())! as SetPixelShaderConstantB;
+    case 'GetPixelShaderConstantB': return accessor(index, new GetPixelShaderConstantB())! as GetPixelShaderConstantB;
+    case 'VertexShaderGetFunction': return accessor(index, new VertexShaderGetFunction())! as VertexShaderGetFunction;
+    case 'VertexShaderGetDevice': return accessor(index, new VertexShaderGetDevice())! as VertexShaderGetDevice;
+    case 'PixelShaderGetFunction': return accessor(index, new PixelShaderGetFunction())! as PixelShaderGetFunction;
+    case 'PixelShaderGetDevice': return accessor(index, new PixelShaderGetDevice())! as PixelShaderGetDevice;
     default: return null;
   }
 }
@@ -7474,6 +7540,1564 @@ static createGetStreamSourceFreq(builder:flatbuffers.Builder, streamNumber:numbe
   GetStreamSourceFreq.startGetStreamSourceFreq(builder);
   GetStreamSourceFreq.addStreamNumber(builder, streamNumber);
   return GetStreamSourceFreq.endGetStreamSourceFreq(builder);
+}
+}
+
+export class CreateVertexShader {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreateVertexShader {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreateVertexShader(bb:flatbuffers.ByteBuffer, obj?:CreateVertexShader):CreateVertexShader {
+  return (obj || new CreateVertexShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreateVertexShader(bb:flatbuffers.ByteBuffer, obj?:CreateVertexShader):CreateVertexShader {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreateVertexShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pFunction(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pFunctionLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pFunctionArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startCreateVertexShader(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPFunction(builder:flatbuffers.Builder, pFunctionOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, pFunctionOffset, 0);
+}
+
+static createPFunctionVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPFunctionVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endCreateVertexShader(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCreateVertexShader(builder:flatbuffers.Builder, pFunctionOffset:flatbuffers.Offset):flatbuffers.Offset {
+  CreateVertexShader.startCreateVertexShader(builder);
+  CreateVertexShader.addPFunction(builder, pFunctionOffset);
+  return CreateVertexShader.endCreateVertexShader(builder);
+}
+}
+
+export class SetVertexShader {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetVertexShader {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetVertexShader(bb:flatbuffers.ByteBuffer, obj?:SetVertexShader):SetVertexShader {
+  return (obj || new SetVertexShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetVertexShader(bb:flatbuffers.ByteBuffer, obj?:SetVertexShader):SetVertexShader {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetVertexShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pShader():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetVertexShader(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPShader(builder:flatbuffers.Builder, pShader:number) {
+  builder.addFieldInt32(0, pShader, 0);
+}
+
+static endSetVertexShader(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetVertexShader(builder:flatbuffers.Builder, pShader:number):flatbuffers.Offset {
+  SetVertexShader.startSetVertexShader(builder);
+  SetVertexShader.addPShader(builder, pShader);
+  return SetVertexShader.endSetVertexShader(builder);
+}
+}
+
+export class GetVertexShader {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetVertexShader {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetVertexShader(bb:flatbuffers.ByteBuffer, obj?:GetVertexShader):GetVertexShader {
+  return (obj || new GetVertexShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetVertexShader(bb:flatbuffers.ByteBuffer, obj?:GetVertexShader):GetVertexShader {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetVertexShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startGetVertexShader(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endGetVertexShader(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetVertexShader(builder:flatbuffers.Builder):flatbuffers.Offset {
+  GetVertexShader.startGetVertexShader(builder);
+  return GetVertexShader.endGetVertexShader(builder);
+}
+}
+
+export class SetVertexShaderConstantF {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetVertexShaderConstantF {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetVertexShaderConstantF(bb:flatbuffers.ByteBuffer, obj?:SetVertexShaderConstantF):SetVertexShaderConstantF {
+  return (obj || new SetVertexShaderConstantF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetVertexShaderConstantF(bb:flatbuffers.ByteBuffer, obj?:SetVertexShaderConstantF):SetVertexShaderConstantF {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetVertexShaderConstantF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+vector4fCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetVertexShaderConstantF(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addVector4fCount(builder:flatbuffers.Builder, vector4fCount:number) {
+  builder.addFieldInt32(2, vector4fCount, 0);
+}
+
+static endSetVertexShaderConstantF(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetVertexShaderConstantF(builder:flatbuffers.Builder, startRegister:number, pConstantDataOffset:flatbuffers.Offset, vector4fCount:number):flatbuffers.Offset {
+  SetVertexShaderConstantF.startSetVertexShaderConstantF(builder);
+  SetVertexShaderConstantF.addStartRegister(builder, startRegister);
+  SetVertexShaderConstantF.addPConstantData(builder, pConstantDataOffset);
+  SetVertexShaderConstantF.addVector4fCount(builder, vector4fCount);
+  return SetVertexShaderConstantF.endSetVertexShaderConstantF(builder);
+}
+}
+
+export class GetVertexShaderConstantF {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetVertexShaderConstantF {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetVertexShaderConstantF(bb:flatbuffers.ByteBuffer, obj?:GetVertexShaderConstantF):GetVertexShaderConstantF {
+  return (obj || new GetVertexShaderConstantF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetVertexShaderConstantF(bb:flatbuffers.ByteBuffer, obj?:GetVertexShaderConstantF):GetVertexShaderConstantF {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetVertexShaderConstantF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+vector4fCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startGetVertexShaderConstantF(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addVector4fCount(builder:flatbuffers.Builder, vector4fCount:number) {
+  builder.addFieldInt32(1, vector4fCount, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endGetVertexShaderConstantF(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetVertexShaderConstantF(builder:flatbuffers.Builder, startRegister:number, vector4fCount:number, pConstantDataOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetVertexShaderConstantF.startGetVertexShaderConstantF(builder);
+  GetVertexShaderConstantF.addStartRegister(builder, startRegister);
+  GetVertexShaderConstantF.addVector4fCount(builder, vector4fCount);
+  GetVertexShaderConstantF.addPConstantData(builder, pConstantDataOffset);
+  return GetVertexShaderConstantF.endGetVertexShaderConstantF(builder);
+}
+}
+
+export class SetVertexShaderConstantI {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetVertexShaderConstantI {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetVertexShaderConstantI(bb:flatbuffers.ByteBuffer, obj?:SetVertexShaderConstantI):SetVertexShaderConstantI {
+  return (obj || new SetVertexShaderConstantI()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetVertexShaderConstantI(bb:flatbuffers.ByteBuffer, obj?:SetVertexShaderConstantI):SetVertexShaderConstantI {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetVertexShaderConstantI()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+vector4iCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetVertexShaderConstantI(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addVector4iCount(builder:flatbuffers.Builder, vector4iCount:number) {
+  builder.addFieldInt32(2, vector4iCount, 0);
+}
+
+static endSetVertexShaderConstantI(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetVertexShaderConstantI(builder:flatbuffers.Builder, startRegister:number, pConstantDataOffset:flatbuffers.Offset, vector4iCount:number):flatbuffers.Offset {
+  SetVertexShaderConstantI.startSetVertexShaderConstantI(builder);
+  SetVertexShaderConstantI.addStartRegister(builder, startRegister);
+  SetVertexShaderConstantI.addPConstantData(builder, pConstantDataOffset);
+  SetVertexShaderConstantI.addVector4iCount(builder, vector4iCount);
+  return SetVertexShaderConstantI.endSetVertexShaderConstantI(builder);
+}
+}
+
+export class GetVertexShaderConstantI {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetVertexShaderConstantI {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetVertexShaderConstantI(bb:flatbuffers.ByteBuffer, obj?:GetVertexShaderConstantI):GetVertexShaderConstantI {
+  return (obj || new GetVertexShaderConstantI()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetVertexShaderConstantI(bb:flatbuffers.ByteBuffer, obj?:GetVertexShaderConstantI):GetVertexShaderConstantI {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetVertexShaderConstantI()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+vector4iCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startGetVertexShaderConstantI(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addVector4iCount(builder:flatbuffers.Builder, vector4iCount:number) {
+  builder.addFieldInt32(1, vector4iCount, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endGetVertexShaderConstantI(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetVertexShaderConstantI(builder:flatbuffers.Builder, startRegister:number, vector4iCount:number, pConstantDataOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetVertexShaderConstantI.startGetVertexShaderConstantI(builder);
+  GetVertexShaderConstantI.addStartRegister(builder, startRegister);
+  GetVertexShaderConstantI.addVector4iCount(builder, vector4iCount);
+  GetVertexShaderConstantI.addPConstantData(builder, pConstantDataOffset);
+  return GetVertexShaderConstantI.endGetVertexShaderConstantI(builder);
+}
+}
+
+export class SetVertexShaderConstantB {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetVertexShaderConstantB {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetVertexShaderConstantB(bb:flatbuffers.ByteBuffer, obj?:SetVertexShaderConstantB):SetVertexShaderConstantB {
+  return (obj || new SetVertexShaderConstantB()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetVertexShaderConstantB(bb:flatbuffers.ByteBuffer, obj?:SetVertexShaderConstantB):SetVertexShaderConstantB {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetVertexShaderConstantB()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+boolCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetVertexShaderConstantB(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addBoolCount(builder:flatbuffers.Builder, boolCount:number) {
+  builder.addFieldInt32(2, boolCount, 0);
+}
+
+static endSetVertexShaderConstantB(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetVertexShaderConstantB(builder:flatbuffers.Builder, startRegister:number, pConstantDataOffset:flatbuffers.Offset, boolCount:number):flatbuffers.Offset {
+  SetVertexShaderConstantB.startSetVertexShaderConstantB(builder);
+  SetVertexShaderConstantB.addStartRegister(builder, startRegister);
+  SetVertexShaderConstantB.addPConstantData(builder, pConstantDataOffset);
+  SetVertexShaderConstantB.addBoolCount(builder, boolCount);
+  return SetVertexShaderConstantB.endSetVertexShaderConstantB(builder);
+}
+}
+
+export class GetVertexShaderConstantB {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetVertexShaderConstantB {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetVertexShaderConstantB(bb:flatbuffers.ByteBuffer, obj?:GetVertexShaderConstantB):GetVertexShaderConstantB {
+  return (obj || new GetVertexShaderConstantB()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetVertexShaderConstantB(bb:flatbuffers.ByteBuffer, obj?:GetVertexShaderConstantB):GetVertexShaderConstantB {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetVertexShaderConstantB()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+boolCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startGetVertexShaderConstantB(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addBoolCount(builder:flatbuffers.Builder, boolCount:number) {
+  builder.addFieldInt32(1, boolCount, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endGetVertexShaderConstantB(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetVertexShaderConstantB(builder:flatbuffers.Builder, startRegister:number, boolCount:number, pConstantDataOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetVertexShaderConstantB.startGetVertexShaderConstantB(builder);
+  GetVertexShaderConstantB.addStartRegister(builder, startRegister);
+  GetVertexShaderConstantB.addBoolCount(builder, boolCount);
+  GetVertexShaderConstantB.addPConstantData(builder, pConstantDataOffset);
+  return GetVertexShaderConstantB.endGetVertexShaderConstantB(builder);
+}
+}
+
+export class CreatePixelShader {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreatePixelShader {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreatePixelShader(bb:flatbuffers.ByteBuffer, obj?:CreatePixelShader):CreatePixelShader {
+  return (obj || new CreatePixelShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreatePixelShader(bb:flatbuffers.ByteBuffer, obj?:CreatePixelShader):CreatePixelShader {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreatePixelShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pFunction(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pFunctionLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pFunctionArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startCreatePixelShader(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPFunction(builder:flatbuffers.Builder, pFunctionOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, pFunctionOffset, 0);
+}
+
+static createPFunctionVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPFunctionVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endCreatePixelShader(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCreatePixelShader(builder:flatbuffers.Builder, pFunctionOffset:flatbuffers.Offset):flatbuffers.Offset {
+  CreatePixelShader.startCreatePixelShader(builder);
+  CreatePixelShader.addPFunction(builder, pFunctionOffset);
+  return CreatePixelShader.endCreatePixelShader(builder);
+}
+}
+
+export class SetPixelShader {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetPixelShader {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetPixelShader(bb:flatbuffers.ByteBuffer, obj?:SetPixelShader):SetPixelShader {
+  return (obj || new SetPixelShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetPixelShader(bb:flatbuffers.ByteBuffer, obj?:SetPixelShader):SetPixelShader {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetPixelShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pShader():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetPixelShader(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPShader(builder:flatbuffers.Builder, pShader:number) {
+  builder.addFieldInt32(0, pShader, 0);
+}
+
+static endSetPixelShader(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetPixelShader(builder:flatbuffers.Builder, pShader:number):flatbuffers.Offset {
+  SetPixelShader.startSetPixelShader(builder);
+  SetPixelShader.addPShader(builder, pShader);
+  return SetPixelShader.endSetPixelShader(builder);
+}
+}
+
+export class GetPixelShader {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetPixelShader {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetPixelShader(bb:flatbuffers.ByteBuffer, obj?:GetPixelShader):GetPixelShader {
+  return (obj || new GetPixelShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetPixelShader(bb:flatbuffers.ByteBuffer, obj?:GetPixelShader):GetPixelShader {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetPixelShader()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startGetPixelShader(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endGetPixelShader(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetPixelShader(builder:flatbuffers.Builder):flatbuffers.Offset {
+  GetPixelShader.startGetPixelShader(builder);
+  return GetPixelShader.endGetPixelShader(builder);
+}
+}
+
+export class SetPixelShaderConstantF {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetPixelShaderConstantF {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetPixelShaderConstantF(bb:flatbuffers.ByteBuffer, obj?:SetPixelShaderConstantF):SetPixelShaderConstantF {
+  return (obj || new SetPixelShaderConstantF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetPixelShaderConstantF(bb:flatbuffers.ByteBuffer, obj?:SetPixelShaderConstantF):SetPixelShaderConstantF {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetPixelShaderConstantF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+vector4fCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetPixelShaderConstantF(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addVector4fCount(builder:flatbuffers.Builder, vector4fCount:number) {
+  builder.addFieldInt32(2, vector4fCount, 0);
+}
+
+static endSetPixelShaderConstantF(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetPixelShaderConstantF(builder:flatbuffers.Builder, startRegister:number, pConstantDataOffset:flatbuffers.Offset, vector4fCount:number):flatbuffers.Offset {
+  SetPixelShaderConstantF.startSetPixelShaderConstantF(builder);
+  SetPixelShaderConstantF.addStartRegister(builder, startRegister);
+  SetPixelShaderConstantF.addPConstantData(builder, pConstantDataOffset);
+  SetPixelShaderConstantF.addVector4fCount(builder, vector4fCount);
+  return SetPixelShaderConstantF.endSetPixelShaderConstantF(builder);
+}
+}
+
+export class GetPixelShaderConstantF {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetPixelShaderConstantF {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetPixelShaderConstantF(bb:flatbuffers.ByteBuffer, obj?:GetPixelShaderConstantF):GetPixelShaderConstantF {
+  return (obj || new GetPixelShaderConstantF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetPixelShaderConstantF(bb:flatbuffers.ByteBuffer, obj?:GetPixelShaderConstantF):GetPixelShaderConstantF {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetPixelShaderConstantF()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+vector4fCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startGetPixelShaderConstantF(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addVector4fCount(builder:flatbuffers.Builder, vector4fCount:number) {
+  builder.addFieldInt32(1, vector4fCount, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endGetPixelShaderConstantF(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetPixelShaderConstantF(builder:flatbuffers.Builder, startRegister:number, vector4fCount:number, pConstantDataOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetPixelShaderConstantF.startGetPixelShaderConstantF(builder);
+  GetPixelShaderConstantF.addStartRegister(builder, startRegister);
+  GetPixelShaderConstantF.addVector4fCount(builder, vector4fCount);
+  GetPixelShaderConstantF.addPConstantData(builder, pConstantDataOffset);
+  return GetPixelShaderConstantF.endGetPixelShaderConstantF(builder);
+}
+}
+
+export class SetPixelShaderConstantI {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetPixelShaderConstantI {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetPixelShaderConstantI(bb:flatbuffers.ByteBuffer, obj?:SetPixelShaderConstantI):SetPixelShaderConstantI {
+  return (obj || new SetPixelShaderConstantI()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetPixelShaderConstantI(bb:flatbuffers.ByteBuffer, obj?:SetPixelShaderConstantI):SetPixelShaderConstantI {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetPixelShaderConstantI()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+vector4iCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetPixelShaderConstantI(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addVector4iCount(builder:flatbuffers.Builder, vector4iCount:number) {
+  builder.addFieldInt32(2, vector4iCount, 0);
+}
+
+static endSetPixelShaderConstantI(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetPixelShaderConstantI(builder:flatbuffers.Builder, startRegister:number, pConstantDataOffset:flatbuffers.Offset, vector4iCount:number):flatbuffers.Offset {
+  SetPixelShaderConstantI.startSetPixelShaderConstantI(builder);
+  SetPixelShaderConstantI.addStartRegister(builder, startRegister);
+  SetPixelShaderConstantI.addPConstantData(builder, pConstantDataOffset);
+  SetPixelShaderConstantI.addVector4iCount(builder, vector4iCount);
+  return SetPixelShaderConstantI.endSetPixelShaderConstantI(builder);
+}
+}
+
+export class GetPixelShaderConstantI {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetPixelShaderConstantI {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetPixelShaderConstantI(bb:flatbuffers.ByteBuffer, obj?:GetPixelShaderConstantI):GetPixelShaderConstantI {
+  return (obj || new GetPixelShaderConstantI()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetPixelShaderConstantI(bb:flatbuffers.ByteBuffer, obj?:GetPixelShaderConstantI):GetPixelShaderConstantI {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetPixelShaderConstantI()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+vector4iCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startGetPixelShaderConstantI(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addVector4iCount(builder:flatbuffers.Builder, vector4iCount:number) {
+  builder.addFieldInt32(1, vector4iCount, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endGetPixelShaderConstantI(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetPixelShaderConstantI(builder:flatbuffers.Builder, startRegister:number, vector4iCount:number, pConstantDataOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetPixelShaderConstantI.startGetPixelShaderConstantI(builder);
+  GetPixelShaderConstantI.addStartRegister(builder, startRegister);
+  GetPixelShaderConstantI.addVector4iCount(builder, vector4iCount);
+  GetPixelShaderConstantI.addPConstantData(builder, pConstantDataOffset);
+  return GetPixelShaderConstantI.endGetPixelShaderConstantI(builder);
+}
+}
+
+export class SetPixelShaderConstantB {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SetPixelShaderConstantB {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSetPixelShaderConstantB(bb:flatbuffers.ByteBuffer, obj?:SetPixelShaderConstantB):SetPixelShaderConstantB {
+  return (obj || new SetPixelShaderConstantB()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSetPixelShaderConstantB(bb:flatbuffers.ByteBuffer, obj?:SetPixelShaderConstantB):SetPixelShaderConstantB {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SetPixelShaderConstantB()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+boolCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSetPixelShaderConstantB(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addBoolCount(builder:flatbuffers.Builder, boolCount:number) {
+  builder.addFieldInt32(2, boolCount, 0);
+}
+
+static endSetPixelShaderConstantB(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSetPixelShaderConstantB(builder:flatbuffers.Builder, startRegister:number, pConstantDataOffset:flatbuffers.Offset, boolCount:number):flatbuffers.Offset {
+  SetPixelShaderConstantB.startSetPixelShaderConstantB(builder);
+  SetPixelShaderConstantB.addStartRegister(builder, startRegister);
+  SetPixelShaderConstantB.addPConstantData(builder, pConstantDataOffset);
+  SetPixelShaderConstantB.addBoolCount(builder, boolCount);
+  return SetPixelShaderConstantB.endSetPixelShaderConstantB(builder);
+}
+}
+
+export class GetPixelShaderConstantB {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetPixelShaderConstantB {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetPixelShaderConstantB(bb:flatbuffers.ByteBuffer, obj?:GetPixelShaderConstantB):GetPixelShaderConstantB {
+  return (obj || new GetPixelShaderConstantB()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetPixelShaderConstantB(bb:flatbuffers.ByteBuffer, obj?:GetPixelShaderConstantB):GetPixelShaderConstantB {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetPixelShaderConstantB()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+startRegister():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+boolCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pConstantData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pConstantDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pConstantDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startGetPixelShaderConstantB(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addStartRegister(builder:flatbuffers.Builder, startRegister:number) {
+  builder.addFieldInt32(0, startRegister, 0);
+}
+
+static addBoolCount(builder:flatbuffers.Builder, boolCount:number) {
+  builder.addFieldInt32(1, boolCount, 0);
+}
+
+static addPConstantData(builder:flatbuffers.Builder, pConstantDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, pConstantDataOffset, 0);
+}
+
+static createPConstantDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPConstantDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endGetPixelShaderConstantB(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetPixelShaderConstantB(builder:flatbuffers.Builder, startRegister:number, boolCount:number, pConstantDataOffset:flatbuffers.Offset):flatbuffers.Offset {
+  GetPixelShaderConstantB.startGetPixelShaderConstantB(builder);
+  GetPixelShaderConstantB.addStartRegister(builder, startRegister);
+  GetPixelShaderConstantB.addBoolCount(builder, boolCount);
+  GetPixelShaderConstantB.addPConstantData(builder, pConstantDataOffset);
+  return GetPixelShaderConstantB.endGetPixelShaderConstantB(builder);
+}
+}
+
+export class VertexShaderGetFunction {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VertexShaderGetFunction {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVertexShaderGetFunction(bb:flatbuffers.ByteBuffer, obj?:VertexShaderGetFunction):VertexShaderGetFunction {
+  return (obj || new VertexShaderGetFunction()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVertexShaderGetFunction(bb:flatbuffers.ByteBuffer, obj?:VertexShaderGetFunction):VertexShaderGetFunction {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VertexShaderGetFunction()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+data(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+dataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+dataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+sizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVertexShaderGetFunction(builder:flatbuffers.Builder) {
+  builder.startObject(4);
+}
+
+static addPData(builder:flatbuffers.Builder, pData:number) {
+  builder.addFieldInt32(0, pData, 0);
+}
+
+static addPSizeOfData(builder:flatbuffers.Builder, pSizeOfData:number) {
+  builder.addFieldInt32(1, pSizeOfData, 0);
+}
+
+static addData(builder:flatbuffers.Builder, dataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, dataOffset, 0);
+}
+
+static createDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addSizeOfData(builder:flatbuffers.Builder, sizeOfData:number) {
+  builder.addFieldInt32(3, sizeOfData, 0);
+}
+
+static endVertexShaderGetFunction(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVertexShaderGetFunction(builder:flatbuffers.Builder, pData:number, pSizeOfData:number, dataOffset:flatbuffers.Offset, sizeOfData:number):flatbuffers.Offset {
+  VertexShaderGetFunction.startVertexShaderGetFunction(builder);
+  VertexShaderGetFunction.addPData(builder, pData);
+  VertexShaderGetFunction.addPSizeOfData(builder, pSizeOfData);
+  VertexShaderGetFunction.addData(builder, dataOffset);
+  VertexShaderGetFunction.addSizeOfData(builder, sizeOfData);
+  return VertexShaderGetFunction.endVertexShaderGetFunction(builder);
+}
+}
+
+export class VertexShaderGetDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VertexShaderGetDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVertexShaderGetDevice(bb:flatbuffers.ByteBuffer, obj?:VertexShaderGetDevice):VertexShaderGetDevice {
+  return (obj || new VertexShaderGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVertexShaderGetDevice(bb:flatbuffers.ByteBuffer, obj?:VertexShaderGetDevice):VertexShaderGetDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VertexShaderGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startVertexShaderGetDevice(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endVertexShaderGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVertexShaderGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  VertexShaderGetDevice.startVertexShaderGetDevice(builder);
+  return VertexShaderGetDevice.endVertexShaderGetDevice(builder);
+}
+}
+
+export class PixelShaderGetFunction {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PixelShaderGetFunction {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsPixelShaderGetFunction(bb:flatbuffers.ByteBuffer, obj?:PixelShaderGetFunction):PixelShaderGetFunction {
+  return (obj || new PixelShaderGetFunction()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsPixelShaderGetFunction(bb:flatbuffers.ByteBuffer, obj?:PixelShaderGetFunction):PixelShaderGetFunction {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new PixelShaderGetFunction()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+data(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+dataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+dataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+sizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startPixelShaderGetFunction(builder:flatbuffers.Builder) {
+  builder.startObject(4);
+}
+
+static addPData(builder:flatbuffers.Builder, pData:number) {
+  builder.addFieldInt32(0, pData, 0);
+}
+
+static addPSizeOfData(builder:flatbuffers.Builder, pSizeOfData:number) {
+  builder.addFieldInt32(1, pSizeOfData, 0);
+}
+
+static addData(builder:flatbuffers.Builder, dataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(2, dataOffset, 0);
+}
+
+static createDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addSizeOfData(builder:flatbuffers.Builder, sizeOfData:number) {
+  builder.addFieldInt32(3, sizeOfData, 0);
+}
+
+static endPixelShaderGetFunction(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createPixelShaderGetFunction(builder:flatbuffers.Builder, pData:number, pSizeOfData:number, dataOffset:flatbuffers.Offset, sizeOfData:number):flatbuffers.Offset {
+  PixelShaderGetFunction.startPixelShaderGetFunction(builder);
+  PixelShaderGetFunction.addPData(builder, pData);
+  PixelShaderGetFunction.addPSizeOfData(builder, pSizeOfData);
+  PixelShaderGetFunction.addData(builder, dataOffset);
+  PixelShaderGetFunction.addSizeOfData(builder, sizeOfData);
+  return PixelShaderGetFunction.endPixelShaderGetFunction(builder);
+}
+}
+
+export class PixelShaderGetDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PixelShaderGetDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsPixelShaderGetDevice(bb:flatbuffers.ByteBuffer, obj?:PixelShaderGetDevice):PixelShaderGetDevice {
+  return (obj || new PixelShaderGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsPixelShaderGetDevice(bb:flatbuffers.ByteBuffer, obj?:PixelShaderGetDevice):PixelShaderGetDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new PixelShaderGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startPixelShaderGetDevice(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endPixelShaderGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createPixelShaderGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  PixelShaderGetDevice.startPixelShaderGetDevice(builder);
+  return PixelShaderGetDevice.endPixelShaderGetDevice(builder);
 }
 }
 
