@@ -11,6 +11,7 @@ import type { CommandInfo, HandleKind } from '../trace/commands.js';
 import type { Scalar, StructDef, TableField } from '../trace/schema-types.js';
 import type { TraceRecorder } from '../record/recorder.js';
 import { RESULT_KEY } from '../device/types.js';
+import { MAX_SHADER_DWORDS, shaderStreamBytes } from '../d3d9/index.js';
 import type { LockData, LockSub } from '../device/types.js';
 
 
@@ -116,6 +117,25 @@ function recordStruct(def: StructDef, v: Record<string, unknown>): StructValue {
   return out;
 }
 
+/**
+ * The part of a DWORD-data argument the device reads: a token stream through its end token (all of
+ * it, up to the bound, when it has none), constant data for the count of registers its count field
+ * names. The trace keeps that, not the rest of the application's array.
+ */
+function recordedData(info: CommandInfo, f: TableField, v: ArgValue, args: unknown[]): ArgValue {
+  if (!(v instanceof Uint8Array)) return v;
+  const [kind, countField] = (f.r9 ?? '').split(' ');
+  if (kind === 'tokens') {
+    const n = shaderStreamBytes(v, 'vertex') ?? shaderStreamBytes(v, 'pixel') ?? Math.min(v.length, MAX_SHADER_DWORDS * 4);
+    return n < v.length ? v.slice(0, n) : v;
+  }
+  const unit = kind === 'float4' || kind === 'int4' ? 16 : kind === 'bools' ? 4 : 0;
+  const at = countField ? info.ins.findIndex((x) => x.name === countField) : -1;
+  if (!unit || at < 0) return v;
+  const n = Math.min(v.length, (Number(args[at] ?? 0) >>> 0) * unit);
+  return n < v.length ? v.slice(0, n) : v;
+}
+
 /** Bytes of any typed array, DataView or ArrayBuffer (copied: the trace keeps what was passed). */
 export function toBytes(v: unknown): Uint8Array {
   if (v instanceof ArrayBuffer) return new Uint8Array(v.slice(0));
@@ -168,7 +188,7 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
   if (rec) {
     const recArgs: Record<string, ArgValue> = {};
     info.ins.forEach((f, i) => {
-      recArgs[f.name] = f.r9 === 'data' ? unlockData : recordArg(f, args[i], rec);
+      recArgs[f.name] = f.r9 === 'data' ? unlockData : recordedData(info, f, recordArg(f, args[i], rec), args);
     });
     // out-values: what the device returned; a call that failed filled nothing
     for (const f of info.outs) {

@@ -297,6 +297,8 @@ export class Replayer {
     if (typeof v === 'object' && f.type.kind === 'scalar') return this.ids.get(v) ?? -1;
     if (f.type.kind === 'struct') return plainStruct(structDef(f.type.struct), v as Record<string, unknown>);
     if (f.type.kind === 'scalar') return plainScalar(f.type.scalar, v);
+    // data out-values (constants as Float32Array, Int32Array, BOOLs) compare as the bytes the trace holds
+    if (f.type.kind === 'bytes' && ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
     return v as ArgValue;
   }
 
