@@ -367,17 +367,17 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
     ref(st.depthStencil, `${what} depthStencil`, ...SURFACE);
     if (st.vertexShader !== undefined) ref(st.vertexShader, `${what} vertexShader`, 'VertexShader');
     if (st.pixelShader !== undefined) ref(st.pixelShader, `${what} pixelShader`, 'PixelShader');
-    if (st.constants !== undefined) constants(st.constants, `${what} constants`, 16);
+    if (st.constants !== undefined) constants(st.constants, `${what} constants`, { f: 16, i: 16, b: 4 });
   };
   // each list within the largest register set (software vertex processing's) and whole registers
-  const constants = (v: unknown, what: string, unit: number): void => {
+  const constants = (v: unknown, what: string, unit: Readonly<Record<'f' | 'i' | 'b', number>>): void => {
     const c = obj(v, what);
     for (const stage of ['vs', 'ps']) {
       const sc = obj(c[stage], `${what} ${stage}`);
       const max = constantLimits(stage === 'vs' ? 'vertex' : 'pixel', true);
       for (const t of ['f', 'i', 'b'] as const) {
         const x = sc[t];
-        const size = t === 'b' ? unit / 4 : unit;
+        const size = unit[t];
         if (!(x instanceof Uint8Array) || x.length % size !== 0 || x.length > max[t] * size) bad(`${what} ${stage} ${t} is not a list of at most ${max[t]} registers`);
       }
     }
@@ -473,7 +473,7 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         if ((s.host as number) < 0) bad('a state block without its device');
         state(s.state, 'state');
         const m = obj(s.mask, 'mask');
-        if (m.constants !== undefined) constants(m.constants, 'mask constants', 4);
+        if (m.constants !== undefined) constants(m.constants, 'mask constants', { f: 1, i: 1, b: 1 });
         break;
       }
       case 'VertexShader':
