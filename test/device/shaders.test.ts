@@ -73,6 +73,10 @@ describe('CreateVertexShader and CreatePixelShader check the token stream', () =
     expect(hr >>> 0).toBe(want >>> 0);
   });
 
+  it('accepts up to 3.0 although the caps still report shader version 0 (they rise when shaders execute)', () => {
+    expect([dev.caps.VertexShaderVersion, dev.caps.PixelShaderVersion]).toEqual([0, 0]);
+  });
+
   it('refuses a stream without an end token within the bound, and reads no further', () => {
     const long = new Uint32Array(MAX_SHADER_DWORDS + 8);
     long[0] = 0xfffe0300;
