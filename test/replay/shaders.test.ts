@@ -141,4 +141,11 @@ describe('shaders and constants at replay', () => {
       expect(got).toEqual(want);
     }
   });
+
+  it('a malformed register list is a syntax error naming the line and column', () => {
+    const head = lines.slice(0, 2).join('\n') + '\n';
+    expect(() => fromText(head + 'dev.SetVertexShaderConstantF(0, [[1, 2, 3]], 1)\n', 's.r9t')).toThrow(/s\.r9t:3:34: pConstantData: register 0 is a list of 4 floats/);
+    expect(() => fromText(head + 'dev.SetVertexShaderConstantI(0, [[1, 2, 3, 0.5]], 1)\n', 's.r9t')).toThrow(/s\.r9t:3:44: pConstantData register 0 component 3 expects an integer/);
+    expect(() => fromText(head + 'vs = dev.CreateVertexShader([0xfffe0101, "x"])\n', 's.r9t')).toThrow(/s\.r9t:3:42:/);
+  });
 });
