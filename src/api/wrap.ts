@@ -11,8 +11,8 @@ import type { CommandInfo, HandleKind } from '../trace/commands.js';
 import type { Scalar, StructDef, TableField } from '../trace/schema-types.js';
 import type { TraceRecorder } from '../record/recorder.js';
 import { RESULT_KEY } from '../device/types.js';
+import { gammaRampBytes, MAX_SHADER_DWORDS, shaderStreamBytes } from '../d3d9/index.js';
 import type { LockData, LockSub } from '../device/types.js';
-import { gammaRampBytes } from '../d3d9/index.js';
 import type { D3DGAMMARAMP } from '../d3d9/index.js';
 import { isGammaField } from '../trace/text/shapes.js';
 
@@ -137,6 +137,25 @@ function gammaArg(v: unknown): Uint8Array {
   return gammaRampBytes(v as D3DGAMMARAMP) ?? new Uint8Array(0);
 }
 
+/**
+ * The part of a DWORD-data argument the device reads: a token stream through its end token (all of
+ * it, up to the bound, when it has none), constant data for the count of registers its count field
+ * names. The trace keeps that, not the rest of the application's array.
+ */
+function recordedData(info: CommandInfo, f: TableField, v: ArgValue, args: unknown[]): ArgValue {
+  if (!(v instanceof Uint8Array)) return v;
+  const [kind, countField] = (f.r9 ?? '').split(' ');
+  if (kind === 'tokens') {
+    const n = shaderStreamBytes(v, 'vertex') ?? shaderStreamBytes(v, 'pixel') ?? Math.min(v.length, MAX_SHADER_DWORDS * 4);
+    return n < v.length ? v.slice(0, n) : v;
+  }
+  const unit = kind === 'float4' || kind === 'int4' ? 16 : kind === 'bools' ? 4 : 0;
+  const at = countField ? info.ins.findIndex((x) => x.name === countField) : -1;
+  if (!unit || at < 0) return v;
+  const n = Math.min(v.length, (Number(args[at] ?? 0) >>> 0) * unit);
+  return n < v.length ? v.slice(0, n) : v;
+}
+
 /** Bytes of any typed array, DataView or ArrayBuffer (copied: the trace keeps what was passed). */
 export function toBytes(v: unknown): Uint8Array {
   if (v instanceof ArrayBuffer) return new Uint8Array(v.slice(0));
@@ -197,7 +216,7 @@ export function invoke(self: ApiObject | undefined, info: CommandInfo, args: unk
   if (rec) {
     const recArgs: Record<string, ArgValue> = {};
     info.ins.forEach((f, i) => {
-      recArgs[f.name] = f.r9 === 'data' ? unlockData : f.r9 === 'shared data' ? sharedData(info, args) : recordArg(f, args[i], rec);
+      recArgs[f.name] = f.r9 === 'data' ? unlockData : f.r9 === 'shared data' ? sharedData(info, args) : recordedData(info, f, recordArg(f, args[i], rec), args);
     });
     // out-values: what the device returned; a call that failed filled nothing
     for (const f of info.outs) {
@@ -234,6 +253,8 @@ export class StateBlockApi extends ApiObject {}
 export class VolumeTextureApi extends ApiObject {}
 export class VolumeApi extends ApiObject {}
 export class VertexDeclarationApi extends ApiObject {}
+export class VertexShaderApi extends ApiObject {}
+export class PixelShaderApi extends ApiObject {}
 
 const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
   Direct3D9: Direct3D9Api,
@@ -247,6 +268,8 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
   VolumeTexture: VolumeTextureApi,
   Volume: VolumeApi,
   VertexDeclaration: VertexDeclarationApi,
+  VertexShader: VertexShaderApi,
+  PixelShader: PixelShaderApi,
 };
 
 // install every recorded method on its interface's wrapper class

@@ -17,3 +17,4 @@ export * from './fvf.js';
 export { parseUintLiteral } from './uint-literal.js';
 export * from './vertex-declaration.js';
 export * from './clip.js';
+export * from './shader-tokens.js';

@@ -8,7 +8,7 @@ import {
   D3D_OK, D3DCLEAR, D3DCREATE, D3DDEVCAPS, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3DUSAGE, declarationToFvf, fvfToDeclaration,
   gammaRampBytes, gammaRampOf, HR, identityGammaRamp, validateDeclaration, validateStreamFreq,
 } from '../d3d9/index.js';
-import type { D3DGAMMARAMP, D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
+import type { D3DGAMMARAMP, D3DVERTEXELEMENT9, HRESULT, ShaderKind } from '../d3d9/index.js';
 import {
   checkCursorSurface, checkDialogBoxMode, convolutionKernel, DEFAULT_FRAME_LATENCY, executeComposeRects, exUsageOk, freshMisc, MAX_FRAME_LATENCY,
   planComposeRects, userMemoryTextureOk, validateDevice,
@@ -38,6 +38,8 @@ import { guardReleased } from './released.js';
 import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
 import type { StateTarget } from './state.js';
 import { StateBlock } from './state-block.js';
+import { constantsToGet, constantsToSet, PixelShader, shaderDraw, shaderTokens, VertexShader } from './shader.js';
+import type { ConstType } from './shader.js';
 import { validateStretchRect } from './stretch-rect.js';
 import { PaletteTable, validatePaletteEntries } from './palettes.js';
 import { nPatchesRequested, validateDeletePatch, validatePatchDraw } from './patches.js';
@@ -49,9 +51,9 @@ import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.j
 import type {
   BOOL, BYTES, D3DCLIPSTATUS9, D3DDEVICE_CREATION_PARAMETERS, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPLANE, D3DPRESENT_PARAMETERS,
   D3DRECTPATCH_INFO, D3DTRIPATCH_INFO, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9,
-  IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9,
-  IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolumeTexture9, NULLPTR, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS,
-  TRIPATCH_SEGMENTS,
+  IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DPixelShader9, IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9,
+  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVertexShader9, IDirect3DVolumeTexture9, NULLPTR,
+  PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS, TRIPATCH_SEGMENTS,
 } from './types.js';
 import { NotImplementedError } from './types.js';
 
@@ -112,7 +114,8 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   }
 
   private freshState(): DeviceState {
-    const st = new DeviceState(this.autoDepthStencil !== null);
+    const swvp = (this.behaviorFlags & (D3DCREATE.SOFTWARE_VERTEXPROCESSING | D3DCREATE.MIXED_VERTEXPROCESSING)) !== 0;
+    const st = new DeviceState(this.autoDepthStencil !== null, swvp);
     st.palettes = this.palettes.palettes;
     st.renderTargets[0] = this.backBuffer;
     st.depthStencil = this.autoDepthStencil;
@@ -340,6 +343,62 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     d.AddRef();
     return { hr: D3D_OK, vertexDeclaration: d };
   }
+  // ---- shaders and their constants (src/device/shader.ts; not executed yet) ----
+
+  CreateVertexShader(pFunction: BYTES | null): { hr: HRESULT; vertexShader?: IDirect3DVertexShader9 } {
+    const tokens = shaderTokens(pFunction, 'vertex');
+    return typeof tokens === 'number' ? { hr: tokens } : { hr: D3D_OK, vertexShader: new VertexShader(this, 'vertex', tokens) };
+  }
+  CreatePixelShader(pFunction: BYTES | null): { hr: HRESULT; pixelShader?: IDirect3DPixelShader9 } {
+    const tokens = shaderTokens(pFunction, 'pixel');
+    return typeof tokens === 'number' ? { hr: tokens } : { hr: D3D_OK, pixelShader: new PixelShader(this, 'pixel', tokens) };
+  }
+  /** NULL unbinds; binding a shader leaves the declaration and FVF as they are (and SetFVF leaves the shader). */
+  SetVertexShader(pShader: IDirect3DVertexShader9 | null): HRESULT {
+    if (pShader !== null && !(pShader instanceof VertexShader)) return D3DERR.INVALIDCALL;
+    this.target.setVertexShader(pShader);
+    return D3D_OK;
+  }
+  GetVertexShader(): { hr: HRESULT; vertexShader?: IDirect3DVertexShader9 | null } {
+    const sh = this.state.vertexShader;
+    sh?.AddRef();
+    return { hr: D3D_OK, vertexShader: sh };
+  }
+  SetPixelShader(pShader: IDirect3DPixelShader9 | null): HRESULT {
+    if (pShader !== null && !(pShader instanceof PixelShader)) return D3DERR.INVALIDCALL;
+    this.target.setPixelShader(pShader);
+    return D3D_OK;
+  }
+  GetPixelShader(): { hr: HRESULT; pixelShader?: IDirect3DPixelShader9 | null } {
+    const sh = this.state.pixelShader;
+    sh?.AddRef();
+    return { hr: D3D_OK, pixelShader: sh };
+  }
+  private setConstants(stage: ShaderKind, type: ConstType, start: number, data: BYTES | null, count: number): HRESULT {
+    const limits = stage === 'vertex' ? this.state.vsLimits : this.state.psLimits;
+    const bytes = constantsToSet(limits[type], type, start, data, count);
+    if (typeof bytes === 'number') return bytes;
+    this.target.setShaderConstants(stage, type, start >>> 0, bytes);
+    return D3D_OK;
+  }
+  private getConstants<T>(stage: ShaderKind, type: ConstType, start: number, count: number): { hr: HRESULT; constantData?: T } {
+    const st = this.state;
+    const [store, limits] = stage === 'vertex' ? [st.vsConst, st.vsLimits] : [st.psConst, st.psLimits];
+    return constantsToGet(store, limits[type], type, start, count) as { hr: HRESULT; constantData?: T };
+  }
+  SetVertexShaderConstantF(StartRegister: number, pConstantData: BYTES | null, Vector4fCount: number): HRESULT { return this.setConstants('vertex', 'f', StartRegister, pConstantData, Vector4fCount); }
+  GetVertexShaderConstantF(StartRegister: number, Vector4fCount: number): { hr: HRESULT; constantData?: Float32Array } { return this.getConstants('vertex', 'f', StartRegister, Vector4fCount); }
+  SetVertexShaderConstantI(StartRegister: number, pConstantData: BYTES | null, Vector4iCount: number): HRESULT { return this.setConstants('vertex', 'i', StartRegister, pConstantData, Vector4iCount); }
+  GetVertexShaderConstantI(StartRegister: number, Vector4iCount: number): { hr: HRESULT; constantData?: Int32Array } { return this.getConstants('vertex', 'i', StartRegister, Vector4iCount); }
+  SetVertexShaderConstantB(StartRegister: number, pConstantData: BYTES | null, BoolCount: number): HRESULT { return this.setConstants('vertex', 'b', StartRegister, pConstantData, BoolCount); }
+  GetVertexShaderConstantB(StartRegister: number, BoolCount: number): { hr: HRESULT; constantData?: Uint32Array } { return this.getConstants('vertex', 'b', StartRegister, BoolCount); }
+  SetPixelShaderConstantF(StartRegister: number, pConstantData: BYTES | null, Vector4fCount: number): HRESULT { return this.setConstants('pixel', 'f', StartRegister, pConstantData, Vector4fCount); }
+  GetPixelShaderConstantF(StartRegister: number, Vector4fCount: number): { hr: HRESULT; constantData?: Float32Array } { return this.getConstants('pixel', 'f', StartRegister, Vector4fCount); }
+  SetPixelShaderConstantI(StartRegister: number, pConstantData: BYTES | null, Vector4iCount: number): HRESULT { return this.setConstants('pixel', 'i', StartRegister, pConstantData, Vector4iCount); }
+  GetPixelShaderConstantI(StartRegister: number, Vector4iCount: number): { hr: HRESULT; constantData?: Int32Array } { return this.getConstants('pixel', 'i', StartRegister, Vector4iCount); }
+  SetPixelShaderConstantB(StartRegister: number, pConstantData: BYTES | null, BoolCount: number): HRESULT { return this.setConstants('pixel', 'b', StartRegister, pConstantData, BoolCount); }
+  GetPixelShaderConstantB(StartRegister: number, BoolCount: number): { hr: HRESULT; constantData?: Uint32Array } { return this.getConstants('pixel', 'b', StartRegister, BoolCount); }
+
   SetStreamSourceFreq(StreamNumber: number, Setting: number): HRESULT {
     const hr = validateStreamFreq(StreamNumber, Setting, this.caps.MaxStreams);
     if (hr !== D3D_OK) return hr;
@@ -710,20 +769,32 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return { clipTransformedVertices: CLIPS_TRANSFORMED_VERTICES, maxPointSize: this.caps.MaxPointSize };
   }
 
+  /** With a shader bound, the check and note of shaderDraw (execution comes later); undefined: draw with fixed function. */
+  private shaderBound(method: string, type: number, count: number, ok = true): HRESULT | undefined {
+    const st = this.state;
+    if (!st.vertexShader && !st.pixelShader) return undefined;
+    return shaderDraw(method, st.vertexShader !== null, st.pixelShader !== null, type, count, st.decl !== null, this.caps.MaxPrimitiveCount, ok);
+  }
+
   DrawPrimitive(PrimitiveType: number, StartVertex: number, PrimitiveCount: number): HRESULT {
+    const sh = this.shaderBound('DrawPrimitive', PrimitiveType, PrimitiveCount);
+    if (sh !== undefined) return sh;
     return this.draw(planDrawPrimitive(this.state, this.caps, PrimitiveType, StartVertex, PrimitiveCount), 'DrawPrimitive');
   }
   DrawIndexedPrimitive(PrimitiveType: number, BaseVertexIndex: number, MinVertexIndex: number, NumVertices: number, startIndex: number, primCount: number): HRESULT {
+    const sh = this.shaderBound('DrawIndexedPrimitive', PrimitiveType, primCount, this.state.indices !== null);
+    if (sh !== undefined) return sh;
     return this.draw(planDrawIndexedPrimitive(this.state, this.caps, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount), 'DrawIndexedPrimitive');
   }
   DrawPrimitiveUP(PrimitiveType: number, PrimitiveCount: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.draw(planDrawPrimitiveUP(this.state, this.caps, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
+    const hr = this.shaderBound('DrawPrimitiveUP', PrimitiveType, PrimitiveCount, pVertexStreamZeroData !== null && VertexStreamZeroStride !== 0) ?? this.draw(planDrawPrimitiveUP(this.state, this.caps, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
     // after a user-pointer draw, stream 0 is unset (D3D9: DrawPrimitiveUP resets stream 0)
     if (hr === D3D_OK) this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
     return hr;
   }
   DrawIndexedPrimitiveUP(PrimitiveType: number, MinVertexIndex: number, NumVertices: number, PrimitiveCount: number, pIndexData: BYTES | null, IndexDataFormat: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, this.caps, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
+    const userOk = pIndexData !== null && (IndexDataFormat === D3DFMT.INDEX16 || IndexDataFormat === D3DFMT.INDEX32) && pVertexStreamZeroData !== null && VertexStreamZeroStride !== 0;
+    const hr = this.shaderBound('DrawIndexedPrimitiveUP', PrimitiveType, PrimitiveCount, userOk) ?? this.draw(planDrawIndexedPrimitiveUP(this.state, this.caps, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
     // and the indexed form unsets the index buffer too
     if (hr === D3D_OK) {
       this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
@@ -903,7 +974,11 @@ guardReleased(Device.prototype, 'IDirect3DDevice9', {
   SetRenderTarget: 'hr', SetDepthStencilSurface: 'hr', SetRenderState: 'hr', SetSamplerState: 'hr',
   SetTextureStageState: 'hr', SetTexture: 'hr', SetTransform: 'hr', SetViewport: 'hr', SetScissorRect: 'hr',
   SetFVF: 'hr', CreateVertexDeclaration: 'out', SetVertexDeclaration: 'hr', GetVertexDeclaration: 'out',
-  SetStreamSourceFreq: 'hr', GetStreamSourceFreq: 'out', SetStreamSource: 'hr', SetIndices: 'hr', SetMaterial: 'hr', SetLight: 'hr', LightEnable: 'hr',
+  SetStreamSourceFreq: 'hr', GetStreamSourceFreq: 'out',
+  CreateVertexShader: 'out', CreatePixelShader: 'out', SetVertexShader: 'hr', GetVertexShader: 'out', SetPixelShader: 'hr', GetPixelShader: 'out',
+  SetVertexShaderConstantF: 'hr', GetVertexShaderConstantF: 'out', SetVertexShaderConstantI: 'hr', GetVertexShaderConstantI: 'out',
+  SetVertexShaderConstantB: 'hr', GetVertexShaderConstantB: 'out', SetPixelShaderConstantF: 'hr', GetPixelShaderConstantF: 'out',
+  SetPixelShaderConstantI: 'hr', GetPixelShaderConstantI: 'out', SetPixelShaderConstantB: 'hr', GetPixelShaderConstantB: 'out', SetStreamSource: 'hr', SetIndices: 'hr', SetMaterial: 'hr', SetLight: 'hr', LightEnable: 'hr',
   BeginStateBlock: 'hr', BeginScene: 'hr', EndScene: 'hr', Clear: 'hr', ColorFill: 'hr', Present: 'hr',
   StretchRect: 'hr', UpdateSurface: 'hr', UpdateTexture: 'hr', GetRenderTargetData: 'hr', DrawPrimitive: 'hr',
   DrawIndexedPrimitive: 'hr', DrawPrimitiveUP: 'hr', DrawIndexedPrimitiveUP: 'hr', Reset: 'hr',

@@ -5,7 +5,8 @@
  * notes (the replayer, to report them as findings with the call number) listens around a call;
  * with no listener a note costs nothing and is dropped.
  */
-export type NoteKind = 'out-of-range-draw' | 'released-object' | 'not-emulated' | 'npatch-ignored';
+/** `unimplemented`: the device skipped work replay9 cannot do yet (a draw with a shader bound); the replayer reports it as an 'unimplemented' finding */
+export type NoteKind = 'out-of-range-draw' | 'released-object' | 'not-emulated' | 'npatch-ignored' | 'unimplemented';
 
 export interface DeviceNote {
   kind: NoteKind;

@@ -31,7 +31,9 @@ import type { TextureSpec } from './texture.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, RECT } from './types.js';
 import type { DeviceProfile } from './caps.js';
 import { VertexDeclaration } from './vertex-declaration.js';
-import { MAX_USER_CLIP_PLANES } from '../d3d9/index.js';
+import { constantLimits, MAX_USER_CLIP_PLANES, shaderStreamBytes } from '../d3d9/index.js';
+import { PixelShader, Shader, VertexShader } from './shader.js';
+import type { ShaderConstants } from './shader.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 
 /** An object id in the snapshot, or -1 for NULL. */
@@ -70,7 +72,14 @@ export interface StateSnap {
   /** the current texture palette and SetNPatchMode's segment count (absent in older snapshots: 0, 0) */
   currentPalette?: number;
   nPatchSegments?: number;
+  /** the shaders bound and the constant registers (absent in older snapshots: none, all 0) */
+  vertexShader?: Ref;
+  pixelShader?: Ref;
+  constants?: { vs: ConstantsSnap; ps: ConstantsSnap };
 }
+
+/** Constant registers as bytes, each list cut after its last register that is not 0 (or, in a mask, not held). */
+export interface ConstantsSnap { f: Uint8Array; i: Uint8Array; b: Uint8Array }
 
 export interface MaskSnap {
   renderStates: number[]; samplerStates: number[][]; stageStates: number[][]; textures: number[]; streams: number[];
@@ -78,6 +87,9 @@ export interface MaskSnap {
   streamFreq?: number[];
   palette?: boolean;
   clipPlanes?: number[];
+  vertexShader?: boolean; pixelShader?: boolean;
+  /** held constant registers, one byte per register */
+  constants?: { vs: ConstantsSnap; ps: ConstantsSnap };
 }
 
 export type ObjectSnap =
@@ -98,6 +110,7 @@ export type ObjectSnap =
     softwareVertexProcessing?: boolean;
   }
   | { kind: 'VertexDeclaration'; refs: number; device: Ref; fvf: number; elements: D3DVERTEXELEMENT9[] }
+  | { kind: 'VertexShader' | 'PixelShader'; refs: number; device: Ref; tokens: Uint8Array }
   /** a surface of its own (created, or a device's back buffer / auto depth-stencil); budget: the owning device */
   | { kind: 'Surface'; refs: number; budget: Ref; spec: SurfaceSpecSnap; data: Uint8Array }
   /** a level of a texture (face 0 for plain textures): its bytes are stored with the texture */
@@ -188,6 +201,10 @@ export class ObjectCapture {
       const device = this.ref(inside<{ device: object }>(o).device);
       return { kind: 'VertexDeclaration', refs, device, fvf: o.fvf, elements: o.elements.map((e) => ({ ...e })) };
     }
+    if (o instanceof Shader) {
+      const device = this.ref(inside<{ device: object }>(o).device);
+      return { kind: o instanceof VertexShader ? 'VertexShader' : 'PixelShader', refs, device, tokens: o.tokens.slice() };
+    }
     if (o instanceof StateBlock) {
       const host = inside<{ host: object }>(o).host;
       return { kind: 'StateBlock', refs, host: this.ref(host), state: this.state(o.state), mask: maskSnap(o.mask) };
@@ -252,7 +269,26 @@ export class ObjectCapture {
       renderTargets: st.renderTargets.map((t) => this.ref(t)),
       depthStencil: this.ref(st.depthStencil),
       currentPalette: st.currentPalette, nPatchSegments: st.nPatchSegments,
+      vertexShader: this.ref(st.vertexShader), pixelShader: this.ref(st.pixelShader),
+      constants: { vs: constantsSnap(st.vsConst, 16, 16, 4), ps: constantsSnap(st.psConst, 16, 16, 4) },
     };
+  }
+}
+
+/** Bytes cut after the last register (of `unit` bytes) that is not all 0. */
+function cutZeros(b: Uint8Array, unit: number): Uint8Array {
+  let end = b.length;
+  while (end > 0 && b[end - 1] === 0) end--;
+  return b.slice(0, Math.ceil(end / unit) * unit);
+}
+function constantsSnap(c: ShaderConstants | StateMask['vsConst'], f: number, i: number, b: number): ConstantsSnap {
+  return { f: cutZeros(c.f, f), i: cutZeros(c.i, i), b: cutZeros(c.b, b) };
+}
+function restoreConstants(into: ShaderConstants | StateMask['vsConst'], s: ConstantsSnap | undefined): void {
+  for (const t of ['f', 'i', 'b'] as const) {
+    into[t].fill(0);
+    if (s && s[t].length > into[t].length) throw new SnapshotError(`snapshot holds ${s[t].length} bytes of ${t} constants, the device has room for ${into[t].length}`);
+    if (s) into[t].set(s[t]);
   }
 }
 
@@ -268,6 +304,8 @@ function maskSnap(m: StateMask): MaskSnap {
     viewport: m.viewport, scissor: m.scissor, fvf: m.fvf, indices: m.indices, material: m.material,
     streamFreq: Array.from(m.streamFreq), palette: m.palette,
     clipPlanes: Array.from(m.clipPlanes),
+    vertexShader: m.vertexShader, pixelShader: m.pixelShader,
+    constants: { vs: constantsSnap(m.vsConst, 1, 1, 1), ps: constantsSnap(m.psConst, 1, 1, 1) },
   };
 }
 
@@ -354,6 +392,22 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
     ref(st.depthStencil, `${what} depthStencil`, ...SURFACE);
     if (st.currentPalette !== undefined) int(st.currentPalette, `${what} currentPalette`, 0, 0xffff);
     if (st.nPatchSegments !== undefined) num(st.nPatchSegments, `${what} nPatchSegments`);
+    if (st.vertexShader !== undefined) ref(st.vertexShader, `${what} vertexShader`, 'VertexShader');
+    if (st.pixelShader !== undefined) ref(st.pixelShader, `${what} pixelShader`, 'PixelShader');
+    if (st.constants !== undefined) constants(st.constants, `${what} constants`, { f: 16, i: 16, b: 4 });
+  };
+  // each list within the largest register set (software vertex processing's) and whole registers
+  const constants = (v: unknown, what: string, unit: Readonly<Record<'f' | 'i' | 'b', number>>): void => {
+    const c = obj(v, what);
+    for (const stage of ['vs', 'ps']) {
+      const sc = obj(c[stage], `${what} ${stage}`);
+      const max = constantLimits(stage === 'vs' ? 'vertex' : 'pixel', true);
+      for (const t of ['f', 'i', 'b'] as const) {
+        const x = sc[t];
+        const size = unit[t];
+        if (!(x instanceof Uint8Array) || x.length % size !== 0 || x.length > max[t] * size) bad(`${what} ${stage} ${t} is not a list of at most ${max[t]} registers`);
+      }
+    }
   };
   snaps.forEach((raw, id) => {
     at = `object ${id}`;
@@ -449,11 +503,19 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         bytes(s.data, 'data', int(sp.length, 'spec length'));
         break;
       }
-      case 'StateBlock':
+      case 'StateBlock': {
         ref(s.host, 'host', 'Device');
         if ((s.host as number) < 0) bad('a state block without its device');
         state(s.state, 'state');
-        obj(s.mask, 'mask');
+        const m = obj(s.mask, 'mask');
+        if (m.constants !== undefined) constants(m.constants, 'mask constants', { f: 1, i: 1, b: 1 });
+        break;
+      }
+      case 'VertexShader':
+      case 'PixelShader':
+        ref(s.device, 'device', 'Device');
+        if ((s.device as number) < 0) bad('a shader without its device');
+        if (!(s.tokens instanceof Uint8Array) || shaderStreamBytes(s.tokens, s.kind === 'VertexShader' ? 'vertex' : 'pixel') !== s.tokens.length) bad('its tokens are not one whole shader');
         break;
       default:
         bad(`unknown kind ${JSON.stringify(s.kind)}`);
@@ -542,6 +604,8 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       out[id] = level;
     } else if (s.kind === 'StateBlock') out[id] = new StateBlock(out[s.host] as Device);
     else if (s.kind === 'VertexDeclaration') out[id] = new VertexDeclaration(out[s.device] as Device, s.elements.map((e) => ({ ...e })), s.fvf);
+    else if (s.kind === 'VertexShader') out[id] = new VertexShader(out[s.device] as Device, 'vertex', s.tokens.slice());
+    else if (s.kind === 'PixelShader') out[id] = new PixelShader(out[s.device] as Device, 'pixel', s.tokens.slice());
   });
   // 4: links, states and counters
   snaps.forEach((s, id) => {
@@ -552,7 +616,7 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       const di = inside<DeviceInside>(d);
       d.backBuffer = get<Surface>(s.backBuffer)!;
       d.autoDepthStencil = get<Surface>(s.autoDepthStencil);
-      d.state = restoreState(new DeviceState(false), s.state, get);
+      d.state = restoreState(new DeviceState(false, d.state.softwareVertexProcessing), s.state, get);
       if (s.palettes) {
         d.palettes.palettes.clear();
         for (const [n, entries] of s.palettes) d.palettes.palettes.set(n, entries.slice());
@@ -607,6 +671,10 @@ function restoreState(st: DeviceState, s: StateSnap, get: <T>(ref: Ref) => T | n
   st.depthStencil = get<Surface>(s.depthStencil);
   st.currentPalette = s.currentPalette ?? 0;
   st.nPatchSegments = s.nPatchSegments ?? 0;
+  st.vertexShader = s.vertexShader === undefined ? null : get<VertexShader>(s.vertexShader);
+  st.pixelShader = s.pixelShader === undefined ? null : get<PixelShader>(s.pixelShader);
+  restoreConstants(st.vsConst, s.constants?.vs);
+  restoreConstants(st.psConst, s.constants?.ps);
   // everything derived is rebuilt before the next draw
   st.dirty = DIRTY_ALL;
   return st;
@@ -628,6 +696,10 @@ function restoreMask(m: StateMask, s: MaskSnap): void {
   m.indices = s.indices;
   m.material = s.material;
   m.palette = s.palette === true;
+  m.vertexShader = s.vertexShader === true;
+  m.pixelShader = s.pixelShader === true;
+  restoreConstants(m.vsConst, s.constants?.vs);
+  restoreConstants(m.psConst, s.constants?.ps);
 }
 
 // ---- the whole replay point, as stored in a trace ----

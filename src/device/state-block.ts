@@ -11,7 +11,7 @@ import {
   RENDER_STATES, SAMPLER_STATES, STATE_BLOCK_PARTS, TEXTURE_STAGE_STATES, VERTEX_RENDER_STATES, VERTEX_SAMPLER_STATES,
   VERTEX_TEXTURE_STAGE_STATES,
 } from '../d3d9/index.js';
-import type { HRESULT } from '../d3d9/index.js';
+import type { ConstantLimits, HRESULT, ShaderKind } from '../d3d9/index.js';
 import type { IndexBuffer } from './buffers.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
@@ -23,6 +23,8 @@ import type { CubeTexture, Texture } from './texture.js';
 import type { VolumeTexture } from './volume.js';
 import type { VertexDeclaration } from './vertex-declaration.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPLANE, D3DVIEWPORT9, IDirect3DStateBlock9, RECT } from './types.js';
+import { CONST_BYTES } from './shader.js';
+import type { ConstType, PixelShader, ShaderConstants, VertexShader } from './shader.js';
 
 /** Which entries of the state a block holds. */
 export class StateMask {
@@ -44,6 +46,16 @@ export class StateMask {
   material = false;
   /** the current texture palette number (SetCurrentTexturePalette) */
   palette = false;
+  vertexShader = false;
+  pixelShader = false;
+  /** constant registers held, per register */
+  readonly vsConst: { f: Uint8Array; i: Uint8Array; b: Uint8Array };
+  readonly psConst: { f: Uint8Array; i: Uint8Array; b: Uint8Array };
+
+  constructor(vs: ConstantLimits, ps: ConstantLimits) {
+    this.vsConst = { f: new Uint8Array(vs.f), i: new Uint8Array(vs.i), b: new Uint8Array(vs.b) };
+    this.psConst = { f: new Uint8Array(ps.f), i: new Uint8Array(ps.i), b: new Uint8Array(ps.b) };
+  }
 }
 
 /** The transform types an ALL block holds: view, projection, the texture matrices, the 256 world matrices. */
@@ -61,11 +73,12 @@ export interface StateBlockHost {
 
 export class StateBlock extends RefCounted implements IDirect3DStateBlock9, StateTarget {
   readonly state: DeviceState;
-  readonly mask = new StateMask();
+  readonly mask: StateMask;
 
   constructor(private readonly host: StateBlockHost) {
     super();
-    this.state = new DeviceState(false);
+    this.state = new DeviceState(false, host.state.softwareVertexProcessing);
+    this.mask = new StateMask(this.state.vsLimits, this.state.psLimits);
   }
 
   /** A block of one of the predefined types, holding the device's current values. */
@@ -101,6 +114,10 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
     m.material = parts.has('material');
     // D3DSBT_ALL captures "the current palette" (the D3DSTATEBLOCKTYPE list); the palettes' entries are no state
     m.palette = kind === 'all';
+    m.vertexShader = parts.has('vertexShader');
+    m.pixelShader = parts.has('pixelShader');
+    if (parts.has('vertexShaderConstants')) for (const t of CONST_TYPES) m.vsConst[t].fill(1);
+    if (parts.has('pixelShaderConstants')) for (const t of CONST_TYPES) m.psConst[t].fill(1);
     transfer(host.state, b.state, m);
     return b;
   }
@@ -136,6 +153,29 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
   lightEnable(index: number, enable: boolean): void { this.state.lightEnable(index, enable); this.mask.lights.add(index); }
   setCurrentPalette(palette: number): void { this.state.setCurrentPalette(palette); this.mask.palette = true; }
   setClipPlane(index: number, plane: D3DPLANE): void { this.state.setClipPlane(index, plane); this.mask.clipPlanes[index] = 1; }
+  setVertexShader(shader: VertexShader | null): void { this.state.setVertexShader(shader); this.mask.vertexShader = true; }
+  setPixelShader(shader: PixelShader | null): void { this.state.setPixelShader(shader); this.mask.pixelShader = true; }
+  setShaderConstants(stage: ShaderKind, type: ConstType, start: number, data: Uint8Array): void {
+    this.state.setShaderConstants(stage, type, start, data);
+    (stage === 'vertex' ? this.mask.vsConst : this.mask.psConst)[type].fill(1, start, start + data.length / CONST_BYTES[type]);
+  }
+}
+
+const CONST_TYPES: readonly ConstType[] = ['f', 'i', 'b'];
+
+/** Copies the held constant registers of one stage, a run of consecutive registers at a time. */
+function transferConstants(stage: ShaderKind, from: ShaderConstants, to: StateTarget, held: StateMask['vsConst']): void {
+  for (const t of CONST_TYPES) {
+    const m = held[t];
+    const unit = CONST_BYTES[t];
+    for (let r = 0; r < m.length;) {
+      if (!m[r]) { r++; continue; }
+      let end = r;
+      while (end < m.length && m[end]) end++;
+      to.setShaderConstants(stage, t, r, from[t].subarray(r * unit, end * unit));
+      r = end;
+    }
+  }
 }
 
 /** Copies the masked entries of `from` into `to` (through its setters, so a device marks them dirty). */
@@ -169,6 +209,10 @@ function transfer(from: DeviceState, to: StateTarget, m: StateMask): void {
     to.setVertexDeclaration(from.decl);
   }
   if (m.indices) to.setIndices(from.indices);
+  if (m.vertexShader) to.setVertexShader(from.vertexShader);
+  if (m.pixelShader) to.setPixelShader(from.pixelShader);
+  transferConstants('vertex', from.vsConst, to, m.vsConst);
+  transferConstants('pixel', from.psConst, to, m.psConst);
   if (m.material) to.setMaterial(from.material);
   if (m.palette) to.setCurrentPalette(from.currentPalette);
 }

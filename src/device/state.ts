@@ -12,6 +12,10 @@ import type { IndexBuffer, VertexBuffer } from './buffers.js';
 import type { CubeTexture, Texture } from './texture.js';
 import type { VolumeTexture } from './volume.js';
 import type { VertexDeclaration } from './vertex-declaration.js';
+import { constantLimits } from '../d3d9/shader-tokens.js';
+import type { ConstantLimits, ShaderKind } from '../d3d9/shader-tokens.js';
+import { CONST_BYTES, emptyConstants } from './shader.js';
+import type { ConstType, PixelShader, ShaderConstants, VertexShader } from './shader.js';
 
 export const MAX_RENDER_STATE = 256;
 export const MAX_SAMPLERS = 16;
@@ -34,6 +38,7 @@ export const DIRTY = {
   render: 1 << 0, sampler: 1 << 1, stage: 1 << 2, texture: 1 << 3, transform: 1 << 4, viewport: 1 << 5,
   scissor: 1 << 6, fvf: 1 << 7, streams: 1 << 8, indices: 1 << 9, material: 1 << 10, lights: 1 << 11, targets: 1 << 12,
   clipPlanes: 1 << 13,
+  shaders: 1 << 14, constants: 1 << 15,
 } as const;
 export const DIRTY_ALL = Object.values(DIRTY).reduce((a, b) => a | b, 0);
 
@@ -59,6 +64,10 @@ export interface StateTarget {
   lightEnable(index: number, enable: boolean): void;
   setCurrentPalette(palette: number): void;
   setClipPlane(index: number, plane: D3DPLANE): void;
+  setVertexShader(shader: VertexShader | null): void;
+  setPixelShader(shader: PixelShader | null): void;
+  /** `data`: exactly the registers' bytes, from register `start` on */
+  setShaderConstants(stage: ShaderKind, type: ConstType, start: number, data: Uint8Array): void;
 }
 
 /** The default light: a white directional light pointing down +Z (what LightEnable gives an unset index). */
@@ -106,8 +115,19 @@ export class DeviceState implements StateTarget {
   readonly clipPlanes = new Float32Array(4 * MAX_USER_CLIP_PLANES);
   /** SetClipStatus / what software vertex processing accumulates: not part of any state block */
   clipStatus: D3DCLIPSTATUS9 = { ClipUnion: 0, ClipIntersection: 0xffffffff };
+  vertexShader: VertexShader | null = null;
+  pixelShader: PixelShader | null = null;
+  /** the constant registers (0 until set), sized by the device's limits */
+  readonly vsLimits: ConstantLimits;
+  readonly psLimits: ConstantLimits = constantLimits('pixel', false);
+  readonly vsConst: ShaderConstants;
+  readonly psConst: ShaderConstants;
 
-  constructor(autoDepthStencil: boolean) {
+  /** `softwareVertexProcessing`: the device has the software vertex shader's larger constant sets */
+  constructor(autoDepthStencil: boolean, readonly softwareVertexProcessing = false) {
+    this.vsLimits = constantLimits('vertex', softwareVertexProcessing);
+    this.vsConst = emptyConstants(this.vsLimits);
+    this.psConst = emptyConstants(this.psLimits);
     for (const info of RENDER_STATES.values()) this.renderStates[info.id] = renderStateDefault(info.id, { autoDepthStencil }) ?? 0;
     for (const s of this.samplerStates) for (const info of SAMPLER_STATES.values()) s[info.id] = samplerStateDefault(info.id) ?? 0;
     this.stageStates.forEach((s, stage) => {
@@ -152,6 +172,12 @@ export class DeviceState implements StateTarget {
   clipPlane(index: number): D3DPLANE {
     const p = this.clipPlanes, i = 4 * index;
     return { a: p[i], b: p[i + 1], c: p[i + 2], d: p[i + 3] };
+  }
+  setVertexShader(shader: VertexShader | null): void { this.vertexShader = shader; this.dirty |= DIRTY.shaders; }
+  setPixelShader(shader: PixelShader | null): void { this.pixelShader = shader; this.dirty |= DIRTY.shaders; }
+  setShaderConstants(stage: ShaderKind, type: ConstType, start: number, data: Uint8Array): void {
+    (stage === 'vertex' ? this.vsConst : this.psConst)[type].set(data, start * CONST_BYTES[type]);
+    this.dirty |= DIRTY.constants;
   }
   lightEnable(index: number, enable: boolean): void {
     const slot = this.lights.get(index);

@@ -194,6 +194,18 @@ export interface IDirect3DVertexDeclaration9 extends IUnknown {
   GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 };
 }
 
+/** A shader's token stream as the application passes it: DWORDs (a Uint32Array) or their bytes. */
+export type SHADER_TOKENS = BYTES;
+
+/** IDirect3DVertexShader9 and IDirect3DPixelShader9 have the same two methods. */
+export interface ShaderObject9 extends IUnknown {
+  GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 };
+  /** pData: whether a buffer is given (NULL reports the size); pSizeOfData: *pSizeOfData on entry */
+  GetFunction(pData: BOOL, pSizeOfData: number): { hr: HRESULT; data?: Uint8Array | null; sizeOfData?: number };
+}
+export interface IDirect3DVertexShader9 extends ShaderObject9 {}
+export interface IDirect3DPixelShader9 extends ShaderObject9 {}
+
 export interface IDirect3DStateBlock9 extends IUnknown {
   Capture(): HRESULT;
   Apply(): HRESULT;
@@ -230,6 +242,25 @@ export interface IDirect3DDevice9 extends IUnknown {
   GetVertexDeclaration(): { hr: HRESULT; vertexDeclaration?: IDirect3DVertexDeclaration9 };
   SetStreamSourceFreq(StreamNumber: number, Setting: number): HRESULT;
   GetStreamSourceFreq(StreamNumber: number): { hr: HRESULT; setting?: number };
+  CreateVertexShader(pFunction: SHADER_TOKENS | null): { hr: HRESULT; vertexShader?: IDirect3DVertexShader9 };
+  CreatePixelShader(pFunction: SHADER_TOKENS | null): { hr: HRESULT; pixelShader?: IDirect3DPixelShader9 };
+  SetVertexShader(pShader: IDirect3DVertexShader9 | null): HRESULT;
+  GetVertexShader(): { hr: HRESULT; vertexShader?: IDirect3DVertexShader9 | null };
+  SetPixelShader(pShader: IDirect3DPixelShader9 | null): HRESULT;
+  GetPixelShader(): { hr: HRESULT; pixelShader?: IDirect3DPixelShader9 | null };
+  /** constant data: 4 floats (F) or 4 ints (I) per register, one BOOL (4 bytes) per register (B), as a typed array */
+  SetVertexShaderConstantF(StartRegister: number, pConstantData: BYTES | null, Vector4fCount: number): HRESULT;
+  GetVertexShaderConstantF(StartRegister: number, Vector4fCount: number): { hr: HRESULT; constantData?: Float32Array };
+  SetVertexShaderConstantI(StartRegister: number, pConstantData: BYTES | null, Vector4iCount: number): HRESULT;
+  GetVertexShaderConstantI(StartRegister: number, Vector4iCount: number): { hr: HRESULT; constantData?: Int32Array };
+  SetVertexShaderConstantB(StartRegister: number, pConstantData: BYTES | null, BoolCount: number): HRESULT;
+  GetVertexShaderConstantB(StartRegister: number, BoolCount: number): { hr: HRESULT; constantData?: Uint32Array };
+  SetPixelShaderConstantF(StartRegister: number, pConstantData: BYTES | null, Vector4fCount: number): HRESULT;
+  GetPixelShaderConstantF(StartRegister: number, Vector4fCount: number): { hr: HRESULT; constantData?: Float32Array };
+  SetPixelShaderConstantI(StartRegister: number, pConstantData: BYTES | null, Vector4iCount: number): HRESULT;
+  GetPixelShaderConstantI(StartRegister: number, Vector4iCount: number): { hr: HRESULT; constantData?: Int32Array };
+  SetPixelShaderConstantB(StartRegister: number, pConstantData: BYTES | null, BoolCount: number): HRESULT;
+  GetPixelShaderConstantB(StartRegister: number, BoolCount: number): { hr: HRESULT; constantData?: Uint32Array };
   SetMaterial(pMaterial: D3DMATERIAL9 | null): HRESULT;
   SetLight(Index: number, pLight: D3DLIGHT9 | null): HRESULT;
   LightEnable(Index: number, Enable: BOOL): HRESULT;
@@ -318,7 +349,8 @@ export interface PerfMarkers {
 /** Any object the interfaces hand out. */
 export type D3DObject =
   | IDirect3D9 | IDirect3DDevice9 | IDirect3DSurface9 | IDirect3DTexture9 | IDirect3DCubeTexture9
-  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9 | IDirect3DVertexDeclaration9;
+  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9 | IDirect3DVertexDeclaration9
+  | IDirect3DVertexShader9 | IDirect3DPixelShader9;
 
 /** The property of a call's result object that holds the interface it creates, by kind of object. */
 export const RESULT_KEY = {
@@ -333,6 +365,8 @@ export const RESULT_KEY = {
   VolumeTexture: 'volumeTexture',
   Volume: 'volume',
   VertexDeclaration: 'vertexDeclaration',
+  VertexShader: 'vertexShader',
+  PixelShader: 'pixelShader',
 } as const;
 
 /** A backend: how to make the root object. */

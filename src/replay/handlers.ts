@@ -9,7 +9,7 @@ import { gammaRampOf } from '../d3d9/index.js';
 import type {
   IDirect3D9, IDirect3D9Ex, IDirect3DDevice9Ex, IDirect3DResource9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
   IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
-  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
+  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub, IDirect3DVertexShader9, IDirect3DPixelShader9,
 } from '../device/types.js';
 import {
   box, clipStatus, displayModeEx, displayModeFilter, light, material, matrix, paletteEntries, plane, point, presentParameters, rect,
@@ -268,6 +268,28 @@ export const HANDLERS = {
   GetClipStatus: (_c, x) => dev(x).GetClipStatus(),
   MultiplyTransform: (c, x) => dev(x).MultiplyTransform(c.state(), matrix(c.pMatrix())),
   ProcessVertices: (c, x) => dev(x).ProcessVertices(c.srcStartIndex(), c.destIndex(), c.vertexCount(), x.ref<IDirect3DVertexBuffer9>(c.pDestBuffer(), 'VertexBuffer'), x.ref<IDirect3DVertexDeclaration9>(c.pVertexDecl(), 'VertexDeclaration'), c.flags()),
+  CreateVertexShader: (c, x) => made(dev(x).CreateVertexShader(c.pFunctionArray()), 'vertexShader'),
+  SetVertexShader: (c, x) => dev(x).SetVertexShader(x.ref<IDirect3DVertexShader9>(c.pShader(), 'VertexShader')),
+  GetVertexShader: (_c, x) => made(dev(x).GetVertexShader(), 'vertexShader'),
+  SetVertexShaderConstantF: (c, x) => dev(x).SetVertexShaderConstantF(c.startRegister(), c.pConstantDataArray(), c.vector4fCount()),
+  GetVertexShaderConstantF: (c, x) => dev(x).GetVertexShaderConstantF(c.startRegister(), c.vector4fCount()),
+  SetVertexShaderConstantI: (c, x) => dev(x).SetVertexShaderConstantI(c.startRegister(), c.pConstantDataArray(), c.vector4iCount()),
+  GetVertexShaderConstantI: (c, x) => dev(x).GetVertexShaderConstantI(c.startRegister(), c.vector4iCount()),
+  SetVertexShaderConstantB: (c, x) => dev(x).SetVertexShaderConstantB(c.startRegister(), c.pConstantDataArray(), c.boolCount()),
+  GetVertexShaderConstantB: (c, x) => dev(x).GetVertexShaderConstantB(c.startRegister(), c.boolCount()),
+  CreatePixelShader: (c, x) => made(dev(x).CreatePixelShader(c.pFunctionArray()), 'pixelShader'),
+  SetPixelShader: (c, x) => dev(x).SetPixelShader(x.ref<IDirect3DPixelShader9>(c.pShader(), 'PixelShader')),
+  GetPixelShader: (_c, x) => made(dev(x).GetPixelShader(), 'pixelShader'),
+  SetPixelShaderConstantF: (c, x) => dev(x).SetPixelShaderConstantF(c.startRegister(), c.pConstantDataArray(), c.vector4fCount()),
+  GetPixelShaderConstantF: (c, x) => dev(x).GetPixelShaderConstantF(c.startRegister(), c.vector4fCount()),
+  SetPixelShaderConstantI: (c, x) => dev(x).SetPixelShaderConstantI(c.startRegister(), c.pConstantDataArray(), c.vector4iCount()),
+  GetPixelShaderConstantI: (c, x) => dev(x).GetPixelShaderConstantI(c.startRegister(), c.vector4iCount()),
+  SetPixelShaderConstantB: (c, x) => dev(x).SetPixelShaderConstantB(c.startRegister(), c.pConstantDataArray(), c.boolCount()),
+  GetPixelShaderConstantB: (c, x) => dev(x).GetPixelShaderConstantB(c.startRegister(), c.boolCount()),
+  VertexShaderGetFunction: (c, x) => x.obj<IDirect3DVertexShader9>(x.self, 'VertexShader').GetFunction(c.pData(), c.pSizeOfData()),
+  VertexShaderGetDevice: (_c, x) => made(x.obj<IDirect3DVertexShader9>(x.self, 'VertexShader').GetDevice(), 'device'),
+  PixelShaderGetFunction: (c, x) => x.obj<IDirect3DPixelShader9>(x.self, 'PixelShader').GetFunction(c.pData(), c.pSizeOfData()),
+  PixelShaderGetDevice: (_c, x) => made(x.obj<IDirect3DPixelShader9>(x.self, 'PixelShader').GetDevice(), 'device'),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -303,6 +303,8 @@ export class Replayer {
     if (f.type.kind === 'struct') return plainStruct(structDef(f.type.struct), v as Record<string, unknown>);
     if (f.type.kind === 'scalar') return plainScalar(f.type.scalar, v);
     if (isGammaField(f) && !ArrayBuffer.isView(v)) return gammaRampBytes(v as D3DGAMMARAMP) ?? null;
+    // data out-values (constants as Float32Array, Int32Array, BOOLs) compare as the bytes the trace holds
+    if (f.type.kind === 'bytes' && ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
     return v as ArgValue;
   }
 
@@ -319,10 +321,10 @@ export class Replayer {
     return name ?? `${this.handles.get(id)?.kind ?? 'handle'} #${id}`;
   }
 
-  /** A device note made during call n, as a finding. */
+  /** A device note made during call n, as a finding ('unimplemented' for work the device skipped). */
   private noted(n: number, info: CommandInfo, self: number, d: DeviceNote): void {
     const method = this.methodName(info, self);
-    this.finding({ kind: 'note', call: n, method, message: `call ${n}: ${method}: ${d.message}` });
+    this.finding({ kind: d.kind === 'unimplemented' ? 'unimplemented' : 'note', call: n, method, message: `call ${n}: ${method}: ${d.message}` });
   }
 
   private direct3DCreate9(call: fb.Call): Outcome {

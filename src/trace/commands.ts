@@ -13,7 +13,7 @@ export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
 /** Kinds of object a handle can name. `BaseTexture` accepts Texture, CubeTexture or VolumeTexture. */
 export const HANDLE_KINDS = [
   'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock',
-  'VolumeTexture', 'Volume', 'VertexDeclaration',
+  'VolumeTexture', 'Volume', 'VertexDeclaration', 'VertexShader', 'PixelShader',
 ] as const;
 export type HandleKind = (typeof HANDLE_KINDS)[number];
 
@@ -30,6 +30,8 @@ export const INTERFACE_OF: Record<HandleKind, string> = {
   VolumeTexture: 'IDirect3DVolumeTexture9',
   Volume: 'IDirect3DVolume9',
   VertexDeclaration: 'IDirect3DVertexDeclaration9',
+  VertexShader: 'IDirect3DVertexShader9',
+  PixelShader: 'IDirect3DPixelShader9',
 };
 /** IDirect3D9Ex and IDirect3DDevice9Ex are the same objects as IDirect3D9 and IDirect3DDevice9 (with `ex` set). */
 export const EX_INTERFACE_OF: Partial<Record<HandleKind, string>> = { Direct3D9: 'IDirect3D9Ex', Device: 'IDirect3DDevice9Ex' };

@@ -44,6 +44,8 @@ function everyObject(): Array<[string, RefCounted]> {
     ['IDirect3DVertexBuffer9', dev.CreateVertexBuffer(64, 0, 0, D3DPOOL.MANAGED).vertexBuffer as VertexBuffer],
     ['IDirect3DIndexBuffer9', dev.CreateIndexBuffer(64, 0, D3DFMT.INDEX16, D3DPOOL.MANAGED).indexBuffer as IndexBuffer],
     ['IDirect3DStateBlock9', dev.CreateStateBlock(1).stateBlock as StateBlock],
+    ['IDirect3DVertexShader9', dev.CreateVertexShader(new Uint32Array([0xfffe0300, 0x0000ffff])).vertexShader as unknown as RefCounted],
+    ['IDirect3DPixelShader9', dev.CreatePixelShader(new Uint32Array([0xffff0300, 0x0000ffff])).pixelShader as unknown as RefCounted],
   ];
 }
 

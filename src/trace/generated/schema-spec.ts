@@ -5237,6 +5237,524 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "CreateVertexShader",
+      "r9": "IDirect3DDevice9.CreateVertexShader creates VertexShader",
+      "fields": [
+        {
+          "name": "pFunction",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "tokens"
+        }
+      ]
+    },
+    {
+      "name": "SetVertexShader",
+      "r9": "IDirect3DDevice9.SetVertexShader",
+      "fields": [
+        {
+          "name": "pShader",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle VertexShader"
+        }
+      ]
+    },
+    {
+      "name": "GetVertexShader",
+      "r9": "IDirect3DDevice9.GetVertexShader creates VertexShader",
+      "fields": []
+    },
+    {
+      "name": "SetVertexShaderConstantF",
+      "r9": "IDirect3DDevice9.SetVertexShaderConstantF",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "float4 Vector4fCount"
+        },
+        {
+          "name": "Vector4fCount",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetVertexShaderConstantF",
+      "r9": "IDirect3DDevice9.GetVertexShaderConstantF",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Vector4fCount",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out float4 Vector4fCount"
+        }
+      ]
+    },
+    {
+      "name": "SetVertexShaderConstantI",
+      "r9": "IDirect3DDevice9.SetVertexShaderConstantI",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "int4 Vector4iCount"
+        },
+        {
+          "name": "Vector4iCount",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetVertexShaderConstantI",
+      "r9": "IDirect3DDevice9.GetVertexShaderConstantI",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Vector4iCount",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out int4 Vector4iCount"
+        }
+      ]
+    },
+    {
+      "name": "SetVertexShaderConstantB",
+      "r9": "IDirect3DDevice9.SetVertexShaderConstantB",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "bools BoolCount"
+        },
+        {
+          "name": "BoolCount",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetVertexShaderConstantB",
+      "r9": "IDirect3DDevice9.GetVertexShaderConstantB",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "BoolCount",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out bools BoolCount"
+        }
+      ]
+    },
+    {
+      "name": "CreatePixelShader",
+      "r9": "IDirect3DDevice9.CreatePixelShader creates PixelShader",
+      "fields": [
+        {
+          "name": "pFunction",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "tokens"
+        }
+      ]
+    },
+    {
+      "name": "SetPixelShader",
+      "r9": "IDirect3DDevice9.SetPixelShader",
+      "fields": [
+        {
+          "name": "pShader",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle PixelShader"
+        }
+      ]
+    },
+    {
+      "name": "GetPixelShader",
+      "r9": "IDirect3DDevice9.GetPixelShader creates PixelShader",
+      "fields": []
+    },
+    {
+      "name": "SetPixelShaderConstantF",
+      "r9": "IDirect3DDevice9.SetPixelShaderConstantF",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "float4 Vector4fCount"
+        },
+        {
+          "name": "Vector4fCount",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetPixelShaderConstantF",
+      "r9": "IDirect3DDevice9.GetPixelShaderConstantF",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Vector4fCount",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out float4 Vector4fCount"
+        }
+      ]
+    },
+    {
+      "name": "SetPixelShaderConstantI",
+      "r9": "IDirect3DDevice9.SetPixelShaderConstantI",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "int4 Vector4iCount"
+        },
+        {
+          "name": "Vector4iCount",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetPixelShaderConstantI",
+      "r9": "IDirect3DDevice9.GetPixelShaderConstantI",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Vector4iCount",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out int4 Vector4iCount"
+        }
+      ]
+    },
+    {
+      "name": "SetPixelShaderConstantB",
+      "r9": "IDirect3DDevice9.SetPixelShaderConstantB",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "bools BoolCount"
+        },
+        {
+          "name": "BoolCount",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetPixelShaderConstantB",
+      "r9": "IDirect3DDevice9.GetPixelShaderConstantB",
+      "fields": [
+        {
+          "name": "StartRegister",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "BoolCount",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pConstantData",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out bools BoolCount"
+        }
+      ]
+    },
+    {
+      "name": "VertexShaderGetFunction",
+      "r9": "IDirect3DVertexShader9.GetFunction",
+      "fields": [
+        {
+          "name": "pData",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        },
+        {
+          "name": "pSizeOfData",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Data",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out tokens"
+        },
+        {
+          "name": "SizeOfData",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "VertexShaderGetDevice",
+      "r9": "IDirect3DVertexShader9.GetDevice creates Device",
+      "fields": []
+    },
+    {
+      "name": "PixelShaderGetFunction",
+      "r9": "IDirect3DPixelShader9.GetFunction",
+      "fields": [
+        {
+          "name": "pData",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        },
+        {
+          "name": "pSizeOfData",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Data",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out tokens"
+        },
+        {
+          "name": "SizeOfData",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "PixelShaderGetDevice",
+      "r9": "IDirect3DPixelShader9.GetDevice creates Device",
+      "fields": []
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -5451,7 +5969,29 @@ export const SCHEMA: SchemaDef = {
         "SetClipStatus",
         "GetClipStatus",
         "MultiplyTransform",
-        "ProcessVertices"
+        "ProcessVertices",
+        "CreateVertexShader",
+        "SetVertexShader",
+        "GetVertexShader",
+        "SetVertexShaderConstantF",
+        "GetVertexShaderConstantF",
+        "SetVertexShaderConstantI",
+        "GetVertexShaderConstantI",
+        "SetVertexShaderConstantB",
+        "GetVertexShaderConstantB",
+        "CreatePixelShader",
+        "SetPixelShader",
+        "GetPixelShader",
+        "SetPixelShaderConstantF",
+        "GetPixelShaderConstantF",
+        "SetPixelShaderConstantI",
+        "GetPixelShaderConstantI",
+        "SetPixelShaderConstantB",
+        "GetPixelShaderConstantB",
+        "VertexShaderGetFunction",
+        "VertexShaderGetDevice",
+        "PixelShaderGetFunction",
+        "PixelShaderGetDevice"
       ]
     }
   ],

@@ -13,6 +13,8 @@ export const KIND_WORD: Record<HandleKind, string> = {
   VolumeTexture: 'voltex',
   Volume: 'vol',
   VertexDeclaration: 'decl',
+  VertexShader: 'vs',
+  PixelShader: 'ps',
 };
 
 export function defaultName(kind: HandleKind, id: number): string {

@@ -16,7 +16,7 @@ import { Lexer } from './lexer.js';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
 import type { Tok } from './lexer.js';
 import { defaultName, isReservedName, quoteString } from './names.js';
-import { isGammaField, isOptionalTail, shapeOf, stateValueShape } from './shapes.js';
+import { isGammaField, isOptionalTail, PACKED_ITEM_BYTES, packedKind, shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
 /** A parsed value before it meets its parameter's type. */
@@ -382,6 +382,7 @@ export class TextParser {
       case 'bytes':
         if (isNull) return null;
         if (n.t === 'bytes') return n.v;
+        if (n.t === 'list' && packedKind(f.r9)) return this.packed(f, n);
         if (n.t === 'vertices' && f.r9 === 'vertices') return this.vertices(n, args, info);
         if (n.t === 'indices' && f.r9 === 'indices') return this.indices(n, args);
         if (n.t === 'list' && isGammaField(f)) return this.gammaRamp(n as Extract<Node, { t: 'list' }>, f.name);
@@ -567,6 +568,25 @@ export class TextParser {
     this.depth--;
     this.expect(']', 'to close the list');
     return { t: 'indices', values: values.subarray(0, count), ...(wide ? { wide } : {}), tok: open };
+  }
+
+  /** A token list (hex words), a list of registers of four (floats or ints) or a list of BOOLs, packed as DWORDs. */
+  private packed(f: TableField, n: Extract<Node, { t: 'list' }>): Uint8Array {
+    const kind = packedKind(f.r9)!;
+    const out = new Uint8Array(n.items.length * PACKED_ITEM_BYTES[kind]);
+    const dv = new DataView(out.buffer);
+    n.items.forEach((it, r) => {
+      if (kind === 'tokens' || kind === 'bools') {
+        dv.setUint32(r * 4, this.integer(it, `${f.name} item ${r}`, 'uint'), true);
+        return;
+      }
+      if (it.t !== 'list' || it.items.length !== 4) this.err(it.tok, `${f.name}: register ${r} is a list of 4 ${kind === 'float4' ? 'floats' : 'integers'}`);
+      (it as Extract<Node, { t: 'list' }>).items.forEach((v, c) => {
+        const what = `${f.name} register ${r} component ${c}`;
+        dv.setUint32(r * 16 + c * 4, kind === 'float4' ? floatFieldBits(this.float(v, what)) : this.integer(v, what, 'int') >>> 0, true);
+      });
+    });
+    return out;
   }
 
   private vertices(n: Extract<Node, { t: 'vertices' }>, args: Record<string, ArgValue>, info: CommandInfo): Uint8Array {

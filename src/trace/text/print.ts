@@ -14,7 +14,9 @@ import type { TraceHeader } from '../container.js';
 import { Compression } from '../container.js';
 import type { StructDef, TableField } from '../schema-types.js';
 import { defaultName, nameToken, quoteString } from './names.js';
-import { bitsFloat, hex32, isGammaField, isOptionalTail, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
+import {
+  bitsFloat, hex32, isGammaField, isOptionalTail, PACKED_ITEM_BYTES, packedKind, shapeOf, shortestFloat32, stateValueShape,
+} from './shapes.js';
 import type { Shape } from './shapes.js';
 
 /** Structs printed positionally (`{left, top, right, bottom}`). */
@@ -219,6 +221,18 @@ export class TextPrinter {
   }
 
   private bytes(f: TableField, b: Uint8Array, call: CallRecord): string {
+    const packed = packedKind(f.r9);
+    if (packed && b.length > 0 && b.length % PACKED_ITEM_BYTES[packed] === 0) {
+      const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      const words = Array.from({ length: b.length / 4 }, (_, i) => dv.getUint32(i * 4, true));
+      const four = (show: (w: number) => string): string => `[${Array.from({ length: words.length / 4 }, (_, r) => `[${words.slice(r * 4, r * 4 + 4).map(show).join(', ')}]`).join(', ')}]`;
+      switch (packed) {
+        case 'tokens': return `[${words.map(hex32).join(', ')}]`;
+        case 'float4': return four((w) => shortestFloat32(bitsFloat(w)) ?? hex32(w));
+        case 'int4': return four((w) => String(w | 0));
+        case 'bools': return `[${words.map((w) => (w === 1 ? 'TRUE' : w === 0 ? 'FALSE' : hex32(w))).join(', ')}]`;
+      }
+    }
     if (f.r9 === 'vertices') {
       const list = this.vertexList(b, call);
       if (list) return list;

@@ -56,6 +56,19 @@ export function shapeOf(r9: string | undefined, scalar: Scalar): Shape {
   return s;
 }
 
+/**
+ * DWORD data shown as a list (r9 on a [ubyte] field, `out ` allowed): `tokens` as hex words, `float4`
+ * and `int4` as lists of four per register, `bools` as TRUE/FALSE per register. A second word names
+ * the count field (how many registers the data holds).
+ */
+export type PackedKind = 'tokens' | 'float4' | 'int4' | 'bools';
+export function packedKind(r9: string | undefined): PackedKind | undefined {
+  const k = (r9 ?? '').replace(/^out /, '').split(' ')[0];
+  return k === 'tokens' || k === 'float4' || k === 'int4' || k === 'bools' ? k : undefined;
+}
+/** Bytes per list item of a packed kind (a register of four, or one DWORD). */
+export const PACKED_ITEM_BYTES: Readonly<Record<PackedKind, number>> = { tokens: 4, float4: 16, int4: 16, bools: 4 };
+
 /** The shape of a state value, given which state it is. */
 export function stateValueShape(space: string, state: number): Shape {
   const info =
