@@ -205,6 +205,7 @@ export class StateBlockApi extends ApiObject {}
 export class VolumeTextureApi extends ApiObject {}
 export class VolumeApi extends ApiObject {}
 export class VertexDeclarationApi extends ApiObject {}
+export class SwapChainApi extends ApiObject {}
 
 const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
   Direct3D9: Direct3D9Api,
@@ -218,6 +219,7 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
   VolumeTexture: VolumeTextureApi,
   Volume: VolumeApi,
   VertexDeclaration: VertexDeclarationApi,
+  SwapChain: SwapChainApi,
 };
 
 // install every recorded method on its interface's wrapper class

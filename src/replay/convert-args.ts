@@ -2,7 +2,7 @@
 import type * as fb from '../trace/generated/replay9.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 import type {
-  D3DBOX, D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR, D3DVIEWPORT9, POINT, RECT,
+  D3DBOX, D3DDISPLAYMODEEX, D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVECTOR, D3DVIEWPORT9, POINT, RECT,
 } from '../device/types.js';
 
 export function rect(r: fb.Rect | null): RECT | null {
@@ -57,6 +57,10 @@ export function presentParameters(p: fb.PresentParameters | null): D3DPRESENT_PA
     EnableAutoDepthStencil: p.enableAutoDepthStencil(), AutoDepthStencilFormat: p.autoDepthStencilFormat(),
     Flags: p.flags(), FullScreen_RefreshRateInHz: p.fullScreenRefreshRateInHz(), PresentationInterval: p.presentationInterval(),
   };
+}
+export function displayModeEx(m: fb.DisplayModeEx | null): D3DDISPLAYMODEEX | null {
+  if (!m) return null;
+  return { Size: m.size(), Width: m.width(), Height: m.height(), RefreshRate: m.refreshRate(), Format: m.format(), ScanLineOrdering: m.scanLineOrdering() };
 }
 export function rects(c: fb.Clear): RECT[] | null {
   const n = c.pRectsLength();

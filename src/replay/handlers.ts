@@ -8,9 +8,9 @@ import type { CommandName, HandleKind } from '../trace/commands.js';
 import type {
   IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
   IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
-  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
+  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub, IDirect3DDevice9Ex, IDirect3DSwapChain9Ex,
 } from '../device/types.js';
-import { box, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
+import { box, displayModeEx, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
 
 /**
  * What a handler hands back: the HRESULT (or count; for a method that returns its value, the
@@ -36,6 +36,8 @@ export type CommandOf<K extends CommandName> = InstanceType<CommandClasses[K]>;
 type Handlers = { [K in CommandName]: (c: CommandOf<K>, x: CallScope) => Outcome };
 
 const dev = (x: CallScope): IDirect3DDevice9 => x.obj<IDirect3DDevice9>(x.self, 'Device');
+const devEx = (x: CallScope): IDirect3DDevice9Ex => x.obj<IDirect3DDevice9Ex>(x.self, 'Device');
+const sc = (x: CallScope): IDirect3DSwapChain9Ex => x.obj<IDirect3DSwapChain9Ex>(x.self, 'SwapChain');
 const d3d = (x: CallScope): IDirect3D9 => x.obj<IDirect3D9>(x.self, 'Direct3D9');
 const made = (r: { hr: number } & Record<string, unknown>, key: string): Outcome => ({ hr: r.hr, obj: r[key] as object | undefined });
 const bytes = (a: Uint8Array | null): Uint8Array | null => a;
@@ -193,6 +195,29 @@ export const HANDLERS = {
   VertexDeclarationGetDevice: (_c, x) => made(x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDevice(), 'device'),
   SetStreamSourceFreq: (c, x) => dev(x).SetStreamSourceFreq(c.streamNumber(), c.setting()),
   GetStreamSourceFreq: (c, x) => dev(x).GetStreamSourceFreq(c.streamNumber()).hr,
+
+  CreateAdditionalSwapChain: (c, x) => made(dev(x).CreateAdditionalSwapChain(presentParameters(c.pPresentationParameters())), 'swapChain'),
+  GetSwapChain: (c, x) => made(dev(x).GetSwapChain(c.iSwapChain()), 'swapChain'),
+  GetNumberOfSwapChains: (_c, x) => dev(x).GetNumberOfSwapChains(),
+  GetFrontBufferData: (c, x) => dev(x).GetFrontBufferData(c.iSwapChain(), x.ref<IDirect3DSurface9>(c.pDestSurface(), 'Surface')),
+  GetRasterStatus: (c, x) => dev(x).GetRasterStatus(c.iSwapChain()),
+  GetDisplayMode: (c, x) => dev(x).GetDisplayMode(c.iSwapChain()),
+  TestCooperativeLevel: (_c, x) => dev(x).TestCooperativeLevel(),
+  PresentEx: (c, x) => devEx(x).PresentEx(rect(c.pSourceRect()), rect(c.pDestRect()), c.hDestWindowOverride() || null, c.pDirtyRegion() || null, c.dwFlags()),
+  ResetEx: (c, x) => devEx(x).ResetEx(presentParameters(c.pPresentationParameters()), displayModeEx(c.pFullscreenDisplayMode())),
+  CheckDeviceState: (c, x) => devEx(x).CheckDeviceState(c.hDestinationWindow() || null),
+  GetDisplayModeEx: (c, x) => devEx(x).GetDisplayModeEx(c.iSwapChain()),
+  WaitForVBlank: (c, x) => devEx(x).WaitForVBlank(c.iSwapChain()),
+  SwapChainPresent: (c, x) => sc(x).Present(rect(c.pSourceRect()), rect(c.pDestRect()), c.hDestWindowOverride() || null, c.pDirtyRegion() || null, c.dwFlags()),
+  SwapChainGetFrontBufferData: (c, x) => sc(x).GetFrontBufferData(x.ref<IDirect3DSurface9>(c.pDestSurface(), 'Surface')),
+  SwapChainGetBackBuffer: (c, x) => made(sc(x).GetBackBuffer(c.iBackBuffer(), c.type()), 'surface'),
+  SwapChainGetRasterStatus: (_c, x) => sc(x).GetRasterStatus(),
+  SwapChainGetDisplayMode: (_c, x) => sc(x).GetDisplayMode(),
+  SwapChainGetDevice: (_c, x) => made(sc(x).GetDevice(), 'device'),
+  SwapChainGetPresentParameters: (_c, x) => sc(x).GetPresentParameters(),
+  SwapChainGetLastPresentCount: (_c, x) => sc(x).GetLastPresentCount(),
+  SwapChainGetPresentStats: (_c, x) => sc(x).GetPresentStats(),
+  SwapChainGetDisplayModeEx: (_c, x) => sc(x).GetDisplayModeEx(),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

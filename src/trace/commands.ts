@@ -13,7 +13,7 @@ export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
 /** Kinds of object a handle can name. `BaseTexture` accepts Texture, CubeTexture or VolumeTexture. */
 export const HANDLE_KINDS = [
   'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock',
-  'VolumeTexture', 'Volume', 'VertexDeclaration',
+  'VolumeTexture', 'Volume', 'VertexDeclaration', 'SwapChain',
 ] as const;
 export type HandleKind = (typeof HANDLE_KINDS)[number];
 
@@ -30,8 +30,17 @@ export const INTERFACE_OF: Record<HandleKind, string> = {
   VolumeTexture: 'IDirect3DVolumeTexture9',
   Volume: 'IDirect3DVolume9',
   VertexDeclaration: 'IDirect3DVertexDeclaration9',
+  SwapChain: 'IDirect3DSwapChain9',
 };
-const KIND_OF_INTERFACE = new Map(Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind]));
+/** The Ex interface of a kind whose Ex form is the same object (the `ex` flag): its methods are recorded on that kind. */
+export const EX_INTERFACE_OF: Partial<Record<HandleKind, string>> = {
+  Device: 'IDirect3DDevice9Ex',
+  SwapChain: 'IDirect3DSwapChain9Ex',
+};
+const KIND_OF_INTERFACE = new Map([
+  ...Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind] as const),
+  ...Object.entries(EX_INTERFACE_OF).map(([k, i]) => [i, k as HandleKind] as const),
+]);
 
 export interface CommandInfo {
   name: CommandName;
@@ -123,7 +132,8 @@ export function commandInfo(name: CommandName): CommandInfo {
 /** The command recording `method` on an object of `kind` (or a free function when kind is undefined). */
 export function commandForMethod(kind: HandleKind | undefined, method: string): CommandInfo | undefined {
   if (kind === undefined) return BY_METHOD.get(`.${method}`);
-  return BY_METHOD.get(`${INTERFACE_OF[kind]}.${method}`) ?? BY_METHOD.get(`*.${method}`);
+  const ex = EX_INTERFACE_OF[kind];
+  return BY_METHOD.get(`${INTERFACE_OF[kind]}.${method}`) ?? (ex ? BY_METHOD.get(`${ex}.${method}`) : undefined) ?? BY_METHOD.get(`*.${method}`);
 }
 
 /** `IDirect3DDevice9::CreateRenderTarget`, as people write it. */

@@ -116,13 +116,35 @@ export enum Command {
   GetVertexDeclaration = 109,
   VertexDeclarationGetDevice = 110,
   SetStreamSourceFreq = 111,
-  GetStreamSourceFreq = 112
+  GetStreamSourceFreq = 112,
+  CreateAdditionalSwapChain = 113,
+  GetSwapChain = 114,
+  GetNumberOfSwapChains = 115,
+  GetFrontBufferData = 116,
+  GetRasterStatus = 117,
+  GetDisplayMode = 118,
+  TestCooperativeLevel = 119,
+  PresentEx = 120,
+  ResetEx = 121,
+  CheckDeviceState = 122,
+  GetDisplayModeEx = 123,
+  WaitForVBlank = 124,
+  SwapChainPresent = 125,
+  SwapChainGetFrontBufferData = 126,
+  SwapChainGetBackBuffer = 127,
+  SwapChainGetRasterStatus = 128,
+  SwapChainGetDisplayMode = 129,
+  SwapChainGetDevice = 130,
+  SwapChainGetPresentParameters = 131,
+  SwapChainGetLastPresentCount = 132,
+  SwapChainGetPresentStats = 133,
+  SwapChainGetDisplayModeEx = 134
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceState|Clear|ColorFill|CreateAdditionalSwapChain|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetDisplayMode|GetDisplayModeEx|GetFVF|GetFrontBufferData|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetNumberOfSwapChains|GetRasterStatus|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetSwapChain|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|PresentEx|Release|Reset|ResetEx|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|SwapChainGetBackBuffer|SwapChainGetDevice|SwapChainGetDisplayMode|SwapChainGetDisplayModeEx|SwapChainGetFrontBufferData|SwapChainGetLastPresentCount|SwapChainGetPresentParameters|SwapChainGetPresentStats|SwapChainGetRasterStatus|SwapChainPresent|TestCooperativeLevel|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|WaitForVBlank) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceState|Clear|ColorFill|CreateAdditionalSwapChain|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetDisplayMode|GetDisplayModeEx|GetFVF|GetFrontBufferData|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetNumberOfSwapChains|GetRasterStatus|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetSwapChain|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|PresentEx|Release|Reset|ResetEx|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|SwapChainGetBackBuffer|SwapChainGetDevice|SwapChainGetDisplayMode|SwapChainGetDisplayModeEx|SwapChainGetFrontBufferData|SwapChainGetLastPresentCount|SwapChainGetPresentParameters|SwapChainGetPresentStats|SwapChainGetRasterStatus|SwapChainPresent|TestCooperativeLevel|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|WaitForVBlank|null
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceState|Clear|ColorFill|CreateAdditionalSwapChain|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetDisplayMode|GetDisplayModeEx|GetFVF|GetFrontBufferData|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetNumberOfSwapChains|GetRasterStatus|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetSwapChain|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|PresentEx|Release|Reset|ResetEx|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|SwapChainGetBackBuffer|SwapChainGetDevice|SwapChainGetDisplayMode|SwapChainGetDisplayModeEx|SwapChainGetFrontBufferData|SwapChainGetLastPresentCount|SwapChainGetPresentParameters|SwapChainGetPresentStats|SwapChainGetRasterStatus|SwapChainPresent|TestCooperativeLevel|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|WaitForVBlank|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -237,15 +259,37 @@ export function unionToCommand(
     case 'VertexDeclarationGetDevice': return accessor(new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'CreateAdditionalSwapChain': return accessor(new CreateAdditionalSwapChain())! as CreateAdditionalSwapChain;
+    case 'GetSwapChain': return accessor(new GetSwapChain())! as GetSwapChain;
+    case 'GetNumberOfSwapChains': return accessor(new GetNumberOfSwapChains())! as GetNumberOfSwapChains;
+    case 'GetFrontBufferData': return accessor(new GetFrontBufferData())! as GetFrontBufferData;
+    case 'GetRasterStatus': return accessor(new GetRasterStatus())! as GetRasterStatus;
+    case 'GetDisplayMode': return accessor(new GetDisplayMode())! as GetDisplayMode;
+    case 'TestCooperativeLevel': return accessor(new TestCooperativeLevel())! as TestCooperativeLevel;
+    case 'PresentEx': return accessor(new PresentEx())! as PresentEx;
+    case 'ResetEx': return accessor(new ResetEx())! as ResetEx;
+    case 'CheckDeviceState': return accessor(new CheckDeviceState())! as CheckDeviceState;
+    case 'GetDisplayModeEx': return accessor(new GetDisplayModeEx())! as GetDisplayModeEx;
+    case 'WaitForVBlank': return accessor(new WaitForVBlank())! as WaitForVBlank;
+    case 'SwapChainPresent': return accessor(new SwapChainPresent())! as SwapChainPresent;
+    case 'SwapChainGetFrontBufferData': return accessor(new SwapChainGetFrontBufferData())! as SwapChainGetFrontBufferData;
+    case 'SwapChainGetBackBuffer': return accessor(new SwapChainGetBackBuffer())! as SwapChainGetBackBuffer;
+    case 'SwapChainGetRasterStatus': return accessor(new SwapChainGetRasterStatus())! as SwapChainGetRasterStatus;
+    case 'SwapChainGetDisplayMode': return accessor(new SwapChainGetDisplayMode())! as SwapChainGetDisplayMode;
+    case 'SwapChainGetDevice': return accessor(new SwapChainGetDevice())! as SwapChainGetDevice;
+    case 'SwapChainGetPresentParameters': return accessor(new SwapChainGetPresentParameters())! as SwapChainGetPresentParameters;
+    case 'SwapChainGetLastPresentCount': return accessor(new SwapChainGetLastPresentCount())! as SwapChainGetLastPresentCount;
+    case 'SwapChainGetPresentStats': return accessor(new SwapChainGetPresentStats())! as SwapChainGetPresentStats;
+    case 'SwapChainGetDisplayModeEx': return accessor(new SwapChainGetDisplayModeEx())! as SwapChainGetDisplayModeEx;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
+  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceState|Clear|ColorFill|CreateAdditionalSwapChain|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetDisplayMode|GetDisplayModeEx|GetFVF|GetFrontBufferData|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetNumberOfSwapChains|GetRasterStatus|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetSwapChain|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|PresentEx|Release|Reset|ResetEx|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|SwapChainGetBackBuffer|SwapChainGetDevice|SwapChainGetDisplayMode|SwapChainGetDisplayModeEx|SwapChainGetFrontBufferData|SwapChainGetLastPresentCount|SwapChainGetPresentParameters|SwapChainGetPresentStats|SwapChainGetRasterStatus|SwapChainPresent|TestCooperativeLevel|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|WaitForVBlank) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceState|Clear|ColorFill|CreateAdditionalSwapChain|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetDisplayMode|GetDisplayModeEx|GetFVF|GetFrontBufferData|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetNumberOfSwapChains|GetRasterStatus|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetSwapChain|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|PresentEx|Release|Reset|ResetEx|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|SwapChainGetBackBuffer|SwapChainGetDevice|SwapChainGetDisplayMode|SwapChainGetDisplayModeEx|SwapChainGetFrontBufferData|SwapChainGetLastPresentCount|SwapChainGetPresentParameters|SwapChainGetPresentStats|SwapChainGetRasterStatus|SwapChainPresent|TestCooperativeLevel|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|WaitForVBlank|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|CheckDeviceState|Clear|ColorFill|CreateAdditionalSwapChain|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetDisplayMode|GetDisplayModeEx|GetFVF|GetFrontBufferData|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetNumberOfSwapChains|GetRasterStatus|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetSwapChain|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|PresentEx|Release|Reset|ResetEx|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|SwapChainGetBackBuffer|SwapChainGetDevice|SwapChainGetDisplayMode|SwapChainGetDisplayModeEx|SwapChainGetFrontBufferData|SwapChainGetLastPresentCount|SwapChainGetPresentParameters|SwapChainGetPresentStats|SwapChainGetRasterStatus|SwapChainPresent|TestCooperativeLevel|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|WaitForVBlank|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -360,6 +404,28 @@ export function unionListToCommand(
     case 'VertexDeclarationGetDevice': return accessor(index, new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(index, new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(index, new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'CreateAdditionalSwapChain': return accessor(index, new CreateAdditionalSwapChain())! as CreateAdditionalSwapChain;
+    case 'GetSwapChain': return accessor(index, new GetSwapChain())! as GetSwapChain;
+    case 'GetNumberOfSwapChains': return accessor(index, new GetNumberOfSwapChains())! as GetNumberOfSwapChains;
+    case 'GetFrontBufferData': return accessor(index, new GetFrontBufferData())! as GetFrontBufferData;
+    case 'GetRasterStatus': return accessor(index, new GetRasterStatus())! as GetRasterStatus;
+    case 'GetDisplayMode': return accessor(index, new GetDisplayMode())! as GetDisplayMode;
+    case 'TestCooperativeLevel': return accessor(index, new TestCooperativeLevel())! as TestCooperativeLevel;
+    case 'PresentEx': return accessor(index, new PresentEx())! as PresentEx;
+    case 'ResetEx': return accessor(index, new ResetEx())! as ResetEx;
+    case 'CheckDeviceState': return accessor(index, new CheckDeviceState())! as CheckDeviceState;
+    case 'GetDisplayModeEx': return accessor(index, new GetDisplayModeEx())! as GetDisplayModeEx;
+    case 'WaitForVBlank': return accessor(index, new WaitForVBlank())! as WaitForVBlank;
+    case 'SwapChainPresent': return accessor(index, new SwapChainPresent())! as SwapChainPresent;
+    case 'SwapChainGetFrontBufferData': return accessor(index, new SwapChainGetFrontBufferData())! as SwapChainGetFrontBufferData;
+    case 'SwapChainGetBackBuffer': return accessor(index, new SwapChainGetBackBuffer())! as SwapChainGetBackBuffer;
+    case 'SwapChainGetRasterStatus': return accessor(index, new SwapChainGetRasterStatus())! as SwapChainGetRasterStatus;
+    case 'SwapChainGetDisplayMode': return accessor(index, new SwapChainGetDisplayMode())! as SwapChainGetDisplayMode;
+    case 'SwapChainGetDevice': return accessor(index, new SwapChainGetDevice())! as SwapChainGetDevice;
+    case 'SwapChainGetPresentParameters': return accessor(index, new SwapChainGetPresentParameters())! as SwapChainGetPresentParameters;
+    case 'SwapChainGetLastPresentCount': return accessor(index, new SwapChainGetLastPresentCount())! as SwapChainGetLastPresentCount;
+    case 'SwapChainGetPresentStats': return accessor(index, new SwapChainGetPresentStats())! as SwapChainGetPresentStats;
+    case 'SwapChainGetDisplayModeEx': return accessor(index, new SwapChainGetDisplayModeEx())! as SwapChainGetDisplayModeEx;
     default: return null;
   }
 }
@@ -7474,6 +7540,1248 @@ static createGetStreamSourceFreq(builder:flatbuffers.Builder, streamNumber:numbe
   GetStreamSourceFreq.startGetStreamSourceFreq(builder);
   GetStreamSourceFreq.addStreamNumber(builder, streamNumber);
   return GetStreamSourceFreq.endGetStreamSourceFreq(builder);
+}
+}
+
+export class RasterStatus {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):RasterStatus {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+inVblank():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+scanLine():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+static sizeOf():number {
+  return 8;
+}
+
+static createRasterStatus(builder:flatbuffers.Builder, InVBlank: number, ScanLine: number):flatbuffers.Offset {
+  builder.prep(4, 8);
+  builder.writeInt32(ScanLine);
+  builder.writeInt32(InVBlank);
+  return builder.offset();
+}
+
+}
+
+export class DisplayMode {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DisplayMode {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+width():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+height():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+refreshRate():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+format():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+static sizeOf():number {
+  return 16;
+}
+
+static createDisplayMode(builder:flatbuffers.Builder, Width: number, Height: number, RefreshRate: number, Format: number):flatbuffers.Offset {
+  builder.prep(4, 16);
+  builder.writeInt32(Format);
+  builder.writeInt32(RefreshRate);
+  builder.writeInt32(Height);
+  builder.writeInt32(Width);
+  return builder.offset();
+}
+
+}
+
+export class DisplayModeEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):DisplayModeEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+size():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+width():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+height():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+refreshRate():number {
+  return this.bb!.readUint32(this.bb_pos + 12);
+}
+
+format():number {
+  return this.bb!.readUint32(this.bb_pos + 16);
+}
+
+scanLineOrdering():number {
+  return this.bb!.readUint32(this.bb_pos + 20);
+}
+
+static sizeOf():number {
+  return 24;
+}
+
+static createDisplayModeEx(builder:flatbuffers.Builder, Size: number, Width: number, Height: number, RefreshRate: number, Format: number, ScanLineOrdering: number):flatbuffers.Offset {
+  builder.prep(4, 24);
+  builder.writeInt32(ScanLineOrdering);
+  builder.writeInt32(Format);
+  builder.writeInt32(RefreshRate);
+  builder.writeInt32(Height);
+  builder.writeInt32(Width);
+  builder.writeInt32(Size);
+  return builder.offset();
+}
+
+}
+
+export class LargeInteger {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):LargeInteger {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+lowPart():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+highPart():number {
+  return this.bb!.readInt32(this.bb_pos + 4);
+}
+
+static sizeOf():number {
+  return 8;
+}
+
+static createLargeInteger(builder:flatbuffers.Builder, LowPart: number, HighPart: number):flatbuffers.Offset {
+  builder.prep(4, 8);
+  builder.writeInt32(HighPart);
+  builder.writeInt32(LowPart);
+  return builder.offset();
+}
+
+}
+
+export class PresentStats {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PresentStats {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+presentCount():number {
+  return this.bb!.readUint32(this.bb_pos);
+}
+
+presentRefreshCount():number {
+  return this.bb!.readUint32(this.bb_pos + 4);
+}
+
+syncRefreshCount():number {
+  return this.bb!.readUint32(this.bb_pos + 8);
+}
+
+syncQpctime(obj?:LargeInteger):LargeInteger|null {
+  return (obj || new LargeInteger()).__init(this.bb_pos + 12, this.bb!);
+}
+
+syncGputime(obj?:LargeInteger):LargeInteger|null {
+  return (obj || new LargeInteger()).__init(this.bb_pos + 20, this.bb!);
+}
+
+static sizeOf():number {
+  return 28;
+}
+
+static createPresentStats(builder:flatbuffers.Builder, PresentCount: number, PresentRefreshCount: number, SyncRefreshCount: number, SyncQPCTime_LowPart: number, SyncQPCTime_HighPart: number, SyncGPUTime_LowPart: number, SyncGPUTime_HighPart: number):flatbuffers.Offset {
+  builder.prep(4, 28);
+  builder.prep(4, 8);
+  builder.writeInt32(SyncGPUTime_HighPart);
+  builder.writeInt32(SyncGPUTime_LowPart);
+  builder.prep(4, 8);
+  builder.writeInt32(SyncQPCTime_HighPart);
+  builder.writeInt32(SyncQPCTime_LowPart);
+  builder.writeInt32(SyncRefreshCount);
+  builder.writeInt32(PresentRefreshCount);
+  builder.writeInt32(PresentCount);
+  return builder.offset();
+}
+
+}
+
+export class CreateAdditionalSwapChain {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CreateAdditionalSwapChain {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCreateAdditionalSwapChain(bb:flatbuffers.ByteBuffer, obj?:CreateAdditionalSwapChain):CreateAdditionalSwapChain {
+  return (obj || new CreateAdditionalSwapChain()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCreateAdditionalSwapChain(bb:flatbuffers.ByteBuffer, obj?:CreateAdditionalSwapChain):CreateAdditionalSwapChain {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CreateAdditionalSwapChain()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pPresentationParameters(obj?:PresentParameters):PresentParameters|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new PresentParameters()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startCreateAdditionalSwapChain(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPPresentationParameters(builder:flatbuffers.Builder, pPresentationParametersOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pPresentationParametersOffset, 0);
+}
+
+static endCreateAdditionalSwapChain(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCreateAdditionalSwapChain(builder:flatbuffers.Builder, pPresentationParametersOffset:flatbuffers.Offset):flatbuffers.Offset {
+  CreateAdditionalSwapChain.startCreateAdditionalSwapChain(builder);
+  CreateAdditionalSwapChain.addPPresentationParameters(builder, pPresentationParametersOffset);
+  return CreateAdditionalSwapChain.endCreateAdditionalSwapChain(builder);
+}
+}
+
+export class GetSwapChain {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetSwapChain {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetSwapChain(bb:flatbuffers.ByteBuffer, obj?:GetSwapChain):GetSwapChain {
+  return (obj || new GetSwapChain()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetSwapChain(bb:flatbuffers.ByteBuffer, obj?:GetSwapChain):GetSwapChain {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetSwapChain()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iSwapChain():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetSwapChain(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addISwapChain(builder:flatbuffers.Builder, iSwapChain:number) {
+  builder.addFieldInt32(0, iSwapChain, 0);
+}
+
+static endGetSwapChain(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetSwapChain(builder:flatbuffers.Builder, iSwapChain:number):flatbuffers.Offset {
+  GetSwapChain.startGetSwapChain(builder);
+  GetSwapChain.addISwapChain(builder, iSwapChain);
+  return GetSwapChain.endGetSwapChain(builder);
+}
+}
+
+export class GetNumberOfSwapChains {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetNumberOfSwapChains {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetNumberOfSwapChains(bb:flatbuffers.ByteBuffer, obj?:GetNumberOfSwapChains):GetNumberOfSwapChains {
+  return (obj || new GetNumberOfSwapChains()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetNumberOfSwapChains(bb:flatbuffers.ByteBuffer, obj?:GetNumberOfSwapChains):GetNumberOfSwapChains {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetNumberOfSwapChains()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetNumberOfSwapChains(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endGetNumberOfSwapChains(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetNumberOfSwapChains(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  GetNumberOfSwapChains.startGetNumberOfSwapChains(builder);
+  GetNumberOfSwapChains.addReturnValue(builder, returnValue);
+  return GetNumberOfSwapChains.endGetNumberOfSwapChains(builder);
+}
+}
+
+export class GetFrontBufferData {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetFrontBufferData {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetFrontBufferData(bb:flatbuffers.ByteBuffer, obj?:GetFrontBufferData):GetFrontBufferData {
+  return (obj || new GetFrontBufferData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetFrontBufferData(bb:flatbuffers.ByteBuffer, obj?:GetFrontBufferData):GetFrontBufferData {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetFrontBufferData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iSwapChain():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDestSurface():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetFrontBufferData(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addISwapChain(builder:flatbuffers.Builder, iSwapChain:number) {
+  builder.addFieldInt32(0, iSwapChain, 0);
+}
+
+static addPDestSurface(builder:flatbuffers.Builder, pDestSurface:number) {
+  builder.addFieldInt32(1, pDestSurface, 0);
+}
+
+static endGetFrontBufferData(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createGetFrontBufferData(builder:flatbuffers.Builder, iSwapChain:number, pDestSurface:number):flatbuffers.Offset {
+  GetFrontBufferData.startGetFrontBufferData(builder);
+  GetFrontBufferData.addISwapChain(builder, iSwapChain);
+  GetFrontBufferData.addPDestSurface(builder, pDestSurface);
+  return GetFrontBufferData.endGetFrontBufferData(builder);
+}
+}
+
+export class GetRasterStatus {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetRasterStatus {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetRasterStatus(bb:flatbuffers.ByteBuffer, obj?:GetRasterStatus):GetRasterStatus {
+  return (obj || new GetRasterStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetRasterStatus(bb:flatbuffers.ByteBuffer, obj?:GetRasterStatus):GetRasterStatus {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetRasterStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iSwapChain():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pRasterStatus(obj?:RasterStatus):RasterStatus|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new RasterStatus()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetRasterStatus(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addISwapChain(builder:flatbuffers.Builder, iSwapChain:number) {
+  builder.addFieldInt32(0, iSwapChain, 0);
+}
+
+static addPRasterStatus(builder:flatbuffers.Builder, pRasterStatusOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pRasterStatusOffset, 0);
+}
+
+static endGetRasterStatus(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class GetDisplayMode {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetDisplayMode {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetDisplayMode(bb:flatbuffers.ByteBuffer, obj?:GetDisplayMode):GetDisplayMode {
+  return (obj || new GetDisplayMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetDisplayMode(bb:flatbuffers.ByteBuffer, obj?:GetDisplayMode):GetDisplayMode {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetDisplayMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iSwapChain():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pMode(obj?:DisplayMode):DisplayMode|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new DisplayMode()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startGetDisplayMode(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addISwapChain(builder:flatbuffers.Builder, iSwapChain:number) {
+  builder.addFieldInt32(0, iSwapChain, 0);
+}
+
+static addPMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pModeOffset, 0);
+}
+
+static endGetDisplayMode(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class TestCooperativeLevel {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TestCooperativeLevel {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsTestCooperativeLevel(bb:flatbuffers.ByteBuffer, obj?:TestCooperativeLevel):TestCooperativeLevel {
+  return (obj || new TestCooperativeLevel()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsTestCooperativeLevel(bb:flatbuffers.ByteBuffer, obj?:TestCooperativeLevel):TestCooperativeLevel {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new TestCooperativeLevel()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startTestCooperativeLevel(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endTestCooperativeLevel(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createTestCooperativeLevel(builder:flatbuffers.Builder):flatbuffers.Offset {
+  TestCooperativeLevel.startTestCooperativeLevel(builder);
+  return TestCooperativeLevel.endTestCooperativeLevel(builder);
+}
+}
+
+export class PresentEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):PresentEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsPresentEx(bb:flatbuffers.ByteBuffer, obj?:PresentEx):PresentEx {
+  return (obj || new PresentEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsPresentEx(bb:flatbuffers.ByteBuffer, obj?:PresentEx):PresentEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new PresentEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pSourceRect(obj?:Rect):Rect|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new Rect()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pDestRect(obj?:Rect):Rect|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Rect()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+hDestWindowOverride():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDirtyRegion():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+dwFlags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startPresentEx(builder:flatbuffers.Builder) {
+  builder.startObject(5);
+}
+
+static addPSourceRect(builder:flatbuffers.Builder, pSourceRectOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pSourceRectOffset, 0);
+}
+
+static addPDestRect(builder:flatbuffers.Builder, pDestRectOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pDestRectOffset, 0);
+}
+
+static addHDestWindowOverride(builder:flatbuffers.Builder, hDestWindowOverride:number) {
+  builder.addFieldInt32(2, hDestWindowOverride, 0);
+}
+
+static addPDirtyRegion(builder:flatbuffers.Builder, pDirtyRegion:number) {
+  builder.addFieldInt32(3, pDirtyRegion, 0);
+}
+
+static addDwFlags(builder:flatbuffers.Builder, dwFlags:number) {
+  builder.addFieldInt32(4, dwFlags, 0);
+}
+
+static endPresentEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class ResetEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResetEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResetEx(bb:flatbuffers.ByteBuffer, obj?:ResetEx):ResetEx {
+  return (obj || new ResetEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResetEx(bb:flatbuffers.ByteBuffer, obj?:ResetEx):ResetEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResetEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pPresentationParameters(obj?:PresentParameters):PresentParameters|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new PresentParameters()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pFullscreenDisplayMode(obj?:DisplayModeEx):DisplayModeEx|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new DisplayModeEx()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startResetEx(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addPPresentationParameters(builder:flatbuffers.Builder, pPresentationParametersOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pPresentationParametersOffset, 0);
+}
+
+static addPFullscreenDisplayMode(builder:flatbuffers.Builder, pFullscreenDisplayModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pFullscreenDisplayModeOffset, 0);
+}
+
+static endResetEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class CheckDeviceState {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CheckDeviceState {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCheckDeviceState(bb:flatbuffers.ByteBuffer, obj?:CheckDeviceState):CheckDeviceState {
+  return (obj || new CheckDeviceState()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCheckDeviceState(bb:flatbuffers.ByteBuffer, obj?:CheckDeviceState):CheckDeviceState {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CheckDeviceState()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+hDestinationWindow():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startCheckDeviceState(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addHDestinationWindow(builder:flatbuffers.Builder, hDestinationWindow:number) {
+  builder.addFieldInt32(0, hDestinationWindow, 0);
+}
+
+static endCheckDeviceState(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createCheckDeviceState(builder:flatbuffers.Builder, hDestinationWindow:number):flatbuffers.Offset {
+  CheckDeviceState.startCheckDeviceState(builder);
+  CheckDeviceState.addHDestinationWindow(builder, hDestinationWindow);
+  return CheckDeviceState.endCheckDeviceState(builder);
+}
+}
+
+export class GetDisplayModeEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):GetDisplayModeEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsGetDisplayModeEx(bb:flatbuffers.ByteBuffer, obj?:GetDisplayModeEx):GetDisplayModeEx {
+  return (obj || new GetDisplayModeEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsGetDisplayModeEx(bb:flatbuffers.ByteBuffer, obj?:GetDisplayModeEx):GetDisplayModeEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new GetDisplayModeEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iSwapChain():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pMode(obj?:DisplayModeEx):DisplayModeEx|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new DisplayModeEx()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pRotation():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startGetDisplayModeEx(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addISwapChain(builder:flatbuffers.Builder, iSwapChain:number) {
+  builder.addFieldInt32(0, iSwapChain, 0);
+}
+
+static addPMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pModeOffset, 0);
+}
+
+static addPRotation(builder:flatbuffers.Builder, pRotation:number) {
+  builder.addFieldInt32(2, pRotation, 0);
+}
+
+static endGetDisplayModeEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class WaitForVBlank {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):WaitForVBlank {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsWaitForVBlank(bb:flatbuffers.ByteBuffer, obj?:WaitForVBlank):WaitForVBlank {
+  return (obj || new WaitForVBlank()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsWaitForVBlank(bb:flatbuffers.ByteBuffer, obj?:WaitForVBlank):WaitForVBlank {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new WaitForVBlank()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iSwapChain():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startWaitForVBlank(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addISwapChain(builder:flatbuffers.Builder, iSwapChain:number) {
+  builder.addFieldInt32(0, iSwapChain, 0);
+}
+
+static endWaitForVBlank(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createWaitForVBlank(builder:flatbuffers.Builder, iSwapChain:number):flatbuffers.Offset {
+  WaitForVBlank.startWaitForVBlank(builder);
+  WaitForVBlank.addISwapChain(builder, iSwapChain);
+  return WaitForVBlank.endWaitForVBlank(builder);
+}
+}
+
+export class SwapChainPresent {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainPresent {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainPresent(bb:flatbuffers.ByteBuffer, obj?:SwapChainPresent):SwapChainPresent {
+  return (obj || new SwapChainPresent()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainPresent(bb:flatbuffers.ByteBuffer, obj?:SwapChainPresent):SwapChainPresent {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainPresent()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pSourceRect(obj?:Rect):Rect|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new Rect()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pDestRect(obj?:Rect):Rect|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Rect()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+hDestWindowOverride():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDirtyRegion():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+dwFlags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSwapChainPresent(builder:flatbuffers.Builder) {
+  builder.startObject(5);
+}
+
+static addPSourceRect(builder:flatbuffers.Builder, pSourceRectOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pSourceRectOffset, 0);
+}
+
+static addPDestRect(builder:flatbuffers.Builder, pDestRectOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pDestRectOffset, 0);
+}
+
+static addHDestWindowOverride(builder:flatbuffers.Builder, hDestWindowOverride:number) {
+  builder.addFieldInt32(2, hDestWindowOverride, 0);
+}
+
+static addPDirtyRegion(builder:flatbuffers.Builder, pDirtyRegion:number) {
+  builder.addFieldInt32(3, pDirtyRegion, 0);
+}
+
+static addDwFlags(builder:flatbuffers.Builder, dwFlags:number) {
+  builder.addFieldInt32(4, dwFlags, 0);
+}
+
+static endSwapChainPresent(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class SwapChainGetFrontBufferData {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetFrontBufferData {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetFrontBufferData(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetFrontBufferData):SwapChainGetFrontBufferData {
+  return (obj || new SwapChainGetFrontBufferData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetFrontBufferData(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetFrontBufferData):SwapChainGetFrontBufferData {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetFrontBufferData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pDestSurface():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSwapChainGetFrontBufferData(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPDestSurface(builder:flatbuffers.Builder, pDestSurface:number) {
+  builder.addFieldInt32(0, pDestSurface, 0);
+}
+
+static endSwapChainGetFrontBufferData(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetFrontBufferData(builder:flatbuffers.Builder, pDestSurface:number):flatbuffers.Offset {
+  SwapChainGetFrontBufferData.startSwapChainGetFrontBufferData(builder);
+  SwapChainGetFrontBufferData.addPDestSurface(builder, pDestSurface);
+  return SwapChainGetFrontBufferData.endSwapChainGetFrontBufferData(builder);
+}
+}
+
+export class SwapChainGetBackBuffer {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetBackBuffer {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetBackBuffer(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetBackBuffer):SwapChainGetBackBuffer {
+  return (obj || new SwapChainGetBackBuffer()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetBackBuffer(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetBackBuffer):SwapChainGetBackBuffer {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetBackBuffer()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+iBackBuffer():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+type():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSwapChainGetBackBuffer(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addIBackBuffer(builder:flatbuffers.Builder, iBackBuffer:number) {
+  builder.addFieldInt32(0, iBackBuffer, 0);
+}
+
+static addType(builder:flatbuffers.Builder, type:number) {
+  builder.addFieldInt32(1, type, 0);
+}
+
+static endSwapChainGetBackBuffer(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetBackBuffer(builder:flatbuffers.Builder, iBackBuffer:number, type:number):flatbuffers.Offset {
+  SwapChainGetBackBuffer.startSwapChainGetBackBuffer(builder);
+  SwapChainGetBackBuffer.addIBackBuffer(builder, iBackBuffer);
+  SwapChainGetBackBuffer.addType(builder, type);
+  return SwapChainGetBackBuffer.endSwapChainGetBackBuffer(builder);
+}
+}
+
+export class SwapChainGetRasterStatus {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetRasterStatus {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetRasterStatus(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetRasterStatus):SwapChainGetRasterStatus {
+  return (obj || new SwapChainGetRasterStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetRasterStatus(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetRasterStatus):SwapChainGetRasterStatus {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetRasterStatus()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pRasterStatus(obj?:RasterStatus):RasterStatus|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new RasterStatus()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startSwapChainGetRasterStatus(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPRasterStatus(builder:flatbuffers.Builder, pRasterStatusOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pRasterStatusOffset, 0);
+}
+
+static endSwapChainGetRasterStatus(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetRasterStatus(builder:flatbuffers.Builder, pRasterStatusOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SwapChainGetRasterStatus.startSwapChainGetRasterStatus(builder);
+  SwapChainGetRasterStatus.addPRasterStatus(builder, pRasterStatusOffset);
+  return SwapChainGetRasterStatus.endSwapChainGetRasterStatus(builder);
+}
+}
+
+export class SwapChainGetDisplayMode {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetDisplayMode {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetDisplayMode(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetDisplayMode):SwapChainGetDisplayMode {
+  return (obj || new SwapChainGetDisplayMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetDisplayMode(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetDisplayMode):SwapChainGetDisplayMode {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetDisplayMode()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pMode(obj?:DisplayMode):DisplayMode|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new DisplayMode()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startSwapChainGetDisplayMode(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pModeOffset, 0);
+}
+
+static endSwapChainGetDisplayMode(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetDisplayMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SwapChainGetDisplayMode.startSwapChainGetDisplayMode(builder);
+  SwapChainGetDisplayMode.addPMode(builder, pModeOffset);
+  return SwapChainGetDisplayMode.endSwapChainGetDisplayMode(builder);
+}
+}
+
+export class SwapChainGetDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetDevice(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetDevice):SwapChainGetDevice {
+  return (obj || new SwapChainGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetDevice(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetDevice):SwapChainGetDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startSwapChainGetDevice(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endSwapChainGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  SwapChainGetDevice.startSwapChainGetDevice(builder);
+  return SwapChainGetDevice.endSwapChainGetDevice(builder);
+}
+}
+
+export class SwapChainGetPresentParameters {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetPresentParameters {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetPresentParameters(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetPresentParameters):SwapChainGetPresentParameters {
+  return (obj || new SwapChainGetPresentParameters()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetPresentParameters(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetPresentParameters):SwapChainGetPresentParameters {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetPresentParameters()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pPresentationParameters(obj?:PresentParameters):PresentParameters|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new PresentParameters()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startSwapChainGetPresentParameters(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPPresentationParameters(builder:flatbuffers.Builder, pPresentationParametersOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pPresentationParametersOffset, 0);
+}
+
+static endSwapChainGetPresentParameters(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetPresentParameters(builder:flatbuffers.Builder, pPresentationParametersOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SwapChainGetPresentParameters.startSwapChainGetPresentParameters(builder);
+  SwapChainGetPresentParameters.addPPresentationParameters(builder, pPresentationParametersOffset);
+  return SwapChainGetPresentParameters.endSwapChainGetPresentParameters(builder);
+}
+}
+
+export class SwapChainGetLastPresentCount {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetLastPresentCount {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetLastPresentCount(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetLastPresentCount):SwapChainGetLastPresentCount {
+  return (obj || new SwapChainGetLastPresentCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetLastPresentCount(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetLastPresentCount):SwapChainGetLastPresentCount {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetLastPresentCount()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pLastPresentCount():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSwapChainGetLastPresentCount(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPLastPresentCount(builder:flatbuffers.Builder, pLastPresentCount:number) {
+  builder.addFieldInt32(0, pLastPresentCount, 0);
+}
+
+static endSwapChainGetLastPresentCount(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetLastPresentCount(builder:flatbuffers.Builder, pLastPresentCount:number):flatbuffers.Offset {
+  SwapChainGetLastPresentCount.startSwapChainGetLastPresentCount(builder);
+  SwapChainGetLastPresentCount.addPLastPresentCount(builder, pLastPresentCount);
+  return SwapChainGetLastPresentCount.endSwapChainGetLastPresentCount(builder);
+}
+}
+
+export class SwapChainGetPresentStats {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetPresentStats {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetPresentStats(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetPresentStats):SwapChainGetPresentStats {
+  return (obj || new SwapChainGetPresentStats()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetPresentStats(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetPresentStats):SwapChainGetPresentStats {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetPresentStats()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pPresentationStatistics(obj?:PresentStats):PresentStats|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new PresentStats()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startSwapChainGetPresentStats(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPPresentationStatistics(builder:flatbuffers.Builder, pPresentationStatisticsOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pPresentationStatisticsOffset, 0);
+}
+
+static endSwapChainGetPresentStats(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetPresentStats(builder:flatbuffers.Builder, pPresentationStatisticsOffset:flatbuffers.Offset):flatbuffers.Offset {
+  SwapChainGetPresentStats.startSwapChainGetPresentStats(builder);
+  SwapChainGetPresentStats.addPPresentationStatistics(builder, pPresentationStatisticsOffset);
+  return SwapChainGetPresentStats.endSwapChainGetPresentStats(builder);
+}
+}
+
+export class SwapChainGetDisplayModeEx {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SwapChainGetDisplayModeEx {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSwapChainGetDisplayModeEx(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetDisplayModeEx):SwapChainGetDisplayModeEx {
+  return (obj || new SwapChainGetDisplayModeEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSwapChainGetDisplayModeEx(bb:flatbuffers.ByteBuffer, obj?:SwapChainGetDisplayModeEx):SwapChainGetDisplayModeEx {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SwapChainGetDisplayModeEx()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pMode(obj?:DisplayModeEx):DisplayModeEx|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new DisplayModeEx()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+pRotation():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSwapChainGetDisplayModeEx(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addPMode(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pModeOffset, 0);
+}
+
+static addPRotation(builder:flatbuffers.Builder, pRotation:number) {
+  builder.addFieldInt32(1, pRotation, 0);
+}
+
+static endSwapChainGetDisplayModeEx(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSwapChainGetDisplayModeEx(builder:flatbuffers.Builder, pModeOffset:flatbuffers.Offset, pRotation:number):flatbuffers.Offset {
+  SwapChainGetDisplayModeEx.startSwapChainGetDisplayModeEx(builder);
+  SwapChainGetDisplayModeEx.addPMode(builder, pModeOffset);
+  SwapChainGetDisplayModeEx.addPRotation(builder, pRotation);
+  return SwapChainGetDisplayModeEx.endSwapChainGetDisplayModeEx(builder);
 }
 }
 
