@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import { Direct3D9 } from '../../src/device/direct3d9.js';
 import { Device } from '../../src/device/device.js';
+import { SwapChain } from '../../src/device/swap-chain.js';
 import { Surface } from '../../src/device/surface.js';
 import { CubeTexture, Texture } from '../../src/device/texture.js';
 import { IndexBuffer, VertexBuffer } from '../../src/device/buffers.js';
@@ -44,6 +45,7 @@ function everyObject(): Array<[string, RefCounted]> {
     ['IDirect3DVertexBuffer9', dev.CreateVertexBuffer(64, 0, 0, D3DPOOL.MANAGED).vertexBuffer as VertexBuffer],
     ['IDirect3DIndexBuffer9', dev.CreateIndexBuffer(64, 0, D3DFMT.INDEX16, D3DPOOL.MANAGED).indexBuffer as IndexBuffer],
     ['IDirect3DStateBlock9', dev.CreateStateBlock(1).stateBlock as StateBlock],
+    ['IDirect3DSwapChain9', dev.CreateAdditionalSwapChain({ ...PP }).swapChain as SwapChain],
   ];
 }
 
