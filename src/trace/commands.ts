@@ -142,6 +142,13 @@ export function qualifiedMethod(info: CommandInfo, selfKind?: HandleKind): strin
   return iface ? `${iface}::${info.method}` : info.method;
 }
 
+/**
+ * The commands that end a frame in the trace's index (`--calls frame`, trim, seek): a device's
+ * Present and PresentEx. IDirect3DSwapChain9::Present ends a frame of its own chain's sequence at
+ * replay, which the index cannot tell from the stream (the chain is an object, not a command).
+ */
+export const FRAME_END_COMMANDS: ReadonlySet<string> = new Set(['Present', 'PresentEx']);
+
 /** Does a handle of `kind` satisfy a parameter declared as `want`? */
 export function kindAccepts(want: string, kind: HandleKind): boolean {
   return want === kind || (want === 'BaseTexture' && (kind === 'Texture' || kind === 'CubeTexture' || kind === 'VolumeTexture'));
