@@ -4,7 +4,7 @@
  * frame sequences: frame-NNNN.png for the implicit chain and frame-NNNN-sc1.png for the additional one.
  */
 import { D3DCLEAR, D3DCREATE, D3DDEVTYPE, D3DFMT, D3DMULTISAMPLE, D3DSWAPEFFECT } from '../../src/index.js';
-import type { D3DPRESENT_PARAMETERS, Direct3D9, IDirect3DDevice9, IDirect3DSwapChain9, Scene } from '../../src/index.js';
+import type { D3DPRESENT_PARAMETERS, Direct3D9, IDirect3DDevice9, IDirect3DSwapChain9Ex, Scene } from '../../src/index.js';
 
 const PP: D3DPRESENT_PARAMETERS = {
   BackBufferWidth: 96, BackBufferHeight: 64, BackBufferFormat: D3DFMT.X8R8G8B8, BackBufferCount: 1,
@@ -17,7 +17,7 @@ const scene: Scene = (d3d: Direct3D9, ctx) => {
   ctx.name('dev');
   const dev = d3d.CreateDevice(0, D3DDEVTYPE.HAL, null, D3DCREATE.SOFTWARE_VERTEXPROCESSING, PP).device as IDirect3DDevice9;
   ctx.name('sc');
-  const sc = dev.CreateAdditionalSwapChain({ ...PP, BackBufferWidth: 48, BackBufferHeight: 48 }).swapChain as IDirect3DSwapChain9;
+  const sc = dev.CreateAdditionalSwapChain({ ...PP, BackBufferWidth: 48, BackBufferHeight: 48 }).swapChain as IDirect3DSwapChain9Ex;
   ctx.name('bb');
   const bb = dev.GetBackBuffer(0, 0, 0).surface!;
   ctx.name('scbb');
