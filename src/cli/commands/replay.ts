@@ -65,7 +65,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       }
       const bad = reports.some((r) => r.mismatches.length + r.unimplemented.length + r.skipped.length > 0);
       if (argv.json) {
-        const strip = (r: ReplayReport): object => ({ calls: r.calls, frames: r.frames, mismatches: r.mismatches, unimplemented: r.unimplemented, skipped: r.skipped, notes: r.notes, written: r.written, warnings: r.warnings });
+        const strip = (r: ReplayReport): object => ({ calls: r.calls, frames: r.frames, ...(r.swapChainFrames ? { swapChainFrames: r.swapChainFrames } : {}), mismatches: r.mismatches, unimplemented: r.unimplemented, skipped: r.skipped, notes: r.notes, written: r.written, warnings: r.warnings });
         io.out(JSON.stringify(reports.length === 1 ? strip(reports[0]) : reports.map((r) => ({ trace: r.trace, ...strip(r) })), null, 2));
       }
       done(bad ? EXIT.failed : EXIT.ok);
@@ -93,7 +93,8 @@ function refuseMissingFrames(text: string, rep: ReplayReport): void {
 
 function printReport(r: ReplayReport, io: Io): void {
   const issues = r.mismatches.length + r.unimplemented.length + r.skipped.length;
-  io.out(`${r.trace}: ${thousands(r.calls)} calls, ${r.frames} frames${r.written.length ? `, ${r.written.length} PNG written` : ''} — ${issues === 0 ? 'ok' : `${issues} finding${issues > 1 ? 's' : ''}`}`);
+  const more = Object.entries(r.swapChainFrames ?? {}).map(([k, n]) => ` + ${n} of swap chain ${k}`).join('');
+  io.out(`${r.trace}: ${thousands(r.calls)} calls, ${r.frames} frames${more}${r.written.length ? `, ${r.written.length} PNG written` : ''} — ${issues === 0 ? 'ok' : `${issues} finding${issues > 1 ? 's' : ''}`}`);
   const where = (f: { call: number; line?: number }): string => (f.line !== undefined ? `line ${f.line}, ` : '');
   for (const f of r.mismatches) io.out(`  ${where(f)}${f.message}`);
   for (const f of r.unimplemented) io.out(`  ${where(f)}${f.message}`);
