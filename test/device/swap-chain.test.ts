@@ -11,6 +11,7 @@ import { D3DERR, D3DFMT, D3DPOOL, D3D_OK } from '../../src/d3d9/index.js';
 import { Device, swapChainSpecs } from '../../src/device/device.js';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import { DESKTOP_MODE, RASTER_STATUS } from '../../src/device/machine.js';
+import { captureSnapshot, decodeSnapshot, encodeSnapshot, restoreObjects } from '../../src/device/snapshot.js';
 import type { Surface } from '../../src/device/surface.js';
 import type { SwapChain } from '../../src/device/swap-chain.js';
 import type { D3DPRESENT_PARAMETERS } from '../../src/device/types.js';
@@ -250,5 +251,40 @@ describe('IDirect3DDevice9Ex', () => {
     expect(plain.CheckDeviceState(null)).toBe(IC);
     expect(plain.GetDisplayModeEx(0).hr).toBe(IC);
     expect(plain.WaitForVBlank(0)).toBe(IC);
+  });
+});
+
+describe('snapshots of swap chains', () => {
+  /** The objects of `roots` through a stored snapshot and back. */
+  const roundTrip = (roots: object[]): object[] => {
+    const handles = roots.map((obj, i) => ({ id: i + 1, kind: 'x', obj }));
+    const s = decodeSnapshot(encodeSnapshot(captureSnapshot(handles, { callsReplayed: 0, frames: 0, perfDepth: 0, profile: 'dx9', missing: [], names: [], findings: [] })));
+    const objects = restoreObjects(s.objects);
+    return s.handles.map((h) => objects[h.object]);
+  };
+
+  it('keep each chain, its back buffer, its front buffer and present count, the lost state and what blocks Reset', () => {
+    const d = device();
+    const c = chain(d, { BackBufferWidth: 4, BackBufferHeight: 2 });
+    d.ColorFill(c.backBuffer, null, 0xff3366cc);
+    c.Present(null, null, null, null, 0);
+    d.ColorFill(c.backBuffer, null, 0xff00ff00);
+    const sc0 = d.GetSwapChain(0).swapChain as SwapChain;
+    expect(d.Reset({ ...PP })).toBe(IC);
+    const [d2, c2, sc02] = roundTrip([d, c, sc0]) as [Device, SwapChain, SwapChain];
+    expect(sc02).toBe(d2.implicitSwapChain);
+    expect(c2.ordinal).toBe(1);
+    expect(c2.device).toBe(d2);
+    expect(c2.GetLastPresentCount().lastPresentCount).toBe(1);
+    expect(d2.TestCooperativeLevel()).toBe(D3DERR.DEVICENOTRESET);
+    const front = frontSurface(d2);
+    expect(c2.GetFrontBufferData(front)).toBe(D3D_OK);
+    expect(word(front, 0, 0)).toBe(0xff3366cc);
+    expect(word(c2.backBuffer, 0, 0)).toBe(0xff00ff00);
+    // the chain still blocks Reset until its final Release; the next chain gets the next number
+    expect(d2.Reset({ ...PP })).toBe(IC);
+    expect(c2.Release()).toBe(0);
+    expect(d2.Reset({ ...PP })).toBe(D3D_OK);
+    expect(chain(d2).ordinal).toBe(2);
   });
 });
