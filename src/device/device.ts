@@ -513,7 +513,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return this.presentChain(this.implicitSwapChain);
   }
 
-  /** Shows a chain's back buffer: its front buffer becomes a copy. A D3D9 device lost by a failed Reset answers DEVICELOST. */
+  /** Shows a chain's back buffer: its front buffer becomes a copy. A device lost or not reset answers DEVICELOST (Microsoft docs, TestCooperativeLevel). */
   presentChain(chain: SwapChain): HRESULT {
     if (this.notReset) return D3DERR.DEVICELOST;
     chain.capture();
@@ -669,7 +669,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   GetDisplayMode(iSwapChain: number): { hr: HRESULT; mode?: D3DDISPLAYMODE } {
     return iSwapChain !== 0 ? { hr: D3DERR.INVALIDCALL } : this.implicitSwapChain.GetDisplayMode();
   }
-  /** D3D_OK, or DEVICENOTRESET after a failed Reset; a D3D9Ex device always answers S_OK (it is never lost that way). */
+  /** D3D_OK, or DEVICENOTRESET after a failed Reset (test_reset); the emulated D3D9Ex device is not left lost by one (its resources survive Reset anyway). */
   TestCooperativeLevel(): HRESULT {
     return this.notReset ? D3DERR.DEVICENOTRESET : D3D_OK;
   }
