@@ -290,11 +290,20 @@ export class Replayer {
     }
   }
 
+  /** Another backend's swap chains have no ordinal: numbered 1, 2, ... as they first present. */
+  private foreignChain(chain: object): number {
+    let k = this.foreignChains.get(chain);
+    if (k === undefined) this.foreignChains.set(chain, (k = ++this.foreignChainCount));
+    return k;
+  }
+  private readonly foreignChains = new WeakMap<object, number>();
+  private foreignChainCount = 0;
+
   /** A Present of any kind: the frame it ends, in its swap chain's sequence. */
   private presented(n: number, name: string, self: number): void {
     const target = this.handles.get(self)?.obj as { ordinal?: number; device?: IDirect3DDevice9; backBuffer?: object } | undefined;
     const chain = name === 'SwapChainPresent' ? target : undefined;
-    const swapChain = chain?.ordinal ?? 0;
+    const swapChain = chain ? (chain.ordinal ?? this.foreignChain(chain)) : 0;
     const device = (chain ? chain.device : target) as IDirect3DDevice9;
     const surface = chain ? chain.backBuffer : (target as { backBuffer?: object } | undefined)?.backBuffer;
     const frame = swapChain === 0 ? this.frames : (this.chainFrames.get(swapChain) ?? 0);
