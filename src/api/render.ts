@@ -4,7 +4,7 @@
  * replay's findings (calls whose result differs from the recorded one).
  */
 import type { DeviceProfile } from '../device/caps.js';
-import { presentedImage } from '../golden/image.js';
+import { presentedFrame } from '../golden/image.js';
 import type { Rgba8Image } from '../golden/image.js';
 import { TraceRecorder } from '../record/recorder.js';
 import type { Finding } from '../replay/findings.js';
@@ -17,10 +17,12 @@ import type { Scene } from './scene.js';
 
 /** One presented frame: the back buffer at its Present, as RGBA8. */
 export interface RenderedFrame extends Rgba8Image {
-  /** frame number, from 0 */
+  /** frame number, from 0, in its swap chain's sequence */
   frame: number;
   /** the Present call's number */
   call: number;
+  /** 0: a device's implicit swap chain; K: its Kth additional swap chain */
+  swapChain: number;
 }
 
 export interface RenderResult {
@@ -56,10 +58,10 @@ function render(reader: TraceReader, lines: readonly number[] | undefined, optio
     const r = new Replayer({
       lines,
       profile: options.profile,
-      onPresent: ({ frame, call, device }) => {
-        if (!keep(frame)) return;
-        const img = presentedImage(device);
-        if (img) frames.push({ frame, call, ...img });
+      onPresent: (e) => {
+        if (!keep(e.frame)) return;
+        const shown = presentedFrame(e);
+        if (shown) frames.push({ frame: e.frame, call: e.call, swapChain: e.swapChain, ...shown.image });
       },
     });
     r.run(reader);

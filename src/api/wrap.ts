@@ -255,6 +255,7 @@ export class VolumeApi extends ApiObject {}
 export class VertexDeclarationApi extends ApiObject {}
 export class VertexShaderApi extends ApiObject {}
 export class PixelShaderApi extends ApiObject {}
+export class SwapChainApi extends ApiObject {}
 
 const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
   Direct3D9: Direct3D9Api,
@@ -270,6 +271,7 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
   VertexDeclaration: VertexDeclarationApi,
   VertexShader: VertexShaderApi,
   PixelShader: PixelShaderApi,
+  SwapChain: SwapChainApi,
 };
 
 // install every recorded method on its interface's wrapper class

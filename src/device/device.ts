@@ -48,12 +48,13 @@ import { Surface } from './surface.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture, textureBytes } from './texture.js';
 import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.js';
+import { copyFrontBuffer, SwapChain } from './swap-chain.js';
 import type {
-  BOOL, BYTES, D3DCLIPSTATUS9, D3DDEVICE_CREATION_PARAMETERS, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPLANE, D3DPRESENT_PARAMETERS,
-  D3DRECTPATCH_INFO, D3DTRIPATCH_INFO, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9,
-  IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DPixelShader9, IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9,
-  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVertexShader9, IDirect3DVolumeTexture9, NULLPTR,
-  PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS, TRIPATCH_SEGMENTS,
+  BOOL, BYTES, D3DCLIPSTATUS9, D3DDEVICE_CREATION_PARAMETERS, D3DDISPLAYMODE, D3DDISPLAYMODEEX, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX,
+  D3DPLANE, D3DPRESENT_PARAMETERS, D3DRASTER_STATUS, D3DRECTPATCH_INFO, D3DTRIPATCH_INFO, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9,
+  IDirect3DCubeTexture9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DPixelShader9, IDirect3DResource9, IDirect3DStateBlock9,
+  IDirect3DSurface9, IDirect3DSwapChain9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVertexShader9,
+  IDirect3DVolumeTexture9, NULLPTR, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS, TRIPATCH_SEGMENTS,
 } from './types.js';
 import { NotImplementedError } from './types.js';
 
@@ -84,6 +85,14 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   private recording: StateBlock | null = null;
   /** frames presented so far */
   presentCount = 0;
+  /** swap chain 0: the device's back buffer and present parameters */
+  readonly implicitSwapChain: SwapChain;
+  /** additional swap chains alive (a D3D9 device refuses Reset while there are any) */
+  readonly additionalSwapChains = new Set<SwapChain>();
+  /** the ordinal the next additional swap chain gets (never reused: it names the chain's frames) */
+  nextSwapChainOrdinal = 1;
+  /** a Reset failed: the device stays lost until one succeeds (Wine device.c test_reset) */
+  notReset = false;
   /** inspect --history: reports every write that covers its pixel (undefined in plain replay) */
   pixelObserver?: PixelObserver;
 
@@ -104,6 +113,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     this.backBuffer = this.implicitSurface(specs.back)!;
     this.autoDepthStencil = this.implicitSurface(specs.depth);
     this.state = this.freshState();
+    this.implicitSwapChain = new SwapChain(this, 0);
   }
 
   /** A swap-chain or auto depth-stencil surface, counted in the memory budget like any other. */
@@ -705,7 +715,14 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
 
   Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR): HRESULT {
     void pSourceRect; void pDestRect; void hDestWindowOverride; void pDirtyRegion;
-    this.presentCount++;
+    return this.presentChain(this.implicitSwapChain);
+  }
+
+  /** Shows a chain's back buffer: its front buffer becomes a copy. A device lost or not reset answers DEVICELOST (Microsoft docs, TestCooperativeLevel). */
+  presentChain(chain: SwapChain): HRESULT {
+    if (this.notReset) return D3DERR.DEVICELOST;
+    chain.capture();
+    if (chain === this.implicitSwapChain) this.presentCount++;
     return D3D_OK;
   }
 
@@ -947,23 +964,110 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   }
 
   Reset(pPresentationParameters: D3DPRESENT_PARAMETERS): HRESULT {
-    if (!pPresentationParameters) return D3DERR.INVALIDCALL;
-    const specs = swapChainSpecs(pPresentationParameters);
-    if (typeof specs === 'number') return specs;
-    // every DEFAULT-pool resource and every extra reference to the swap chain must be gone first
-    const held = this.defaultPool.size > 0 || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
-    if (held) return D3DERR.INVALIDCALL;
+    return this.resetTo(pPresentationParameters);
+  }
+
+  /**
+   * Reset and ResetEx: new back buffers and auto depth-stencil, every state back to its default. A D3D9
+   * device first needs every DEFAULT-pool resource, additional swap chain and extra reference to its
+   * implicit surfaces gone, and a failure leaves it lost until a Reset succeeds (Wine device.c
+   * test_reset); a D3D9Ex device needs none of that (Microsoft docs, Direct3D 9Ex device behaviour).
+   */
+  private resetTo(pp: D3DPRESENT_PARAMETERS | null): HRESULT {
+    if (!pp) return D3DERR.INVALIDCALL;
+    const specs = swapChainSpecs(pp);
+    const held = this.defaultPool.size > 0 || this.additionalSwapChains.size > 0 || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
+    const refused = typeof specs === 'number' ? specs : !this.ex && held ? D3DERR.INVALIDCALL : D3D_OK;
+    if (refused !== D3D_OK || typeof specs === 'number') {
+      if (!this.ex) this.notReset = true;
+      return refused;
+    }
     this.backBuffer.Release();
     this.autoDepthStencil?.Release();
-    this.defaultPool.clear();
-    this.presentParameters = { ...pPresentationParameters };
+    if (!this.ex) this.defaultPool.clear();
+    this.presentParameters = { ...pp };
     this.backBuffer = this.implicitSurface(specs.back)!;
     this.autoDepthStencil = this.implicitSurface(specs.depth);
     // Reset returns every state to its default, as at CreateDevice
     this.state = this.freshState();
     this.inScene = false;
     this.recording = null;
+    this.notReset = false;
+    this.implicitSwapChain.front = null;
     return D3D_OK;
+  }
+
+  // ---- swap chains and presentation ----
+
+  CreateAdditionalSwapChain(pPresentationParameters: D3DPRESENT_PARAMETERS | null): { hr: HRESULT; swapChain?: IDirect3DSwapChain9 } {
+    const pp = pPresentationParameters;
+    if (!pp) return { hr: D3DERR.INVALIDCALL };
+    const specs = swapChainSpecs(pp);
+    // a device has one full-screen swap chain, its implicit one (Microsoft docs, CreateAdditionalSwapChain)
+    if (typeof specs === 'number' || !truthy(pp.Windowed)) return { hr: D3DERR.INVALIDCALL };
+    const hr = this.reserve(Surface.bytesFor(specs.back));
+    if (hr !== D3D_OK) return { hr };
+    const chain = new SwapChain(this, this.nextSwapChainOrdinal++, { presentParameters: { ...pp }, backBuffer: new Surface(specs.back, this.budget) });
+    this.adoptSwapChain(chain);
+    return { hr: D3D_OK, swapChain: chain };
+  }
+
+  /** Registers an additional chain: it leaves the set, and drops its back buffer, at its final Release. */
+  adoptSwapChain(chain: SwapChain): void {
+    this.additionalSwapChains.add(chain);
+    chain.onFinalRelease = () => {
+      this.additionalSwapChains.delete(chain);
+      chain.backBuffer.Release();
+    };
+  }
+
+  /** Only implicit swap chains have an index: an additional one is never returned (Wine device.c test_swapchain). */
+  GetSwapChain(iSwapChain: number): { hr: HRESULT; swapChain?: IDirect3DSwapChain9 } {
+    if (iSwapChain !== 0) return { hr: D3DERR.INVALIDCALL };
+    this.implicitSwapChain.AddRef();
+    return { hr: D3D_OK, swapChain: this.implicitSwapChain };
+  }
+  /** The implicit swap chains (one per head of the adapter group: one here); additional chains do not count. */
+  GetNumberOfSwapChains(): number {
+    return 1;
+  }
+  GetFrontBufferData(iSwapChain: number, pDestSurface: IDirect3DSurface9 | null): HRESULT {
+    return iSwapChain !== 0 ? D3DERR.INVALIDCALL : copyFrontBuffer(this.implicitSwapChain, pDestSurface);
+  }
+  GetRasterStatus(iSwapChain: number): { hr: HRESULT; rasterStatus?: D3DRASTER_STATUS } {
+    return iSwapChain !== 0 ? { hr: D3DERR.INVALIDCALL } : this.implicitSwapChain.GetRasterStatus();
+  }
+  GetDisplayMode(iSwapChain: number): { hr: HRESULT; mode?: D3DDISPLAYMODE } {
+    return iSwapChain !== 0 ? { hr: D3DERR.INVALIDCALL } : this.implicitSwapChain.GetDisplayMode();
+  }
+  /** D3D_OK, or DEVICENOTRESET after a failed Reset (test_reset); the emulated D3D9Ex device is not left lost by one (its resources survive Reset anyway). */
+  TestCooperativeLevel(): HRESULT {
+    return this.notReset ? D3DERR.DEVICENOTRESET : D3D_OK;
+  }
+
+  // ---- IDirect3DDevice9Ex (INVALIDCALL on a plain D3D9 device, which has no such methods) ----
+
+  PresentEx(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR, dwFlags: number): HRESULT {
+    void dwFlags;
+    return this.ex ? this.Present(pSourceRect, pDestRect, hDestWindowOverride, pDirtyRegion) : D3DERR.INVALIDCALL;
+  }
+  /** pFullscreenDisplayMode is NULL for a windowed device and required full-screen (Microsoft docs, ResetEx). */
+  ResetEx(pPresentationParameters: D3DPRESENT_PARAMETERS | null, pFullscreenDisplayMode: D3DDISPLAYMODEEX | null): HRESULT {
+    if (!this.ex || !pPresentationParameters) return D3DERR.INVALIDCALL;
+    if (truthy(pPresentationParameters.Windowed) !== (pFullscreenDisplayMode === null)) return D3DERR.INVALIDCALL;
+    return this.resetTo(pPresentationParameters);
+  }
+  /** S_OK: the emulated window is never occluded and the device never lost. */
+  CheckDeviceState(hDestinationWindow: NULLPTR): HRESULT {
+    void hDestinationWindow;
+    return this.ex ? D3D_OK : D3DERR.INVALIDCALL;
+  }
+  GetDisplayModeEx(iSwapChain: number): { hr: HRESULT; mode?: D3DDISPLAYMODEEX; rotation?: number } {
+    return !this.ex || iSwapChain !== 0 ? { hr: D3DERR.INVALIDCALL } : this.implicitSwapChain.GetDisplayModeEx();
+  }
+  /** Returns at once: the emulated display has no vertical blank to wait for. */
+  WaitForVBlank(iSwapChain: number): HRESULT {
+    return !this.ex || iSwapChain !== 0 ? D3DERR.INVALIDCALL : D3D_OK;
   }
 }
 
@@ -993,6 +1097,8 @@ guardReleased(Device.prototype, 'IDirect3DDevice9', {
   SetSoftwareVertexProcessing: 'hr', SetNPatchMode: 'hr', SetPaletteEntries: 'hr', GetPaletteEntries: 'out',
   SetCurrentTexturePalette: 'hr', GetCurrentTexturePalette: 'out', DrawRectPatch: 'hr', DrawTriPatch: 'hr', DeletePatch: 'hr',
   SetClipPlane: 'hr', GetClipPlane: 'out', SetClipStatus: 'hr', GetClipStatus: 'out', MultiplyTransform: 'hr', ProcessVertices: 'hr',
+  CreateAdditionalSwapChain: 'out', GetSwapChain: 'out', GetNumberOfSwapChains: 'zero', GetFrontBufferData: 'hr', GetRasterStatus: 'out',
+  GetDisplayMode: 'out', TestCooperativeLevel: 'hr', PresentEx: 'hr', ResetEx: 'hr', CheckDeviceState: 'hr', GetDisplayModeEx: 'out', WaitForVBlank: 'hr',
 });
 
 /** a × b of two D3DMATRIX (row-major, row vectors), each element rounded to float32. */

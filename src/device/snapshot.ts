@@ -23,6 +23,7 @@ import { DeviceState, DIRTY_ALL, MAX_RENDER_STATE, MAX_SAMPLER_STATE, MAX_SAMPLE
 import type { LightSlot } from './state.js';
 import { StateBlock, StateMask } from './state-block.js';
 import { Surface } from './surface.js';
+import { SwapChain } from './swap-chain.js';
 import type { SurfaceSpec } from './surface.js';
 import { CubeTexture, Texture } from './texture.js';
 import { Volume, VolumeTexture, fullVolumeChain } from './volume.js';
@@ -108,6 +109,14 @@ export type ObjectSnap =
     /** [palette number, 256 RGBA entries], by ascending number; the vertex processing mode (absent in older snapshots: palette 0 white, the creation mode) */
     palettes?: Array<[number, Uint8Array]>;
     softwareVertexProcessing?: boolean;
+    /** its implicit swap chain, the additional ones alive, the next additional chain's number, a failed Reset not yet redone */
+    implicitSwapChain?: Ref; additionalSwapChains?: Ref[]; nextSwapChainOrdinal?: number; notReset?: boolean;
+  }
+  /** a swap chain: the implicit one (ordinal 0) shares the device's back buffer and parameters; an additional one has its own */
+  | {
+    kind: 'SwapChain'; refs: number; device: Ref; ordinal: number; presents: number;
+    front: { format: number; width: number; height: number; pitch: number; data: Uint8Array } | null;
+    presentParameters?: D3DPRESENT_PARAMETERS; backBuffer?: Ref;
   }
   | { kind: 'VertexDeclaration'; refs: number; device: Ref; fvf: number; elements: D3DVERTEXELEMENT9[] }
   | { kind: 'VertexShader' | 'PixelShader'; refs: number; device: Ref; tokens: Uint8Array }
@@ -205,6 +214,14 @@ export class ObjectCapture {
       const device = this.ref(inside<{ device: object }>(o).device);
       return { kind: o instanceof VertexShader ? 'VertexShader' : 'PixelShader', refs, device, tokens: o.tokens.slice() };
     }
+    if (o instanceof SwapChain) {
+      const f = o.front;
+      return {
+        kind: 'SwapChain', refs, device: this.ref(o.device), ordinal: o.ordinal, presents: o.presents,
+        front: f ? { format: f.format.id, width: f.width, height: f.height, pitch: f.pitch, data: f.data.slice() } : null,
+        ...(o.isImplicit ? {} : { presentParameters: structuredClone(o.presentParameters), backBuffer: this.ref(o.backBuffer) }),
+      };
+    }
     if (o instanceof StateBlock) {
       const host = inside<{ host: object }>(o).host;
       return { kind: 'StateBlock', refs, host: this.ref(host), state: this.state(o.state), mask: maskSnap(o.mask) };
@@ -227,6 +244,12 @@ export class ObjectCapture {
     const extra = snap as { palettes?: Array<[number, Uint8Array]>; softwareVertexProcessing?: boolean };
     extra.palettes = [...d.palettes.palettes].sort((a, b) => a[0] - b[0]).map(([n, b]) => [n, b.slice()]);
     extra.softwareVertexProcessing = d.softwareVertexProcessing;
+    const chains = snap as { implicitSwapChain?: Ref; additionalSwapChains?: Ref[]; nextSwapChainOrdinal?: number; notReset?: boolean };
+    chains.implicitSwapChain = this.ref(d.implicitSwapChain);
+    // additional chains in ordinal order (the set's insertion order is creation order too)
+    chains.additionalSwapChains = [...d.additionalSwapChains].filter((c) => c.alive).sort((a, b) => a.ordinal - b.ordinal).map((c) => this.ref(c));
+    chains.nextSwapChainOrdinal = d.nextSwapChainOrdinal;
+    if (d.notReset) chains.notReset = true;
     // the pool is a set whose order must not show: its members get their ids from the handles first (finish())
     this.pools.push({ snap, pool: di.defaultPool });
     return snap;
@@ -438,7 +461,30 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
             bytes(entries, `palette ${int(n, 'palette number', 0, 0xffff)}`, 1024);
           }
         }
+        if (s.implicitSwapChain !== undefined) ref(s.implicitSwapChain, 'implicitSwapChain', 'SwapChain');
+        if (s.additionalSwapChains !== undefined) list(s.additionalSwapChains, 'additionalSwapChains').forEach((r) => ref(r, 'additionalSwapChains', 'SwapChain'));
+        if (s.nextSwapChainOrdinal !== undefined) int(s.nextSwapChainOrdinal, 'nextSwapChainOrdinal', 1);
         break;
+      case 'SwapChain': {
+        ref(s.device, 'device', 'Device');
+        if ((s.device as number) < 0) bad('a swap chain without its device');
+        int(s.ordinal, 'ordinal');
+        int(s.presents, 'presents');
+        if (s.ordinal !== 0) {
+          obj(s.presentParameters, 'presentParameters');
+          ref(s.backBuffer, 'backBuffer', 'Surface');
+          if ((s.backBuffer as number) < 0) bad('an additional swap chain without its back buffer');
+        }
+        if (s.front !== null) {
+          const f = obj(s.front, 'front');
+          dims(f, 'front');
+          const ff = fmt(f.format, 'front format');
+          int(f.pitch, 'front pitch');
+          if (f.pitch !== pitchOf(ff, f.width as number)) bad('front pitch does not fit its format and width');
+          bytes(f.data, 'front data', (f.pitch as number) * (f.height as number));
+        }
+        break;
+      }
       case 'VertexDeclaration':
         ref(s.device, 'device', 'Device');
         if ((s.device as number) < 0) bad('a vertex declaration without its device');
@@ -606,6 +652,14 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
     else if (s.kind === 'VertexDeclaration') out[id] = new VertexDeclaration(out[s.device] as Device, s.elements.map((e) => ({ ...e })), s.fvf);
     else if (s.kind === 'VertexShader') out[id] = new VertexShader(out[s.device] as Device, 'vertex', s.tokens.slice());
     else if (s.kind === 'PixelShader') out[id] = new PixelShader(out[s.device] as Device, 'pixel', s.tokens.slice());
+    else if (s.kind === 'SwapChain') {
+      const d = out[s.device] as Device;
+      const c = s.ordinal === 0 ? d.implicitSwapChain : new SwapChain(d, s.ordinal, { presentParameters: structuredClone(s.presentParameters!), backBuffer: get<Surface>(s.backBuffer!)! });
+      c.presents = s.presents;
+      const f = s.front;
+      c.front = f ? { format: format(f.format), width: f.width, height: f.height, pitch: f.pitch, data: new Uint8Array(f.data) } : null;
+      out[id] = c;
+    }
   });
   // 4: links, states and counters
   snaps.forEach((s, id) => {
@@ -639,6 +693,9 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       }
       if (s.creator !== undefined) d.creator = get<Direct3D9>(s.creator);
       if (s.misc !== undefined) d.misc = { ...freshMisc(), ...structuredClone(s.misc) };
+      for (const r of s.additionalSwapChains ?? []) d.adoptSwapChain(out[r] as SwapChain);
+      d.nextSwapChainOrdinal = s.nextSwapChainOrdinal ?? 1;
+      d.notReset = s.notReset === true;
     } else if (s.kind === 'StateBlock') {
       const b = o as StateBlock;
       restoreState(b.state, s.state, get);
@@ -724,6 +781,8 @@ export interface SnapshotData {
   callsReplayed: number;
   /** frames presented before it */
   frames: number;
+  /** frames presented by additional swap chains, [ordinal, count] by ordinal (absent: none) */
+  chainFrames?: Array<[number, number]>;
   perfDepth: number;
   profile: DeviceProfile;
   /** the emulated objects, by id */
@@ -788,6 +847,10 @@ export function decodeSnapshot(bytes: Uint8Array): SnapshotData {
   }
   for (const n of o.names as unknown[]) {
     if (!Array.isArray(n) || !Number.isSafeInteger(n[0]) || typeof n[1] !== 'string') throw new SnapshotError('snapshot name table is malformed');
+  }
+  if (o.chainFrames !== undefined) {
+    const ok = Array.isArray(o.chainFrames) && (o.chainFrames as unknown[]).every((e) => Array.isArray(e) && e.length === 2 && e.every((x) => Number.isSafeInteger(x) && (x as number) >= 0));
+    if (!ok) throw new SnapshotError('snapshot field chainFrames is not a list of [swap chain, frames] counts');
   }
   return o as unknown as SnapshotData;
 }

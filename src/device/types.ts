@@ -85,6 +85,9 @@ export interface RECTPATCH_SEGMENTS { Edge0: number; Edge1: number; Edge2: numbe
 export interface TRIPATCH_SEGMENTS { Edge0: number; Edge1: number; Edge2: number }
 /** Bytes as D3D9 reads them: any typed array or DataView (its bytes), or an ArrayBuffer. */
 export type BYTES = ArrayBufferView | ArrayBuffer;
+export interface D3DRASTER_STATUS { InVBlank: BOOL; ScanLine: number }
+export interface LARGE_INTEGER { LowPart: number; HighPart: number }
+export interface D3DPRESENTSTATS { PresentCount: number; PresentRefreshCount: number; SyncRefreshCount: number; SyncQPCTime: LARGE_INTEGER; SyncGPUTime: LARGE_INTEGER }
 
 export interface IUnknown {
   /** Returns the reference count left. */
@@ -331,6 +334,30 @@ export interface IDirect3DDevice9 extends IUnknown {
   SetDialogBoxMode(bEnableDialogs: BOOL): HRESULT;
   EvictManagedResources(): HRESULT;
   ValidateDevice(): { hr: HRESULT; numPasses?: number };
+  CreateAdditionalSwapChain(pPresentationParameters: D3DPRESENT_PARAMETERS | null): { hr: HRESULT; swapChain?: IDirect3DSwapChain9 };
+  GetSwapChain(iSwapChain: number): { hr: HRESULT; swapChain?: IDirect3DSwapChain9 };
+  GetNumberOfSwapChains(): number;
+  GetFrontBufferData(iSwapChain: number, pDestSurface: IDirect3DSurface9 | null): HRESULT;
+  GetRasterStatus(iSwapChain: number): { hr: HRESULT; rasterStatus?: D3DRASTER_STATUS };
+  GetDisplayMode(iSwapChain: number): { hr: HRESULT; mode?: D3DDISPLAYMODE };
+  TestCooperativeLevel(): HRESULT;
+}
+
+export interface IDirect3DSwapChain9 extends IUnknown {
+  Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR, dwFlags: number): HRESULT;
+  GetFrontBufferData(pDestSurface: IDirect3DSurface9 | null): HRESULT;
+  GetBackBuffer(iBackBuffer: number, Type: number): { hr: HRESULT; surface?: IDirect3DSurface9 };
+  GetRasterStatus(): { hr: HRESULT; rasterStatus?: D3DRASTER_STATUS };
+  GetDisplayMode(): { hr: HRESULT; mode?: D3DDISPLAYMODE };
+  GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 };
+  GetPresentParameters(): { hr: HRESULT; presentationParameters?: D3DPRESENT_PARAMETERS };
+}
+
+/** IDirect3DSwapChain9Ex: the swap chain object (one class for both). */
+export interface IDirect3DSwapChain9Ex extends IDirect3DSwapChain9 {
+  GetLastPresentCount(): { hr: HRESULT; lastPresentCount?: number };
+  GetPresentStats(): { hr: HRESULT; presentationStatistics?: D3DPRESENTSTATS };
+  GetDisplayModeEx(): { hr: HRESULT; mode?: D3DDISPLAYMODEEX; rotation?: number };
 }
 
 /** The D3DPERF_* marker functions; a device records them, they draw nothing. */
@@ -350,7 +377,7 @@ export interface PerfMarkers {
 export type D3DObject =
   | IDirect3D9 | IDirect3DDevice9 | IDirect3DSurface9 | IDirect3DTexture9 | IDirect3DCubeTexture9
   | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9 | IDirect3DVertexDeclaration9
-  | IDirect3DVertexShader9 | IDirect3DPixelShader9;
+  | IDirect3DVertexShader9 | IDirect3DPixelShader9 | IDirect3DSwapChain9;
 
 /** The property of a call's result object that holds the interface it creates, by kind of object. */
 export const RESULT_KEY = {
@@ -367,6 +394,7 @@ export const RESULT_KEY = {
   VertexDeclaration: 'vertexDeclaration',
   VertexShader: 'vertexShader',
   PixelShader: 'pixelShader',
+  SwapChain: 'swapChain',
 } as const;
 
 /** A backend: how to make the root object. */
@@ -392,4 +420,9 @@ export interface IDirect3DDevice9Ex extends IDirect3DDevice9 {
   CheckResourceResidency(pResourceArray: readonly IDirect3DResource9[] | null, NumResources: number): HRESULT;
   ComposeRects(pSrc: IDirect3DSurface9 | null, pDst: IDirect3DSurface9 | null, pSrcRectDescs: IDirect3DVertexBuffer9 | null, NumRects: number, pDstRectDescs: IDirect3DVertexBuffer9 | null, Operation: number, Xoffset: number, Yoffset: number): HRESULT;
   SetConvolutionMonoKernel(width: number, height: number, rows: ArrayLike<number> | null, columns: ArrayLike<number> | null): HRESULT;
+  PresentEx(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR, dwFlags: number): HRESULT;
+  ResetEx(pPresentationParameters: D3DPRESENT_PARAMETERS | null, pFullscreenDisplayMode: D3DDISPLAYMODEEX | null): HRESULT;
+  CheckDeviceState(hDestinationWindow: NULLPTR): HRESULT;
+  GetDisplayModeEx(iSwapChain: number): { hr: HRESULT; mode?: D3DDISPLAYMODEEX; rotation?: number };
+  WaitForVBlank(iSwapChain: number): HRESULT;
 }

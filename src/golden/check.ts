@@ -10,14 +10,14 @@ import { UsageError } from '../errors.js';
 import { replayTrace } from '../replay/replay-trace.js';
 import { findTraces } from '../replay/find-traces.js';
 import type { ReplayReport } from '../replay/replay-trace.js';
-import { Device } from '../device/device.js';
+import { frameLabel } from '../replay/replayer.js';
 import type { PresentEvent } from '../replay/replayer.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { compareRawWithGolden, compareWithGolden } from './compare.js';
 import type { GoldenCompareResult } from './compare.js';
-import { encodePng, presentedImage } from './image.js';
+import { encodePng, presentedFrame } from './image.js';
 import type { Rgba8Image } from './image.js';
-import { encodeRawDump, goldenDirFor, GoldenFormatError, GoldenWriter, needsRawDump, rawDumpOf, readGolden, recoverGolden } from './store.js';
+import { encodeRawDump, frameStem, goldenDirFor, GoldenFormatError, goldenFrames, GoldenWriter, needsRawDump, rawDumpOf, readGolden, recoverGolden } from './store.js';
 import type { FrameCapture, GoldenManifest, RawDump } from './store.js';
 import { selectShard, validateShard } from './shard.js';
 import { SwapRecoveryError } from './swap.js';
@@ -116,13 +116,16 @@ const issuesOf = (r: ReplayReport): ReplayIssue[] => [
 /** What the replay noted without failing (a draw clamped to its data, a call on a released object that the trace also saw fail). */
 const replayNotes = (r: ReplayReport): string[] => r.notes.map((n) => `${n.line !== undefined ? `line ${n.line}, ` : ''}${n.message}`);
 
-/** What one Present showed: the back buffer as RGBA8, and its raw memory when PNG cannot hold it exactly. */
-function capture(device: PresentEvent['device']): FrameCapture | undefined {
-  const image = presentedImage(device);
-  if (!image || !(device instanceof Device)) return image ? { image } : undefined;
-  const bb = device.backBuffer;
-  return needsRawDump(bb.format) ? { image, raw: rawDumpOf(bb) } : { image };
+/** What one Present showed: the presented back buffer as RGBA8, and its raw memory when PNG cannot hold it exactly. */
+function capture(e: PresentEvent): FrameCapture | undefined {
+  const shown = presentedFrame(e);
+  if (!shown) return undefined;
+  const { image, surface } = shown;
+  return needsRawDump(surface.format) ? { image, raw: rawDumpOf(surface) } : { image };
 }
+
+/** `frame 3` of swap chain 0, `frame sc1:3` of additional chain 1. */
+const frameName = (swapChain: number, frame: number): string => `frame ${frameLabel(swapChain, frame)}`;
 
 /** Settles a swap an earlier update left half done (see swap.ts); `cleanup` also removes its debris. */
 function recover(goldenDir: string, cleanup: boolean, notes: string[]): void {
@@ -145,17 +148,17 @@ function updateTrace(trace: string, opts: CheckOptions): TraceResult {
   const writer = new GoldenWriter(goldenDir, { threshold: opts.threshold, ...(previous ? { previous } : {}) });
   let rep: ReplayReport;
   try {
-    rep = replayTrace(trace, { onPresent: (e) => { const c = capture(e.device); if (c) writer.add(c); } });
+    rep = replayTrace(trace, { onPresent: (e) => { const c = capture(e); if (c) writer.add(c, e.swapChain); } });
   } catch (e) {
     writer.abort();
     throw e;
   }
-  const { change, frames, manifest } = writer.commit();
+  const { change, frames, swapChainFrames, manifest } = writer.commit();
   notes.push(...replayNotes(rep));
   const issues = issuesOf(rep);
   return {
     trace, goldenDir, status: 'updated', reasons: issues.map((i) => i.message), calls: rep.calls, frames: rep.frames,
-    goldenFrames: manifest.frames.length, frameResults: [], issues, warnings: rep.warnings, ...(notes.length ? { notes } : {}), update: { change, frames },
+    goldenFrames: manifest.frames.length, frameResults: [], issues, warnings: rep.warnings, ...(notes.length ? { notes } : {}), update: { change, frames, ...(swapChainFrames ? { swapChainFrames } : {}) },
   };
 }
 
@@ -180,14 +183,19 @@ function checkTrace(trace: string, opts: CheckOptions, reportDir: string): Trace
   const images = new FailureImages(reportDir);
   const rep = replayTrace(trace, {
     onPresent: (e) => {
-      const c = capture(e.device);
+      const c = capture(e);
       if (c) frames.push(checkFrame(e, c, g, goldenDir, opts, images));
     },
   });
-  for (let i = rep.frames; i < g.frames.length; i++) {
-    frames.push({ frame: i, status: 'missing', diffPixels: 0, maxChannelDiff: 0, golden: join(goldenDir, g.frames[i].file), message: `frame ${i}: in the golden, never presented by the replay` });
+  const chains = [0, ...Object.keys(g.swapChains ?? {}).map(Number).sort((a, b) => a - b)];
+  for (const sc of chains) {
+    const golden = goldenFrames(g, sc);
+    const presented = sc === 0 ? rep.frames : (rep.swapChainFrames?.[String(sc)] ?? 0);
+    for (let i = presented; i < golden.length; i++) {
+      frames.push({ frame: i, ...(sc ? { swapChain: sc } : {}), status: 'missing', diffPixels: 0, maxChannelDiff: 0, golden: join(goldenDir, golden[i].file), message: `${frameName(sc, i)}: in the golden, never presented by the replay` });
+    }
   }
-  for (const f of frames) if (f.note) notes.push(`frame ${f.frame}: ${f.note}`);
+  for (const f of frames) if (f.note) notes.push(`${frameName(f.swapChain ?? 0, f.frame)}: ${f.note}`);
   notes.push(...replayNotes(rep));
   const issues = issuesOf(rep);
   const reasons = [...issues.map((i) => (i.line !== undefined ? `line ${i.line}, ${i.message}` : i.message)), ...frames.filter((f) => f.status !== 'pass').map((f) => f.message ?? `frame ${f.frame}: ${f.status}`)];
@@ -198,25 +206,28 @@ function checkTrace(trace: string, opts: CheckOptions, reportDir: string): Trace
 }
 
 function checkFrame(e: PresentEvent, c: FrameCapture, g: GoldenManifest, goldenDir: string, opts: CheckOptions, images: FailureImages): FrameResult {
-  const { frame, call } = e;
-  const at = `frame ${frame} (call ${call})`;
-  const entry = g.frames[frame];
+  const { call, swapChain } = e;
+  const frame = e.frame;
+  const at = `${frameName(swapChain, frame)} (call ${call})`;
+  const entry = goldenFrames(g, swapChain)[frame];
+  const stem = frameStem(frame, swapChain);
+  const which = swapChain ? { swapChain } : {};
   if (!entry) {
-    return { frame, call, status: 'extra', diffPixels: 0, maxChannelDiff: 0, message: `${at}: presented by the replay, not in the golden`, files: images.write(frame, { actual: c.image }) };
+    return { frame, ...which, call, status: 'extra', diffPixels: 0, maxChannelDiff: 0, message: `${at}: presented by the replay, not in the golden`, files: images.write(stem, { actual: c.image }) };
   }
   const golden = join(goldenDir, entry.file);
   let cmp: GoldenCompareResult;
   try {
     cmp = compareWithGolden(c.image, entry, goldenDir, opts);
   } catch (err) {
-    return { frame, call, status: 'unreadable', diffPixels: 0, maxChannelDiff: 0, golden, message: `${at}: golden ${golden} unreadable (${(err as Error).message})`, files: images.write(frame, { actual: c.image }) };
+    return { frame, ...which, call, status: 'unreadable', diffPixels: 0, maxChannelDiff: 0, golden, message: `${at}: golden ${golden} unreadable (${(err as Error).message})`, files: images.write(stem, { actual: c.image }) };
   }
-  const r = { frame, call, diffPixels: cmp.diffPixels, maxChannelDiff: cmp.maxChannelDiff, golden, ...(cmp.edited ? { note: `golden PNG ${entry.file} changed since it was written; compared with its pixels` } : {}) };
-  if (cmp.sizeMismatch) return { ...r, status: 'size', message: `${at}: ${cmp.sizeMismatch}`, files: images.write(frame, { expected: cmp.expected, actual: c.image }) };
+  const r = { frame, ...which, call, diffPixels: cmp.diffPixels, maxChannelDiff: cmp.maxChannelDiff, golden, ...(cmp.edited ? { note: `golden PNG ${entry.file} changed since it was written; compared with its pixels` } : {}) };
+  if (cmp.sizeMismatch) return { ...r, status: 'size', message: `${at}: ${cmp.sizeMismatch}`, files: images.write(stem, { expected: cmp.expected, actual: c.image }) };
   if (cmp.diffPixels > opts.maxDiffPixels) {
     const n = cmp.diffPixels;
     const message = `${at}: ${n} pixel${n === 1 ? '' : 's'} differ${n === 1 ? 's' : ''} (max ${opts.maxDiffPixels} allowed), max channel difference ${cmp.maxChannelDiff}`;
-    return { ...r, status: 'diff', message, files: images.write(frame, { expected: cmp.expected, actual: c.image, diff: cmp.diffImage }) };
+    return { ...r, status: 'diff', message, files: images.write(stem, { expected: cmp.expected, actual: c.image, diff: cmp.diffImage }) };
   }
   // equal RGBA8 can hide a change only the raw dump shows (10-bit, float, depth back buffers)
   if (cmp.equal && entry.raw && c.raw) {
@@ -225,12 +236,12 @@ function checkFrame(e: PresentEvent, c: FrameCapture, g: GoldenManifest, goldenD
     try {
       raw = compareRawWithGolden(c.raw, entry.raw, goldenDir);
     } catch (err) {
-      return { ...r, status: 'unreadable', message: `${at}: golden ${rawFile} unreadable (${(err as Error).message})`, files: images.write(frame, { actual: c.image, raw: c.raw }) };
+      return { ...r, status: 'unreadable', message: `${at}: golden ${rawFile} unreadable (${(err as Error).message})`, files: images.write(stem, { actual: c.image, raw: c.raw }) };
     }
     const rawNote = raw.edited ? `golden raw dump ${entry.raw.file} changed since it was written; compared with its contents` : undefined;
     const note = [r.note, rawNote].filter(Boolean).join('; ') || undefined;
     const withNote = { ...r, ...(note ? { note } : {}) };
-    if (!raw.equal) return { ...withNote, status: 'raw', message: `${at}: the RGBA8 pixels match, the raw ${c.raw.format} back buffer differs from ${rawFile}`, files: images.write(frame, { actual: c.image, raw: c.raw }) };
+    if (!raw.equal) return { ...withNote, status: 'raw', message: `${at}: the RGBA8 pixels match, the raw ${c.raw.format} back buffer differs from ${rawFile}`, files: images.write(stem, { actual: c.image, raw: c.raw }) };
     return { ...withNote, status: 'pass' };
   }
   return { ...r, status: 'pass' };
@@ -241,10 +252,9 @@ class FailureImages {
   used = false;
   constructor(private readonly dir: string) {}
 
-  write(frame: number, imgs: { expected?: Rgba8Image; actual?: Rgba8Image; diff?: Rgba8Image; raw?: RawDump }): FrameResult['files'] {
+  write(stem: string, imgs: { expected?: Rgba8Image; actual?: Rgba8Image; diff?: Rgba8Image; raw?: RawDump }): FrameResult['files'] {
     mkdirSync(this.dir, { recursive: true });
     this.used = true;
-    const stem = `frame-${String(frame).padStart(4, '0')}`;
     const files: NonNullable<FrameResult['files']> = {};
     for (const k of ['expected', 'actual', 'diff'] as const) {
       const img = imgs[k];

@@ -32,6 +32,16 @@ export function presentedImage(device: IDirect3DDevice9): Rgba8Image | undefined
   return d instanceof Device ? surfaceImage(d.backBuffer) : undefined;
 }
 
+/** What a Present event showed: the presented swap chain's back buffer, or undefined for a backend that is not the emulated device. */
+export function presentedFrame(e: { device: IDirect3DDevice9; surface?: object }): { image: Rgba8Image; surface: Surface } | undefined {
+  const s = e.surface ? unwrapped(e.surface) : undefined;
+  const surface = s instanceof Surface ? s : (() => {
+    const d = unwrapped(e.device);
+    return d instanceof Device ? d.backBuffer : undefined;
+  })();
+  return surface ? { image: surfaceImage(surface), surface } : undefined;
+}
+
 /** The PNG of `img` (lossless RGBA8; see png-write.ts for why not pngjs's encoder). */
 export function encodePng(img: Rgba8Image): Buffer {
   return writePng(img);

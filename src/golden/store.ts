@@ -59,7 +59,10 @@ export interface GoldenManifest {
   tool: string;
   pixelmatch: string;
   threshold: number;
+  /** the frames of swap chain 0 (every device's implicit chain) */
   frames: GoldenFrame[];
+  /** the frames of each additional swap chain, keyed by its ordinal (absent when the trace presents none) */
+  swapChains?: Record<string, GoldenFrame[]>;
 }
 
 /** What one Present leaves in a golden. */
@@ -73,9 +76,15 @@ export function goldenDirFor(trace: string): string {
   return join(dirname(trace), basename(trace).replace(/\.r9t?$/i, '') + '.golden');
 }
 
-const frameStem = (frame: number): string => `frame-${String(frame).padStart(4, '0')}`;
-export const framePngName = (frame: number): string => `${frameStem(frame)}.png`;
-export const frameRawName = (frame: number): string => `${frameStem(frame)}.raw`;
+/** `frame-0003` for swap chain 0 (the names goldens always had), `frame-0003-sc1` for additional chain 1. */
+export const frameStem = (frame: number, swapChain = 0): string => `frame-${String(frame).padStart(4, '0')}${swapChain === 0 ? '' : `-sc${swapChain}`}`;
+export const framePngName = (frame: number, swapChain = 0): string => `${frameStem(frame, swapChain)}.png`;
+export const frameRawName = (frame: number, swapChain = 0): string => `${frameStem(frame, swapChain)}.raw`;
+
+/** A golden's frames of one swap chain (none for a chain it does not hold). */
+export function goldenFrames(m: GoldenManifest, swapChain: number): GoldenFrame[] {
+  return swapChain === 0 ? m.frames : (m.swapChains?.[String(swapChain)] ?? []);
+}
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -142,8 +151,12 @@ export function manifestText(m: GoldenManifest): string {
     ...(f.raw ? { raw: { file: f.raw.file, sha256: f.raw.sha256, ...(f.raw.fileXxh64 ? { fileXxh64: f.raw.fileXxh64 } : {}) } } : {}),
   });
   const head = `{\n  "tool": ${JSON.stringify(m.tool)},\n  "pixelmatch": ${JSON.stringify(m.pixelmatch)},\n  "threshold": ${JSON.stringify(m.threshold)},\n`;
-  const frames = m.frames.length === 0 ? '  "frames": []\n' : `  "frames": [\n${m.frames.map((f) => `    ${frame(f)}`).join(',\n')}\n  ]\n`;
-  return `${head}${frames}}\n`;
+  const list = (fs: GoldenFrame[], indent: string): string => (fs.length === 0 ? '[]' : `[\n${fs.map((f) => `${indent}  ${frame(f)}`).join(',\n')}\n${indent}]`);
+  const frames = `  "frames": ${list(m.frames, '  ')}`;
+  const chains = Object.keys(m.swapChains ?? {}).sort((a, b) => Number(a) - Number(b));
+  // written only when a trace presents additional swap chains, so other goldens keep their bytes
+  const more = chains.length === 0 ? '' : `,\n  "swapChains": {\n${chains.map((k) => `    ${JSON.stringify(k)}: ${list(m.swapChains![k], '    ')}`).join(',\n')}\n  }`;
+  return `${head}${frames}${more}\n}\n`;
 }
 
 /** The golden of a trace, or undefined when its folder or golden.json is missing. */
@@ -169,26 +182,41 @@ function validateManifest(v: unknown, file: string): GoldenManifest {
   if (typeof o.pixelmatch !== 'string') fail('"pixelmatch" to be a string');
   if (typeof o.threshold !== 'number') fail('"threshold" to be a number');
   if (!Array.isArray(o.frames)) fail('"frames" to be an array');
-  const frames = (o.frames as unknown[]).map((f, i): GoldenFrame => {
+  const frames = validateFrames(o.frames as unknown[], 'frames', fail);
+  let swapChains: Record<string, GoldenFrame[]> | undefined;
+  if (o.swapChains !== undefined) {
+    const sc = o.swapChains as Record<string, unknown>;
+    if (typeof sc !== 'object' || sc === null || Array.isArray(sc)) fail('"swapChains" to be an object');
+    swapChains = {};
+    for (const [k, v] of Object.entries(sc)) {
+      if (!/^[1-9]\d*$/.test(k)) fail(`"swapChains" keys to be swap chain numbers from 1, found ${JSON.stringify(k)}`);
+      if (!Array.isArray(v)) fail(`swapChains.${k} to be an array`);
+      swapChains[k] = validateFrames(v as unknown[], `swapChains.${k}`, fail);
+    }
+  }
+  return { tool: o.tool as string, pixelmatch: o.pixelmatch as string, threshold: o.threshold as number, frames, ...(swapChains ? { swapChains } : {}) };
+}
+
+function validateFrames(list: unknown[], where: string, fail: (what: string) => never): GoldenFrame[] {
+  return list.map((f, i): GoldenFrame => {
     const g = f as Record<string, unknown>;
-    if (typeof g !== 'object' || g === null) fail(`frames[${i}] to be an object`);
+    if (typeof g !== 'object' || g === null) fail(`${where}[${i}] to be an object`);
     // a name from golden.json is only ever a plain file name inside the golden folder
-    if (typeof g.file !== 'string' || !/^[\w.-]+$/.test(g.file) || /^\.+$/.test(g.file)) fail(`frames[${i}].file to be a plain file name`);
-    if (!Number.isInteger(g.width) || !Number.isInteger(g.height)) fail(`frames[${i}].width and height to be integers`);
-    if (typeof g.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(g.sha256)) fail(`frames[${i}].sha256 to be 64 hex digits`);
+    if (typeof g.file !== 'string' || !/^[\w.-]+$/.test(g.file) || /^\.+$/.test(g.file)) fail(`${where}[${i}].file to be a plain file name`);
+    if (!Number.isInteger(g.width) || !Number.isInteger(g.height)) fail(`${where}[${i}].width and height to be integers`);
+    if (typeof g.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(g.sha256)) fail(`${where}[${i}].sha256 to be 64 hex digits`);
     const raw = g.raw as Record<string, unknown> | undefined;
-    if (raw !== undefined && (typeof raw !== 'object' || raw === null || typeof raw.file !== 'string' || !/^[\w.-]+$/.test(raw.file) || typeof raw.sha256 !== 'string')) fail(`frames[${i}].raw to be {file, sha256}`);
+    if (raw !== undefined && (typeof raw !== 'object' || raw === null || typeof raw.file !== 'string' || !/^[\w.-]+$/.test(raw.file) || typeof raw.sha256 !== 'string')) fail(`${where}[${i}].raw to be {file, sha256}`);
     const hex16 = (v: unknown): boolean => v === undefined || (typeof v === 'string' && /^[0-9a-f]{16}$/.test(v));
-    if (!hex16(g.xxh64)) fail(`frames[${i}].xxh64 to be 16 hex digits`);
-    if (!hex16(g.fileXxh64)) fail(`frames[${i}].fileXxh64 to be 16 hex digits`);
-    if (raw && !hex16(raw.fileXxh64)) fail(`frames[${i}].raw.fileXxh64 to be 16 hex digits`);
+    if (!hex16(g.xxh64)) fail(`${where}[${i}].xxh64 to be 16 hex digits`);
+    if (!hex16(g.fileXxh64)) fail(`${where}[${i}].fileXxh64 to be 16 hex digits`);
+    if (raw && !hex16(raw.fileXxh64)) fail(`${where}[${i}].raw.fileXxh64 to be 16 hex digits`);
     const out: GoldenFrame = { file: g.file as string, width: g.width as number, height: g.height as number, sha256: g.sha256 as string };
     if (g.xxh64 !== undefined) out.xxh64 = g.xxh64 as string;
     if (g.fileXxh64 !== undefined) out.fileXxh64 = g.fileXxh64 as string;
     if (raw) out.raw = { file: raw.file as string, sha256: raw.sha256 as string, ...(raw.fileXxh64 !== undefined ? { fileXxh64: raw.fileXxh64 as string } : {}) };
     return out;
   });
-  return { tool: o.tool as string, pixelmatch: o.pixelmatch as string, threshold: o.threshold as number, frames };
 }
 
 export interface WriteGoldenOptions {
@@ -211,6 +239,8 @@ export interface GoldenChange {
   change: 'new' | 'changed' | 'unchanged';
   /** the frames whose pixels or raw dump differ from the previous golden's, or that were added or dropped */
   frames: number[];
+  /** the same for additional swap chains, as `sc1:3` (absent when none changed) */
+  swapChainFrames?: string[];
   /** the golden now in the folder */
   manifest: GoldenManifest;
 }
@@ -242,6 +272,7 @@ export class GoldenWriter {
   private readonly manifest: GoldenManifest;
   private readonly previous: GoldenManifest | undefined;
   private readonly changed: number[] = [];
+  private readonly changedChains: string[] = [];
   /** some frame's files are new bytes (not kept from the previous golden) */
   private rewritten = false;
   private done = false;
@@ -256,12 +287,13 @@ export class GoldenWriter {
     mkdirSync(this.tmp, { recursive: true });
   }
 
-  /** Adds the next presented frame (frames count from 0 in the order added). */
-  add(f: FrameCapture): void {
+  /** Adds the next presented frame of a swap chain (each chain's frames count from 0 in the order added). */
+  add(f: FrameCapture, swapChain = 0): void {
     this.guard(() => {
-      const i = this.manifest.frames.length;
-      const entry: GoldenFrame = { file: framePngName(i), width: f.image.width, height: f.image.height, sha256: sha256Hex(f.image.data), xxh64: pixelHash(f.image.data) };
-      const old = this.previous?.frames[i];
+      const list = this.framesOf(swapChain);
+      const i = list.length;
+      const entry: GoldenFrame = { file: framePngName(i, swapChain), width: f.image.width, height: f.image.height, sha256: sha256Hex(f.image.data), xxh64: pixelHash(f.image.data) };
+      const old = this.previous ? goldenFrames(this.previous, swapChain)[i] : undefined;
       const samePixels = old !== undefined && old.width === entry.width && old.height === entry.height && old.sha256 === entry.sha256;
       const png = samePixels ? intactBytes(join(this.dir, old.file), old.fileXxh64) : undefined;
       const pngBytes = png ?? encodePng(f.image);
@@ -273,16 +305,26 @@ export class GoldenWriter {
         const raw = old?.raw && old.raw.sha256 === sha ? intactBytes(join(this.dir, old.raw.file), old.raw.fileXxh64) : undefined;
         rawKept = raw !== undefined;
         const rawBytes = raw ?? encodeRawDump(f.raw);
-        entry.raw = { file: frameRawName(i), sha256: sha, fileXxh64: pixelHash(rawBytes) };
+        entry.raw = { file: frameRawName(i, swapChain), sha256: sha, fileXxh64: pixelHash(rawBytes) };
         this.write(join(this.tmp, entry.raw.file), rawBytes);
       } else rawKept = old?.raw === undefined;
       const kept = png !== undefined && rawKept;
       // a golden written before file hashes cannot show its files are intact: they are rewritten, and changed only if the pixels are
       const same = old !== undefined && samePixels && (old.fileXxh64 === undefined ? old.raw?.sha256 === entry.raw?.sha256 : kept);
-      if (!same) this.changed.push(i);
+      if (!same) {
+        if (swapChain === 0) this.changed.push(i);
+        else this.changedChains.push(`sc${swapChain}:${i}`);
+      }
       if (!kept) this.rewritten = true;
-      this.manifest.frames.push(entry);
+      list.push(entry);
     });
+  }
+
+  /** The manifest's frame list of a chain, made on its first frame. */
+  private framesOf(swapChain: number): GoldenFrame[] {
+    if (swapChain === 0) return this.manifest.frames;
+    const chains = (this.manifest.swapChains ??= {});
+    return (chains[String(swapChain)] ??= []);
   }
 
   /** Writes golden.json and puts the new golden in place of the old one, unless it holds the same frames in the same files. */
@@ -290,7 +332,12 @@ export class GoldenWriter {
     const prev = this.previous;
     const frames = [...this.changed];
     for (let i = this.manifest.frames.length; i < (prev?.frames.length ?? 0); i++) frames.push(i);
-    if (prev && frames.length === 0 && !this.rewritten) {
+    const chainFrames = [...this.changedChains];
+    for (const [k, old] of Object.entries(prev?.swapChains ?? {})) {
+      for (let i = goldenFrames(this.manifest, Number(k)).length; i < old.length; i++) chainFrames.push(`sc${k}:${i}`);
+    }
+    const more = chainFrames.length > 0 ? { swapChainFrames: chainFrames } : {};
+    if (prev && frames.length === 0 && chainFrames.length === 0 && !this.rewritten) {
       this.abort();
       return { change: 'unchanged', frames, manifest: prev };
     }
@@ -299,7 +346,7 @@ export class GoldenWriter {
       swapDir(this.tmp, this.dir, this.token, this.opts.beforeSwapStep);
     });
     this.done = true;
-    return { change: prev ? 'changed' : 'new', frames, manifest: this.manifest };
+    return { change: prev ? 'changed' : 'new', frames, ...more, manifest: this.manifest };
   }
 
   /** Drops what was written; the old golden stays. */

@@ -24,8 +24,10 @@ export interface FailureFiles {
 }
 
 export interface FrameResult {
-  /** 0-based frame number */
+  /** 0-based frame number, in its swap chain's sequence */
   frame: number;
+  /** the additional swap chain (1, 2, ...) whose frame this is; absent for swap chain 0 */
+  swapChain?: number;
   /** call number of the Present that showed it (absent for a missing frame) */
   call?: number;
   status: FrameStatus;
@@ -94,6 +96,8 @@ export interface TraceResult {
 export interface GoldenUpdate {
   change: 'new' | 'changed' | 'unchanged';
   frames: number[];
+  /** frames of additional swap chains that changed, as `sc1:3` */
+  swapChainFrames?: string[];
 }
 
 export interface CheckOptions {

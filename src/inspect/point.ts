@@ -7,6 +7,7 @@
 import { Device } from '../device/device.js';
 import type { DeviceProfile } from '../device/caps.js';
 import { Surface } from '../device/surface.js';
+import { SwapChain } from '../device/swap-chain.js';
 import { CubeTexture, Texture } from '../device/texture.js';
 import {
   allFormats, blockRows, channelValue, copyDepthStencil, decodeTexel, depthStencilCopyPlan, pitchOf, readChannel, surfaceToRGBA8,
@@ -52,14 +53,52 @@ export interface InspectAt {
   call?: number;
   /** stop after the Present that ends this frame (from 0) */
   frame?: number;
+  /** the swap chain whose frame `frame` counts (0, the default: implicit chains; K: the Kth additional chain) */
+  swapChain?: number;
+}
+
+/** `--frame F` or `--frame scK:F` (frame F of additional swap chain K) as { frame, swapChain }. */
+export function parseFrameArg(text: string | number): { frame: number; swapChain: number } {
+  if (typeof text === 'number') return { frame: text, swapChain: 0 };
+  const m = /^\s*(?:sc(\d+):)?(\d+)\s*$/.exec(text);
+  if (!m) throw new InspectError(`--frame expects a frame number from 0, or scK:F for frame F of additional swap chain K (e.g. sc1:2), found '${text}'`);
+  return { frame: Number(m[2]), swapChain: m[1] === undefined ? 0 : Number(m[1]) };
+}
+
+/** Thrown inside a replay to stop it at the Present it looked for. */
+class FoundPresent extends Error {
+  constructor(readonly call: number) {
+    super('found');
+  }
+}
+
+/** The call of the Present that ends frame `frame` of additional swap chain `swapChain`: found by replaying (the trace's index knows device Presents only). */
+function chainFrameCall(reader: TraceReader, swapChain: number, frame: number, lines?: readonly number[]): number {
+  let seen = 0;
+  const r = new Replayer({
+    lines,
+    onPresent: (e) => {
+      if (e.swapChain !== swapChain) return;
+      seen = e.frame + 1;
+      if (e.frame === frame) throw new FoundPresent(e.call);
+    },
+  });
+  try {
+    r.run(reader);
+  } catch (e) {
+    if (e instanceof FoundPresent) return e.call;
+    throw e;
+  }
+  throw new InspectError(`frame sc${swapChain}:${frame} is beyond the trace: swap chain ${swapChain} presents ${seen} frame${seen === 1 ? '' : 's'}${seen ? ` (sc${swapChain}:0-sc${swapChain}:${seen - 1})` : ''}`);
 }
 
 /** The last call to replay for `at`, checked against the trace. */
-export function resolveStop(reader: TraceReader, at: InspectAt): number {
+export function resolveStop(reader: TraceReader, at: InspectAt, lines?: readonly number[]): number {
   if ((at.call === undefined) === (at.frame === undefined)) throw new InspectError('name exactly one of --call N or --frame F');
   if (at.frame !== undefined) {
     const f = at.frame;
     if (!Number.isInteger(f) || f < 0) throw new InspectError(`--frame expects a frame number from 0, found ${f}`);
+    if (at.swapChain) return chainFrameCall(reader, at.swapChain, f, lines);
     const present = reader.frames[f];
     if (present === undefined) throw new InspectError(`frame ${f} is beyond the trace: it has ${reader.frames.length} frame${reader.frames.length === 1 ? '' : 's'} (0-${reader.frames.length - 1})`);
     return present;
@@ -72,7 +111,7 @@ export function resolveStop(reader: TraceReader, at: InspectAt): number {
 
 /** Replays the trace up to and including the call `at` names, and collects its surfaces by name. */
 export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?: readonly number[]; profile?: DeviceProfile; beforeCall?: ReplayOptions['beforeCall'] } = {}): InspectPoint {
-  const call = resolveStop(reader, at);
+  const call = resolveStop(reader, at, opts.lines);
   const options: ReplayOptions = { lines: opts.lines, profile: opts.profile, beforeCall: opts.beforeCall };
   // an observer must see every call, so it replays from the start; otherwise from the nearest snapshot
   const { replayer, from } = opts.beforeCall ? { replayer: new Replayer(options).run(reader, call + 1), from: 0 } : replayTo(reader, call + 1, options);
@@ -86,6 +125,8 @@ export function replayToPoint(reader: TraceReader, at: InspectAt, opts: { lines?
     const obj = b.obj;
     if (obj && !names.has(obj)) names.set(obj, b.name);
     if (obj instanceof Device) device = obj;
+    // an additional swap chain's back buffer: `sc.backbuffer` for a chain the trace names sc
+    if (obj instanceof SwapChain && !obj.isImplicit && obj.alive) surfaces.set(`${b.name}.backbuffer`, obj.backBuffer);
     if (obj instanceof Texture || obj instanceof CubeTexture) {
       if (obj.alive) for (const [level, surface] of textureSurfaces(b.name, obj)) surfaces.set(level, surface);
       else released.add(b.name);

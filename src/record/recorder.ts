@@ -6,6 +6,7 @@ import { FileSink, MemorySink } from '../trace/byte-io.js';
 import type { ByteSink } from '../trace/byte-io.js';
 import type { CallRecord } from '../trace/call.js';
 import type { HandleKind } from '../trace/commands.js';
+import { FRAME_END_COMMANDS } from '../trace/commands.js';
 import { ChunkKind } from '../trace/container.js';
 import { TraceWriter } from '../trace/writer.js';
 import type { WriterOptions } from '../trace/writer.js';
@@ -155,7 +156,7 @@ export class TraceRecorder {
     // the replayer's rule for the D3DPERF nesting, so a snapshot holds what a replay would
     if (call.command === 'PerfBeginEvent') this.perfDepth++;
     else if (call.command === 'PerfEndEvent' && this.perfDepth > 0) this.perfDepth--;
-    else if (call.command === 'Present') {
+    else if (FRAME_END_COMMANDS.has(call.command)) {
       this.frames++;
       if (this.snapshotEvery > 0 && this.frames % this.snapshotEvery === 0) this.snapshot();
     }

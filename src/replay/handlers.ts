@@ -9,7 +9,7 @@ import { gammaRampOf } from '../d3d9/index.js';
 import type {
   IDirect3D9, IDirect3D9Ex, IDirect3DDevice9Ex, IDirect3DResource9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
   IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
-  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub, IDirect3DVertexShader9, IDirect3DPixelShader9,
+  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub, IDirect3DVertexShader9, IDirect3DPixelShader9, IDirect3DSwapChain9Ex,
 } from '../device/types.js';
 import {
   box, clipStatus, displayModeEx, displayModeFilter, light, material, matrix, paletteEntries, plane, point, presentParameters, rect,
@@ -42,9 +42,10 @@ export type CommandOf<K extends CommandName> = InstanceType<CommandClasses[K]>;
 type Handlers = { [K in CommandName]: (c: CommandOf<K>, x: CallScope) => Outcome };
 
 const dev = (x: CallScope): IDirect3DDevice9 => x.obj<IDirect3DDevice9>(x.self, 'Device');
+const devEx = (x: CallScope): IDirect3DDevice9Ex => x.obj<IDirect3DDevice9Ex>(x.self, 'Device');
+const sc = (x: CallScope): IDirect3DSwapChain9Ex => x.obj<IDirect3DSwapChain9Ex>(x.self, 'SwapChain');
 const d3d = (x: CallScope): IDirect3D9 => x.obj<IDirect3D9>(x.self, 'Direct3D9');
 const d3dEx = (x: CallScope): IDirect3D9Ex => x.obj<IDirect3D9Ex>(x.self, 'Direct3D9');
-const devEx = (x: CallScope): IDirect3DDevice9Ex => x.obj<IDirect3DDevice9Ex>(x.self, 'Device');
 const made = (r: { hr: number } & Record<string, unknown>, key: string): Outcome => ({ hr: r.hr, obj: r[key] as object | undefined });
 const bytes = (a: Uint8Array | null): Uint8Array | null => a;
 
@@ -290,6 +291,28 @@ export const HANDLERS = {
   VertexShaderGetDevice: (_c, x) => made(x.obj<IDirect3DVertexShader9>(x.self, 'VertexShader').GetDevice(), 'device'),
   PixelShaderGetFunction: (c, x) => x.obj<IDirect3DPixelShader9>(x.self, 'PixelShader').GetFunction(c.pData(), c.pSizeOfData()),
   PixelShaderGetDevice: (_c, x) => made(x.obj<IDirect3DPixelShader9>(x.self, 'PixelShader').GetDevice(), 'device'),
+  CreateAdditionalSwapChain: (c, x) => made(dev(x).CreateAdditionalSwapChain(presentParameters(c.pPresentationParameters())), 'swapChain'),
+  GetSwapChain: (c, x) => made(dev(x).GetSwapChain(c.iSwapChain()), 'swapChain'),
+  GetNumberOfSwapChains: (_c, x) => dev(x).GetNumberOfSwapChains(),
+  GetFrontBufferData: (c, x) => dev(x).GetFrontBufferData(c.iSwapChain(), x.ref<IDirect3DSurface9>(c.pDestSurface(), 'Surface')),
+  GetRasterStatus: (c, x) => dev(x).GetRasterStatus(c.iSwapChain()),
+  GetDisplayMode: (c, x) => dev(x).GetDisplayMode(c.iSwapChain()),
+  TestCooperativeLevel: (_c, x) => dev(x).TestCooperativeLevel(),
+  PresentEx: (c, x) => devEx(x).PresentEx(rect(c.pSourceRect()), rect(c.pDestRect()), c.hDestWindowOverride() || null, c.pDirtyRegion() || null, c.dwFlags()),
+  ResetEx: (c, x) => devEx(x).ResetEx(presentParameters(c.pPresentationParameters()), displayModeEx(c.pFullscreenDisplayMode())),
+  CheckDeviceState: (c, x) => devEx(x).CheckDeviceState(c.hDestinationWindow() || null),
+  GetDisplayModeEx: (c, x) => devEx(x).GetDisplayModeEx(c.iSwapChain()),
+  WaitForVBlank: (c, x) => devEx(x).WaitForVBlank(c.iSwapChain()),
+  SwapChainPresent: (c, x) => sc(x).Present(rect(c.pSourceRect()), rect(c.pDestRect()), c.hDestWindowOverride() || null, c.pDirtyRegion() || null, c.dwFlags()),
+  SwapChainGetFrontBufferData: (c, x) => sc(x).GetFrontBufferData(x.ref<IDirect3DSurface9>(c.pDestSurface(), 'Surface')),
+  SwapChainGetBackBuffer: (c, x) => made(sc(x).GetBackBuffer(c.iBackBuffer(), c.type()), 'surface'),
+  SwapChainGetRasterStatus: (_c, x) => sc(x).GetRasterStatus(),
+  SwapChainGetDisplayMode: (_c, x) => sc(x).GetDisplayMode(),
+  SwapChainGetDevice: (_c, x) => made(sc(x).GetDevice(), 'device'),
+  SwapChainGetPresentParameters: (_c, x) => sc(x).GetPresentParameters(),
+  SwapChainGetLastPresentCount: (_c, x) => sc(x).GetLastPresentCount(),
+  SwapChainGetPresentStats: (_c, x) => sc(x).GetPresentStats(),
+  SwapChainGetDisplayModeEx: (_c, x) => sc(x).GetDisplayModeEx(),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -9,7 +9,10 @@ import type { PresentEvent } from './replayer.js';
 export interface ReplayReport {
   trace: string;
   calls: number;
+  /** frames of swap chain 0 (every device's implicit chain) */
   frames: number;
+  /** frames of each additional swap chain, by its number (absent when there were none) */
+  swapChainFrames?: Record<string, number>;
   /** files writeFrame wrote, in frame order */
   written: string[];
   mismatches: Array<{ call: number; method: string; line?: number; expected?: string; actual?: string; message: string }>;
@@ -57,6 +60,7 @@ export function replayTrace(path: string, opts: ReplayTraceOptions = {}): Replay
       trace: path,
       calls: r.callsReplayed,
       frames: r.frames,
+      ...(r.chainFrames.size > 0 ? { swapChainFrames: Object.fromEntries([...r.chainFrames].sort((a, b) => a[0] - b[0]).map(([k, v]) => [String(k), v])) } : {}),
       written,
       mismatches: r.findings.filter((f) => f.kind === 'mismatch' || f.kind === 'lock-data').map((f) => ({ ...bare(f), ...(f.expected ? { expected: f.expected, actual: f.actual } : {}) })),
       unimplemented: r.findings.filter((f) => f.kind === 'unimplemented').map(bare),

@@ -36,10 +36,25 @@ import { readSnapshotChunk } from './snapshot-chunk.js';
 import type { CallScope, Outcome } from './handlers.js';
 
 export interface PresentEvent {
-  /** frame number, from 0 */
+  /** frame number, from 0, in its swap chain's own sequence */
   frame: number;
   call: number;
   device: IDirect3DDevice9;
+  /**
+   * the swap chain presented: 0 for a device's implicit chain (Present, PresentEx, or Present on the
+   * chain GetSwapChain(0) gives), n for the nth additional chain the device created
+   */
+  swapChain: number;
+  /** the back buffer that chain presented (absent for a backend that is not the emulated device) */
+  surface?: object;
+}
+
+/** The commands that present a frame. */
+const PRESENTS: ReadonlySet<string> = new Set(['Present', 'PresentEx', 'SwapChainPresent']);
+
+/** `sc1:3`: frame 3 of additional swap chain 1; chain 0's frames are plain numbers, as they always were. */
+export function frameLabel(swapChain: number, frame: number): string {
+  return swapChain === 0 ? String(frame) : `sc${swapChain}:${frame}`;
 }
 
 export interface ReplayOptions {
@@ -95,7 +110,10 @@ class Unavailable extends Error {}
 export class Replayer {
   readonly findings: Finding[] = [];
   callsReplayed = 0;
+  /** frames presented by implicit swap chains (swap chain 0) */
   frames = 0;
+  /** frames presented by each additional swap chain, by its ordinal */
+  readonly chainFrames = new Map<number, number>();
   private readonly handles = new Map<number, Handle>();
   /** object → handle, for out-values that hand back objects (compared by identity) */
   private readonly ids = new WeakMap<object, number>();
@@ -170,6 +188,8 @@ export class Replayer {
     this.loadTables({ handles, missing: s.missing, perfDepth: s.perfDepth, names: s.names });
     this.callsReplayed = s.callsReplayed;
     this.frames = s.frames;
+    this.chainFrames.clear();
+    for (const [chain, count] of s.chainFrames ?? []) this.chainFrames.set(chain, count);
     this.profile = s.profile;
     if (this.findings.length === 0) this.findings.push(...s.findings.map((f) => ({ ...f }) as Finding));
     if (from) this.startedFrom = from.offset;
@@ -262,11 +282,7 @@ export class Replayer {
         this.missing.delete(created);
       } else this.missing.add(created);
     }
-    if (info.name === 'Present') {
-      const device = this.handles.get(self)?.obj as IDirect3DDevice9;
-      this.options.onPresent?.({ frame: this.frames, call: n, device });
-      this.frames++;
-    }
+    if (PRESENTS.has(info.name)) this.presented(n, info.name, self);
     if (info.outs.length > 0 && (hr >>> 0) === expected && expected < 0x80000000) this.compareOuts(n, info, self, outcome, decodeCall(bb, pos));
     if ((hr >>> 0) !== expected && !info.name.startsWith('Perf')) {
       const counts = COUNT_RESULTS.has(info.name);
@@ -277,6 +293,28 @@ export class Replayer {
         message: `call ${n}: ${method} returned ${show(hr >>> 0)}, the trace recorded ${show(expected)}`,
       });
     }
+  }
+
+  /** Another backend's swap chains have no ordinal: numbered 1, 2, ... as they first present. */
+  private foreignChain(chain: object): number {
+    let k = this.foreignChains.get(chain);
+    if (k === undefined) this.foreignChains.set(chain, (k = ++this.foreignChainCount));
+    return k;
+  }
+  private readonly foreignChains = new WeakMap<object, number>();
+  private foreignChainCount = 0;
+
+  /** A Present of any kind: the frame it ends, in its swap chain's sequence. */
+  private presented(n: number, name: string, self: number): void {
+    const target = this.handles.get(self)?.obj as { ordinal?: number; device?: IDirect3DDevice9; backBuffer?: object } | undefined;
+    const chain = name === 'SwapChainPresent' ? target : undefined;
+    const swapChain = chain ? (chain.ordinal ?? this.foreignChain(chain)) : 0;
+    const device = (chain ? chain.device : target) as IDirect3DDevice9;
+    const surface = chain ? chain.backBuffer : (target as { backBuffer?: object } | undefined)?.backBuffer;
+    const frame = swapChain === 0 ? this.frames : (this.chainFrames.get(swapChain) ?? 0);
+    this.options.onPresent?.({ frame, call: n, device, swapChain, ...(surface ? { surface } : {}) });
+    if (swapChain === 0) this.frames++;
+    else this.chainFrames.set(swapChain, frame + 1);
   }
 
   /** The device's out-values against the recorded ones; each difference is a finding naming the parameter. */

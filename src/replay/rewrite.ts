@@ -15,14 +15,14 @@ import { callType } from '../trace/reader.js';
 import type { TraceReader } from '../trace/reader.js';
 import { TraceWriter } from '../trace/writer.js';
 import type { WriterOptions } from '../trace/writer.js';
-import { COMMANDS } from '../trace/commands.js';
+import { COMMANDS, FRAME_END_COMMANDS } from '../trace/commands.js';
 import { Replayer } from './replayer.js';
 import type { ReplayOptions } from './replayer.js';
 import { readSnapshotChunk } from './snapshot-chunk.js';
 import { captureReplay } from './snapshot.js';
 import { seekPoint } from './seek.js';
 
-const PRESENT_TYPE = COMMANDS.findIndex((c) => c?.name === 'Present');
+const FRAME_END_TYPES = new Set(COMMANDS.flatMap((c, i) => (c && FRAME_END_COMMANDS.has(c.name) ? [i] : [])));
 
 /** What walk() reports, in trace order. */
 type WalkEvent =
@@ -59,10 +59,10 @@ function* walk(reader: TraceReader, r: Replayer): Generator<WalkEvent> {
         atFrameStart = false;
       }
       let end = i;
-      while (end < b.calls.length - 1 && callType(b.bb, b.calls[end]) !== PRESENT_TYPE) end++;
+      while (end < b.calls.length - 1 && !FRAME_END_TYPES.has(callType(b.bb, b.calls[end]))) end++;
       r.replayBatch(b, b.firstCall + end + 1);
       for (let k = i; k <= end; k++) yield { kind: 'call', n: b.firstCall + k, call: decodeCall(b.bb, b.calls[k]) };
-      if (callType(b.bb, b.calls[end]) === PRESENT_TYPE) atFrameStart = true;
+      if (FRAME_END_TYPES.has(callType(b.bb, b.calls[end]))) atFrameStart = true;
       i = end + 1;
     }
   }
@@ -208,7 +208,7 @@ export function trim(reader: TraceReader, sink: ByteSink, frames: readonly numbe
       }
     } else if (open) {
       writer.append(e.call);
-      if (e.call.command === 'Present') kept++;
+      if (FRAME_END_COMMANDS.has(e.call.command)) kept++;
       if ((e.n & 1023) === 0) opts.onProgress?.(e.n, reader.callCount);
     }
   }

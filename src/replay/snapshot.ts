@@ -30,6 +30,8 @@ export function captureReplay(r: Replayer, opts: CaptureOptions = {}): ReplaySna
   try {
     return captureSnapshot(t.handles.filter((h) => kept(h.id)), {
       callsReplayed: opts.at?.callsReplayed ?? r.callsReplayed, frames: opts.at?.frames ?? r.frames, perfDepth: t.perfDepth,
+      // a snapshot for another trace (trim keeps some handles) starts the additional chains' frames again from 0
+      ...(!keep && r.chainFrames.size > 0 ? { chainFrames: [...r.chainFrames].sort((a, b) => a[0] - b[0]) } : {}),
       profile: r.profile, missing: t.missing.filter(kept), names: t.names.filter(([id]) => kept(id)).map(([id, n]) => [id, n]),
       findings: opts.findings === false ? [] : r.findings.map((f) => ({ ...f })),
     });

@@ -3,7 +3,7 @@
  * `*`, `0-100/2` (every second), and the names `frame` (calls that end a frame)
  * and `draw` (draw calls). Also used for frame sets (`--frames 0,2-4`).
  */
-import { DRAW_COMMANDS } from './commands.js';
+import { DRAW_COMMANDS, FRAME_END_COMMANDS } from './commands.js';
 import type { CommandName } from './commands.js';
 
 type Term = { lo: number; hi: number; step: number } | { name: 'frame' | 'draw' };
@@ -32,7 +32,7 @@ export class CallSet {
   has(n: number, command?: CommandName): boolean {
     for (const t of this.terms) {
       if ('name' in t) {
-        if (t.name === 'frame' && command === 'Present') return true;
+        if (t.name === 'frame' && command !== undefined && FRAME_END_COMMANDS.has(command)) return true;
         if (t.name === 'draw' && command !== undefined && DRAW_COMMANDS.has(command)) return true;
       } else if (n >= t.lo && n <= t.hi && (n - t.lo) % t.step === 0) return true;
     }

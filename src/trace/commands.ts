@@ -13,7 +13,7 @@ export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
 /** Kinds of object a handle can name. `BaseTexture` accepts Texture, CubeTexture or VolumeTexture. */
 export const HANDLE_KINDS = [
   'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock',
-  'VolumeTexture', 'Volume', 'VertexDeclaration', 'VertexShader', 'PixelShader',
+  'VolumeTexture', 'Volume', 'VertexDeclaration', 'VertexShader', 'PixelShader', 'SwapChain',
 ] as const;
 export type HandleKind = (typeof HANDLE_KINDS)[number];
 
@@ -32,9 +32,17 @@ export const INTERFACE_OF: Record<HandleKind, string> = {
   VertexDeclaration: 'IDirect3DVertexDeclaration9',
   VertexShader: 'IDirect3DVertexShader9',
   PixelShader: 'IDirect3DPixelShader9',
+  SwapChain: 'IDirect3DSwapChain9',
 };
-/** IDirect3D9Ex and IDirect3DDevice9Ex are the same objects as IDirect3D9 and IDirect3DDevice9 (with `ex` set). */
-export const EX_INTERFACE_OF: Partial<Record<HandleKind, string>> = { Direct3D9: 'IDirect3D9Ex', Device: 'IDirect3DDevice9Ex' };
+/**
+ * The Ex interface of a kind whose Ex form is the same object (IDirect3D9Ex, IDirect3DDevice9Ex and
+ * IDirect3DSwapChain9Ex are the plain objects with `ex` set): its methods are recorded on that kind.
+ */
+export const EX_INTERFACE_OF: Partial<Record<HandleKind, string>> = {
+  Direct3D9: 'IDirect3D9Ex',
+  Device: 'IDirect3DDevice9Ex',
+  SwapChain: 'IDirect3DSwapChain9Ex',
+};
 const KIND_OF_INTERFACE = new Map([
   ...Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind] as const),
   ...Object.entries(EX_INTERFACE_OF).map(([k, i]) => [i, k as HandleKind] as const),
@@ -142,6 +150,12 @@ export function qualifiedMethod(info: CommandInfo, selfKind?: HandleKind): strin
 
 /** `Resource` accepts any IDirect3DResource9: surfaces, textures of every kind, vertex and index buffers. */
 const RESOURCE_KINDS: ReadonlySet<string> = new Set(['Surface', 'Texture', 'CubeTexture', 'VolumeTexture', 'VertexBuffer', 'IndexBuffer']);
+/**
+ * The commands that end a frame in the trace's index (`--calls frame`, trim, seek): a device's
+ * Present and PresentEx. IDirect3DSwapChain9::Present ends a frame of its own chain's sequence at
+ * replay, which the index cannot tell from the stream (the chain is an object, not a command).
+ */
+export const FRAME_END_COMMANDS: ReadonlySet<string> = new Set(['Present', 'PresentEx']);
 
 /** Does a handle of `kind` satisfy a parameter declared as `want`? */
 export function kindAccepts(want: string, kind: HandleKind): boolean {

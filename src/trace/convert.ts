@@ -1,6 +1,7 @@
 /** Binary ⇄ text conversion of whole traces, streaming on the binary side. */
 import type { ByteSink } from './byte-io.js';
 import { TraceReader } from './reader.js';
+import { FRAME_END_COMMANDS } from './commands.js';
 import { TraceWriter } from './writer.js';
 import type { WriterOptions } from './writer.js';
 import { headerPragma, TextPrinter } from './text/print.js';
@@ -18,7 +19,7 @@ export function* traceText(reader: TraceReader): Generator<string> {
       frameStart = false;
     }
     yield printer.indented(call, n);
-    if (call.command === 'Present') {
+    if (FRAME_END_COMMANDS.has(call.command)) {
       frame++;
       frameStart = true;
     }

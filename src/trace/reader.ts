@@ -8,7 +8,7 @@ import { inflateRawSync } from 'node:zlib';
 import { ByteBuffer } from 'flatbuffers';
 import type { CallRecord } from './call.js';
 import { decodeCall, CALL_SLOT } from './codec.js';
-import { COMMANDS } from './commands.js';
+import { COMMANDS, FRAME_END_COMMANDS } from './commands.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
   HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_CHUNK_STORED, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
@@ -25,7 +25,7 @@ import { crc32 } from './crc32.js';
 import { TraceFormatError } from './errors.js';
 import { verifyCalls } from './verify.js';
 
-const PRESENT_TYPE = COMMANDS.findIndex((c) => c?.name === 'Present');
+const FRAME_END_TYPES = new Set(COMMANDS.flatMap((c, i) => (c && FRAME_END_COMMANDS.has(c.name) ? [i] : [])));
 
 export interface LoadedBatch {
   chunk: ChunkInfo;
@@ -228,7 +228,7 @@ export class TraceReader {
         if (isSnapshotKind(c.kind) && c.callCount !== 0) throw new TraceFormatError(`trace chunk: byte ${offset + 24}: a snapshot chunk holds no calls, this one claims ${c.callCount}`, offset + 24);
         if (c.kind === ChunkKind.Commands) {
           const b = this.loadBatch(c);
-          for (let i = 0; i < b.calls.length; i++) if (callType(b.bb, b.calls[i]) === PRESENT_TYPE) this.frames.push(calls + i);
+          for (let i = 0; i < b.calls.length; i++) if (FRAME_END_TYPES.has(callType(b.bb, b.calls[i]))) this.frames.push(calls + i);
         } else if (salvage) this.readPayload(c);
       } catch (e) {
         if (!salvage || !(e instanceof TraceFormatError)) throw e;

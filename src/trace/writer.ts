@@ -8,6 +8,7 @@ import { deflateRawSync } from 'node:zlib';
 import { Builder } from 'flatbuffers';
 import type { CallRecord } from './call.js';
 import { encodeCallBuffer } from './codec.js';
+import { FRAME_END_COMMANDS } from './commands.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
   HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE, versionBytes,
@@ -102,7 +103,7 @@ export class TraceWriter {
     this.chunk.set(bytes, this.chunkLength);
     this.chunkLength += bytes.length;
     this.chunkCalls++;
-    if (call.command === 'Present') this.frames.push(n);
+    if (FRAME_END_COMMANDS.has(call.command)) this.frames.push(n);
     if (this.chunkLength >= this.header.chunkBytes) this.flush();
     return n;
   }

@@ -5,9 +5,9 @@
  * Release on a released object return 0 and leave the count at 0 (replay9's choice; Windows has freed it).
  */
 import { describe, expect, it } from 'vitest';
-import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
-import { Direct3D9 } from '../../src/device/direct3d9.js';
+import { Direct3D9, Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import { Device } from '../../src/device/device.js';
+import { SwapChain } from '../../src/device/swap-chain.js';
 import { Surface } from '../../src/device/surface.js';
 import { CubeTexture, Texture } from '../../src/device/texture.js';
 import { IndexBuffer, VertexBuffer } from '../../src/device/buffers.js';
@@ -46,6 +46,7 @@ function everyObject(): Array<[string, RefCounted]> {
     ['IDirect3DStateBlock9', dev.CreateStateBlock(1).stateBlock as StateBlock],
     ['IDirect3DVertexShader9', dev.CreateVertexShader(new Uint32Array([0xfffe0300, 0x0000ffff])).vertexShader as unknown as RefCounted],
     ['IDirect3DPixelShader9', dev.CreatePixelShader(new Uint32Array([0xffff0300, 0x0000ffff])).pixelShader as unknown as RefCounted],
+    ['IDirect3DSwapChain9', dev.CreateAdditionalSwapChain({ ...PP }).swapChain as SwapChain],
   ];
 }
 

@@ -87,7 +87,9 @@ describe('the replayer checks every recorded result', () => {
     const bytes = recordBytes((d3d, name, ex) => everyCommand(d3d, name, ex), { nullDevice: true });
     const r = new Replayer({ create: nullDirect3DCreate9 }).run(TraceReader.fromBytes(bytes));
     expect(r.findings).toEqual([]);
-    expect(r.frames).toBe(1);
+    // Present and PresentEx end frames of swap chain 0; the additional chain's Present one of its own
+    expect(r.frames).toBe(2);
+    expect([...r.chainFrames]).toEqual([[1, 1]]);
   });
 });
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Replayer } from '../../src/replay/replayer.js';
-import { presentedImage } from '../../src/golden/image.js';
+import { presentedFrame } from '../../src/golden/image.js';
 import { openTrace } from '../../src/trace/open.js';
 import { loadScene } from '../../src/cli/commands/record.js';
 import { recordScene } from '../../src/api/scene.js';
@@ -29,8 +29,9 @@ function frameHashes(path: string): { hashes: string[]; findings: string[]; imag
   try {
     const r = new Replayer({
       lines,
-      onPresent: ({ device }) => {
-        const img = presentedImage(device)!;
+      onPresent: (e) => {
+        // the presented chain's back buffer (two-swap-chains presents two chains)
+        const img = presentedFrame(e)!.image;
         hashes.push(createHash('sha256').update(img.data).digest('hex'));
         images.push(img);
       },

@@ -14,4 +14,5 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['instancing', 'instancing.ts'],
   ['texture-palettes', 'texture-palettes.ts'],
   ['clip-planes', 'clip-planes.ts'],
+  ['two-swap-chains', 'two-swap-chains.ts'],
 ];

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { encodePng } from '../../golden/image.js';
 import {
-  asLockable, findSurface, formatByName, formatName, InspectError, readPixel, replayToPoint, surfaceView, viewImage,
+  asLockable, findSurface, formatByName, formatName, InspectError, parseFrameArg, readPixel, replayToPoint, surfaceView, viewImage,
 } from '../../inspect/point.js';
 import type { InspectPoint, SurfaceView } from '../../inspect/point.js';
 import { historyText, pixelHistory } from '../../inspect/history.js';
@@ -16,7 +16,8 @@ import type { Io } from '../io.js';
 export interface InspectArgs {
   trace: string;
   call?: number;
-  frame?: number;
+  /** F, or scK:F for frame F of additional swap chain K */
+  frame?: number | string;
   surface?: string;
   out?: string;
   as?: string;
@@ -63,15 +64,21 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
   const as = a.as === undefined ? undefined : formatByName(a.as);
   if (a.as !== undefined && !as) throw new UsageError(`--as: unknown format '${a.as}' (e.g. D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE)`);
   const history = a.history !== undefined ? parsePixel(a.history, 'history') : undefined;
+  let at: { call?: number; frame?: number; swapChain?: number };
+  try {
+    at = { call: a.call, ...(a.frame !== undefined ? parseFrameArg(a.frame) : {}) };
+  } catch (e) {
+    throw e instanceof InspectError ? new UsageError(e.message) : e;
+  }
   const { reader, lines } = openTrace(a.trace, { replayOnly: true });
   try {
     if (history) {
-      const h = pixelHistory(reader, { call: a.call, frame: a.frame }, history.x, history.y, { lines, surface: a.surface });
+      const h = pixelHistory(reader, at, history.x, history.y, { lines, surface: a.surface });
       if (h.point.replayer.findings.length) io.err(`note: ${h.point.replayer.findings.length} call(s) up to call ${h.point.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
       io.out(a.json ? JSON.stringify(h.events, null, 2) : historyText(h).join('\n'));
       return EXIT.ok;
     }
-    const p = replayToPoint(reader, { call: a.call, frame: a.frame }, { lines });
+    const p = replayToPoint(reader, at, { lines });
     if (p.replayer.findings.length) io.err(`note: ${p.replayer.findings.length} call(s) up to call ${p.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
     // the findings before a snapshot are those it kept: its writer's replay's, none when the recorder wrote it
     if (p.from > 0) io.err(`note: replayed from the snapshot stored before call ${p.from}; differences before it are those the snapshot kept`);
@@ -144,7 +151,7 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
     (a) => a
       .positional('trace', { type: 'string', demandOption: true, describe: 'a .r9 or .r9t trace' })
       .option('call', { type: 'number', describe: 'stop after call N (from 0), e.g. --call 12' })
-      .option('frame', { type: 'number', describe: 'stop after the Present that ends frame F (from 0), e.g. --frame 1' })
+      .option('frame', { type: 'string', requiresArg: true, describe: 'stop after the Present that ends frame F (from 0), e.g. --frame 1; scK:F for frame F of additional swap chain K (the frames replay --out writes as frame-NNNN-scK.png), e.g. --frame sc1:2' })
       .option('surface', { type: 'string', requiresArg: true, describe: 'the surface: a handle name the trace binds (rt, bb, ds), a texture level (tex is level 0, tex.level2; a cube texture\'s cube.+x.level0 ... cube.-z.level1), or backbuffer, depthstencil (the last device\'s own); without it, lists the surfaces; with --history, the surface to follow instead of render target 0' })
       .option('out', { type: 'string', requiresArg: true, describe: `write the surface: FILE.png as an image (colour as sampling reads it; ${DEPTH_MAPPING}), or FILE.raw as the exact stored bytes of sample 0 (format, size and pitch printed)` })
       .option('as', { type: 'string', requiresArg: true, describe: 'read a depth-stencil surface through the depth-stencil copy into a lockable format first: D16_LOCKABLE, D32F_LOCKABLE, D32_LOCKABLE, S8_LOCKABLE (with or without D3DFMT_)' })
@@ -158,6 +165,7 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --pixel 3,4 --json', '{"surface": "ds", "format": "D3DFMT_D24S8", "x": 3, "y": 4, "raw": "0x06000000", ...}')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --surface checker --pixel 9,0', 'a texel of level 0 of the texture checker (checker.level1 ... for the others)')
       .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --as D16_LOCKABLE --out out/ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
+      .example('$0 inspect traces/two-swap-chains.r9t --frame sc1:2 --surface sc.backbuffer --out out/sc1-2.png', 'frame 2 of the additional swap chain sc: its back buffer as presented')
       .example('$0 inspect traces/triangles.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --state', 'the device state after call 30, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {

@@ -2,7 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Argv } from 'yargs';
-import { encodePng, presentedImage } from '../../golden/image.js';
+import { encodePng, presentedFrame } from '../../golden/image.js';
+import { framePngName } from '../../golden/store.js';
 import type { CallSet } from '../../trace/call-set.js';
 import { DEVICE_PROFILES } from '../../device/caps.js';
 import type { DeviceProfile } from '../../device/caps.js';
@@ -20,11 +21,11 @@ function replayForCli(path: string, opts: { outDir?: string; frames?: CallSet; i
   const rep = replayTrace(path, {
     frames: opts.frames,
     profile: opts.profile,
-    writeFrame: outDir === undefined ? undefined : ({ frame, device }) => {
-      const img = presentedImage(device);
-      if (!img) return undefined;
-      const file = join(outDir, `frame-${String(frame).padStart(4, '0')}.png`);
-      writeFileSync(file, encodePng(img));
+    writeFrame: outDir === undefined ? undefined : (e) => {
+      const shown = presentedFrame(e);
+      if (!shown) return undefined;
+      const file = join(outDir, framePngName(e.frame, e.swapChain));
+      writeFileSync(file, encodePng(shown.image));
       return file;
     },
     onProgress: (done, total) => {
@@ -43,8 +44,8 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
     'Replay traces on the emulated device, write each presented frame as PNG, report every call whose result differs from the recorded one',
     (a) => a
       .positional('traces', { type: 'string', array: true, demandOption: true, describe: '.r9/.r9t files, or directories holding them' })
-      .option('out', { type: 'string', requiresArg: true, describe: 'write frame-NNNN.png per Present here (a folder per trace when several)' })
-      .option('frames', { type: 'string', requiresArg: true, describe: 'only write these frames (0-based; e.g. 0,5-9)' })
+      .option('out', { type: 'string', requiresArg: true, describe: 'write frame-NNNN.png per Present here (a folder per trace when several); frames of additional swap chain K are frame-NNNN-scK.png' })
+      .option('frames', { type: 'string', requiresArg: true, describe: 'only write these frames (0-based; e.g. 0,5-9), counted in each swap chain\'s own sequence' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .option('profile', { choices: DEVICE_PROFILES, describe: 'replay on a Direct3D 9 (dx9) or DirectX 8-level (dx8) driver instead of the profile the trace names' })
       .example('$0 replay traces/triangles.r9t --out out/frames', 'replay and write out/frames/frame-0000.png ...')
@@ -64,7 +65,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       }
       const bad = reports.some((r) => r.mismatches.length + r.unimplemented.length + r.skipped.length > 0);
       if (argv.json) {
-        const strip = (r: ReplayReport): object => ({ calls: r.calls, frames: r.frames, mismatches: r.mismatches, unimplemented: r.unimplemented, skipped: r.skipped, notes: r.notes, written: r.written, warnings: r.warnings });
+        const strip = (r: ReplayReport): object => ({ calls: r.calls, frames: r.frames, ...(r.swapChainFrames ? { swapChainFrames: r.swapChainFrames } : {}), mismatches: r.mismatches, unimplemented: r.unimplemented, skipped: r.skipped, notes: r.notes, written: r.written, warnings: r.warnings });
         io.out(JSON.stringify(reports.length === 1 ? strip(reports[0]) : reports.map((r) => ({ trace: r.trace, ...strip(r) })), null, 2));
       }
       done(bad ? EXIT.failed : EXIT.ok);
@@ -92,7 +93,8 @@ function refuseMissingFrames(text: string, rep: ReplayReport): void {
 
 function printReport(r: ReplayReport, io: Io): void {
   const issues = r.mismatches.length + r.unimplemented.length + r.skipped.length;
-  io.out(`${r.trace}: ${thousands(r.calls)} calls, ${r.frames} frames${r.written.length ? `, ${r.written.length} PNG written` : ''} — ${issues === 0 ? 'ok' : `${issues} finding${issues > 1 ? 's' : ''}`}`);
+  const more = Object.entries(r.swapChainFrames ?? {}).map(([k, n]) => ` + ${n} of swap chain ${k}`).join('');
+  io.out(`${r.trace}: ${thousands(r.calls)} calls, ${r.frames} frames${more}${r.written.length ? `, ${r.written.length} PNG written` : ''} — ${issues === 0 ? 'ok' : `${issues} finding${issues > 1 ? 's' : ''}`}`);
   const where = (f: { call: number; line?: number }): string => (f.line !== undefined ? `line ${f.line}, ` : '');
   for (const f of r.mismatches) io.out(`  ${where(f)}${f.message}`);
   for (const f of r.unimplemented) io.out(`  ${where(f)}${f.message}`);

@@ -116,12 +116,13 @@ function issuesTable(issues: readonly ReplayIssue[]): string {
 }
 
 function frameBlock(f: FrameResult, trace: number, dir: string): string {
-  const at = f.call !== undefined ? `Frame ${f.frame}, Present call ${f.call}` : `Frame ${f.frame}`;
+  const name = f.swapChain ? `sc${f.swapChain}:${f.frame}` : String(f.frame);
+  const at = f.call !== undefined ? `Frame ${name}, Present call ${f.call}` : `Frame ${name}`;
   // a missing or raw-only failure has no expected PNG of its own: the golden is the expected image
   const expected = f.files?.expected ?? (f.status === 'missing' || f.status === 'raw' ? f.golden : undefined);
   const shots = [figure('expected', expected, dir), figure('actual', f.files?.actual, dir), figure('diff', f.files?.diff, dir)];
   return [
-    `<div class="frame" id="trace-${trace}-frame-${f.frame}">`,
+    `<div class="frame" id="trace-${trace}-frame-${f.frame}${f.swapChain ? `-sc${f.swapChain}` : ''}">`,
     `<h3>${esc(at)}: ${esc(f.status)}</h3>`,
     f.message ? `<p>${esc(f.message)}</p>` : '',
     `<p>${f.diffPixels} differing pixel${f.diffPixels === 1 ? '' : 's'}, max channel difference ${f.maxChannelDiff}${f.golden ? `; golden <span class="path">${esc(f.golden)}</span>` : ''}</p>`,

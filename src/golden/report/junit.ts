@@ -59,7 +59,8 @@ export function failureText(t: TraceResult): string {
 }
 
 function frameLines(f: FrameResult): string[] {
-  const at = f.call !== undefined ? `frame ${f.frame} (Present call ${f.call})` : `frame ${f.frame}`;
+  const name = f.swapChain ? `sc${f.swapChain}:${f.frame}` : String(f.frame);
+  const at = f.call !== undefined ? `frame ${name} (Present call ${f.call})` : `frame ${name}`;
   const lines = [`  ${at}: ${f.status}, ${f.diffPixels} pixels differ, max channel difference ${f.maxChannelDiff}`];
   if (f.message) lines.push(`    ${f.message}`);
   if (f.note) lines.push(`    note: ${f.note}`);

@@ -64,6 +64,7 @@ export function parseCheckReport(text: string, file: string): CheckReport {
       const f = obj(fv, fw);
       for (const k of ['frame', 'diffPixels', 'maxChannelDiff']) num(f, k, fw);
       num(f, 'call', fw, true);
+      num(f, 'swapChain', fw, true);
       if (typeof f.status !== 'string' || !FRAME_STATUS_SET.has(f.status)) bad(`${fw}.status`, FRAME_STATUSES.join(', '));
       for (const k of ['golden', 'message', 'note']) str(f, k, fw, true);
       if (f.files !== undefined) {

@@ -1008,6 +1008,74 @@ export const SCHEMA: SchemaDef = {
           "type": "float"
         }
       ]
+    },
+    {
+      "name": "RasterStatus",
+      "size": 8,
+      "fields": [
+        {
+          "name": "InVBlank",
+          "offset": 0,
+          "type": "uint",
+          "r9": "bool"
+        },
+        {
+          "name": "ScanLine",
+          "offset": 4,
+          "type": "uint"
+        }
+      ]
+    },
+    {
+      "name": "LargeInteger",
+      "size": 8,
+      "fields": [
+        {
+          "name": "LowPart",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "HighPart",
+          "offset": 4,
+          "type": "int"
+        }
+      ]
+    },
+    {
+      "name": "PresentStats",
+      "size": 28,
+      "fields": [
+        {
+          "name": "PresentCount",
+          "offset": 0,
+          "type": "uint"
+        },
+        {
+          "name": "PresentRefreshCount",
+          "offset": 4,
+          "type": "uint"
+        },
+        {
+          "name": "SyncRefreshCount",
+          "offset": 8,
+          "type": "uint"
+        },
+        {
+          "name": "SyncQPCTime",
+          "offset": 12,
+          "type": {
+            "struct": "LargeInteger"
+          }
+        },
+        {
+          "name": "SyncGPUTime",
+          "offset": 20,
+          "type": {
+            "struct": "LargeInteger"
+          }
+        }
+      ]
     }
   ],
   "tables": [
@@ -5755,6 +5823,446 @@ export const SCHEMA: SchemaDef = {
       "fields": []
     },
     {
+      "name": "CreateAdditionalSwapChain",
+      "r9": "IDirect3DDevice9.CreateAdditionalSwapChain creates SwapChain",
+      "fields": [
+        {
+          "name": "pPresentationParameters",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "PresentParameters"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetSwapChain",
+      "r9": "IDirect3DDevice9.GetSwapChain creates SwapChain",
+      "fields": [
+        {
+          "name": "iSwapChain",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "GetNumberOfSwapChains",
+      "r9": "IDirect3DDevice9.GetNumberOfSwapChains",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetFrontBufferData",
+      "r9": "IDirect3DDevice9.GetFrontBufferData",
+      "fields": [
+        {
+          "name": "iSwapChain",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pDestSurface",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle Surface"
+        }
+      ]
+    },
+    {
+      "name": "GetRasterStatus",
+      "r9": "IDirect3DDevice9.GetRasterStatus varies",
+      "fields": [
+        {
+          "name": "iSwapChain",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pRasterStatus",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "RasterStatus"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "GetDisplayMode",
+      "r9": "IDirect3DDevice9.GetDisplayMode varies",
+      "fields": [
+        {
+          "name": "iSwapChain",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pMode",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayMode"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "TestCooperativeLevel",
+      "r9": "IDirect3DDevice9.TestCooperativeLevel",
+      "fields": []
+    },
+    {
+      "name": "PresentEx",
+      "r9": "IDirect3DDevice9Ex.PresentEx",
+      "fields": [
+        {
+          "name": "pSourceRect",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "Rect"
+          }
+        },
+        {
+          "name": "pDestRect",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Rect"
+          }
+        },
+        {
+          "name": "hDestWindowOverride",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        },
+        {
+          "name": "pDirtyRegion",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        },
+        {
+          "name": "dwFlags",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DPRESENT"
+        }
+      ]
+    },
+    {
+      "name": "ResetEx",
+      "r9": "IDirect3DDevice9Ex.ResetEx",
+      "fields": [
+        {
+          "name": "pPresentationParameters",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "PresentParameters"
+          }
+        },
+        {
+          "name": "pFullscreenDisplayMode",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayModeEx"
+          }
+        }
+      ]
+    },
+    {
+      "name": "CheckDeviceState",
+      "r9": "IDirect3DDevice9Ex.CheckDeviceState",
+      "fields": [
+        {
+          "name": "hDestinationWindow",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        }
+      ]
+    },
+    {
+      "name": "GetDisplayModeEx",
+      "r9": "IDirect3DDevice9Ex.GetDisplayModeEx varies",
+      "fields": [
+        {
+          "name": "iSwapChain",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "pMode",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayModeEx"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "pRotation",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out enum D3DDISPLAYROTATION"
+        }
+      ]
+    },
+    {
+      "name": "WaitForVBlank",
+      "r9": "IDirect3DDevice9Ex.WaitForVBlank",
+      "fields": [
+        {
+          "name": "iSwapChain",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "SwapChainPresent",
+      "r9": "IDirect3DSwapChain9.Present",
+      "fields": [
+        {
+          "name": "pSourceRect",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "Rect"
+          }
+        },
+        {
+          "name": "pDestRect",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Rect"
+          }
+        },
+        {
+          "name": "hDestWindowOverride",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        },
+        {
+          "name": "pDirtyRegion",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "null"
+        },
+        {
+          "name": "dwFlags",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DPRESENT"
+        }
+      ]
+    },
+    {
+      "name": "SwapChainGetFrontBufferData",
+      "r9": "IDirect3DSwapChain9.GetFrontBufferData",
+      "fields": [
+        {
+          "name": "pDestSurface",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "handle Surface"
+        }
+      ]
+    },
+    {
+      "name": "SwapChainGetBackBuffer",
+      "r9": "IDirect3DSwapChain9.GetBackBuffer creates Surface",
+      "fields": [
+        {
+          "name": "iBackBuffer",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Type",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DBACKBUFFER_TYPE"
+        }
+      ]
+    },
+    {
+      "name": "SwapChainGetRasterStatus",
+      "r9": "IDirect3DSwapChain9.GetRasterStatus varies",
+      "fields": [
+        {
+          "name": "pRasterStatus",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "RasterStatus"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SwapChainGetDisplayMode",
+      "r9": "IDirect3DSwapChain9.GetDisplayMode varies",
+      "fields": [
+        {
+          "name": "pMode",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayMode"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SwapChainGetDevice",
+      "r9": "IDirect3DSwapChain9.GetDevice creates Device",
+      "fields": []
+    },
+    {
+      "name": "SwapChainGetPresentParameters",
+      "r9": "IDirect3DSwapChain9.GetPresentParameters",
+      "fields": [
+        {
+          "name": "pPresentationParameters",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "PresentParameters"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SwapChainGetLastPresentCount",
+      "r9": "IDirect3DSwapChain9Ex.GetLastPresentCount",
+      "fields": [
+        {
+          "name": "pLastPresentCount",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SwapChainGetPresentStats",
+      "r9": "IDirect3DSwapChain9Ex.GetPresentStats",
+      "fields": [
+        {
+          "name": "pPresentationStatistics",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "PresentStats"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SwapChainGetDisplayModeEx",
+      "r9": "IDirect3DSwapChain9Ex.GetDisplayModeEx varies",
+      "fields": [
+        {
+          "name": "pMode",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "DisplayModeEx"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "pRotation",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out enum D3DDISPLAYROTATION"
+        }
+      ]
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -5991,7 +6499,29 @@ export const SCHEMA: SchemaDef = {
         "VertexShaderGetFunction",
         "VertexShaderGetDevice",
         "PixelShaderGetFunction",
-        "PixelShaderGetDevice"
+        "PixelShaderGetDevice",
+        "CreateAdditionalSwapChain",
+        "GetSwapChain",
+        "GetNumberOfSwapChains",
+        "GetFrontBufferData",
+        "GetRasterStatus",
+        "GetDisplayMode",
+        "TestCooperativeLevel",
+        "PresentEx",
+        "ResetEx",
+        "CheckDeviceState",
+        "GetDisplayModeEx",
+        "WaitForVBlank",
+        "SwapChainPresent",
+        "SwapChainGetFrontBufferData",
+        "SwapChainGetBackBuffer",
+        "SwapChainGetRasterStatus",
+        "SwapChainGetDisplayMode",
+        "SwapChainGetDevice",
+        "SwapChainGetPresentParameters",
+        "SwapChainGetLastPresentCount",
+        "SwapChainGetPresentStats",
+        "SwapChainGetDisplayModeEx"
       ]
     }
   ],

@@ -15,6 +15,7 @@ export const KIND_WORD: Record<HandleKind, string> = {
   VertexDeclaration: 'decl',
   VertexShader: 'vs',
   PixelShader: 'ps',
+  SwapChain: 'sc',
 };
 
 export function defaultName(kind: HandleKind, id: number): string {
