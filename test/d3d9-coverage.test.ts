@@ -45,7 +45,6 @@ const NOT_YET: readonly string[] = [
   'IDirect3DCubeTexture9.AddDirtyRect',
   'IDirect3DDevice9.CreateAdditionalSwapChain',
   'IDirect3DDevice9.CreatePixelShader',
-  'IDirect3DDevice9.CreateQuery',
   'IDirect3DDevice9.CreateVertexShader',
   'IDirect3DDevice9.DeletePatch',
   'IDirect3DDevice9.DrawRectPatch',
@@ -113,11 +112,6 @@ const NOT_YET: readonly string[] = [
   'IDirect3DDevice9Ex.WaitForVBlank',
   'IDirect3DPixelShader9.GetDevice',
   'IDirect3DPixelShader9.GetFunction',
-  'IDirect3DQuery9.GetData',
-  'IDirect3DQuery9.GetDataSize',
-  'IDirect3DQuery9.GetDevice',
-  'IDirect3DQuery9.GetType',
-  'IDirect3DQuery9.Issue',
   'IDirect3DResource9.FreePrivateData',
   'IDirect3DResource9.GetDevice',
   'IDirect3DResource9.GetPriority',
@@ -217,6 +211,7 @@ const WRAPPERS: Record<HandleKind, object> = {
   VolumeTexture: wrap.VolumeTextureApi.prototype,
   Volume: wrap.VolumeApi.prototype,
   VertexDeclaration: wrap.VertexDeclarationApi.prototype,
+  Query: wrap.QueryApi.prototype,
 };
 const hasFn = (proto: object, name: string): boolean => typeof (proto as Record<string, unknown>)[name] === 'function';
 

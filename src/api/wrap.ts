@@ -50,6 +50,8 @@ export class ApiObject {
 function deviceArg(f: TableField, v: unknown): unknown {
   if (v instanceof ApiObject) return v.inner;
   if (f.r9 === 'data') return v;
+  // an out-pointer given as NULL asks without receiving; left out, it is a real pointer
+  if (f.r9 === 'pointer') return v === null ? null : undefined;
   // a scalar left out is recorded as 0 (NULL for pointer-like fields): the device gets the same
   if ((v === undefined || v === null) && f.type.kind === 'scalar') return f.r9 === 'null' || f.r9?.startsWith('handle ') ? null : scalarAs(f.type.scalar, 0);
   if (v === undefined || v === null) return null;
@@ -87,6 +89,7 @@ function deviceStruct(def: StructDef, v: Record<string, unknown>): Record<string
 
 /** Plain-data form of an argument for the trace, per its schema field. */
 function recordArg(f: TableField, v: unknown, recorder: TraceRecorder): ArgValue {
+  if (f.r9 === 'pointer') return v === null ? 0 : 1;
   if (v === undefined || v === null) {
     return f.type.kind === 'scalar' ? 0 : null;
   }
@@ -205,6 +208,7 @@ export class StateBlockApi extends ApiObject {}
 export class VolumeTextureApi extends ApiObject {}
 export class VolumeApi extends ApiObject {}
 export class VertexDeclarationApi extends ApiObject {}
+export class QueryApi extends ApiObject {}
 
 const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
   Direct3D9: Direct3D9Api,
@@ -218,6 +222,7 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
   VolumeTexture: VolumeTextureApi,
   Volume: VolumeApi,
   VertexDeclaration: VertexDeclarationApi,
+  Query: QueryApi,
 };
 
 // install every recorded method on its interface's wrapper class

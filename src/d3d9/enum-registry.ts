@@ -75,6 +75,7 @@ import {
 } from './constants-caps.js';
 import { D3DFVF_TABLE } from './constants-fvf.js';
 import { HRESULT_TABLE } from './hresult.js';
+import { D3DGETDATA_TABLE, D3DISSUE_TABLE, D3DQUERYTYPE_TABLE } from './query.js';
 import { D3DDECLMETHOD_TABLE, D3DDECLTYPE_TABLE, D3DDECLUSAGE_TABLE, D3DSTREAMSOURCE_TABLE } from './vertex-declaration.js';
 
 /** The tables by D3D9 type name, in a fixed order; a test checks that each key equals its table's `type`. */
@@ -152,6 +153,9 @@ const TABLES_BY_TYPE = {
   D3DDECLMETHOD: D3DDECLMETHOD_TABLE,
   D3DDECLUSAGE: D3DDECLUSAGE_TABLE,
   D3DSTREAMSOURCE: D3DSTREAMSOURCE_TABLE,
+  D3DQUERYTYPE: D3DQUERYTYPE_TABLE,
+  D3DISSUE: D3DISSUE_TABLE,
+  D3DGETDATA: D3DGETDATA_TABLE,
   HRESULT: HRESULT_TABLE,
 } as const satisfies Readonly<Record<string, EnumTable>>;
 

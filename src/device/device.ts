@@ -4,9 +4,10 @@
  * validates first (returning D3D9's HRESULT and changing nothing on failure),
  * then hands the pixel work to the driver.
  */
-import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK, declarationToFvf, fvfToDeclaration, validateDeclaration, validateStreamFreq } from '../d3d9/index.js';
+import { D3DCLEAR, D3DCREATE, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3D_OK, GPU_CLOCK, QUERY_TYPES, declarationToFvf, fvfToDeclaration, validateDeclaration, validateStreamFreq } from '../d3d9/index.js';
 import type { D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
 import { VertexDeclaration } from './vertex-declaration.js';
+import { gpuCounters, Query } from './query.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import { srgbWritable } from './format-support.js';
 import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, textureSpec } from './create.js';
@@ -35,7 +36,7 @@ import { VolumeTexture, volumeTextureBytes, volumeTextureSpec } from './volume.j
 import type {
   BOOL, BYTES, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, IDirect3DBaseTexture9,
   IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9, IDirect3DStateBlock9, IDirect3DSurface9,
-  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolumeTexture9, NULLPTR, POINT, RECT,
+  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DQuery9, IDirect3DVolumeTexture9, NULLPTR, POINT, RECT,
 } from './types.js';
 
 const truthy = (b: BOOL): boolean => b !== false && b !== 0;
@@ -64,6 +65,8 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   private recording: StateBlock | null = null;
   /** frames presented so far */
   presentCount = 0;
+  /** the emulated GPU's clock and occlusion sample count, which queries read */
+  readonly gpu = gpuCounters();
   /** inspect --history: reports every write that covers its pixel (undefined in plain replay) */
   pixelObserver?: PixelObserver;
 
@@ -537,8 +540,10 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     if (typeof planned === 'number') return planned;
     const plans = Array.isArray(planned) ? planned : [planned];
     const o = this.pixelObserver;
+    const counter = this.gpu.openOcclusion > 0 ? this.gpu.samples : undefined;
+    this.work();
     if (o) {
-      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch); }, () => {
+      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch, counter); }, () => {
         for (const p of plans) {
           const miss = explainMiss(this.state, this.rasterCaps, p, o.x, o.y);
           if (miss) return miss;
@@ -546,8 +551,23 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
         return null;
       });
     }
-    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p);
+    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, counter);
     return D3D_OK;
+  }
+
+  /** Advances the GPU clock by one operation's cost (a draw, clear, fill, copy or Present that succeeded). */
+  work(): void {
+    this.gpu.clock += GPU_CLOCK.TICKS_PER_OPERATION;
+  }
+
+  // ---- queries ----
+
+  CreateQuery(Type: number, ppQuery?: null): { hr: HRESULT; query?: IDirect3DQuery9 } {
+    const info = QUERY_TYPES.get(Type);
+    if (!info) return { hr: D3DERR.NOTAVAILABLE };
+    // NULL ppQuery asks whether the type is supported and creates nothing (Wine test_query_support)
+    if (ppQuery === null) return { hr: D3D_OK };
+    return { hr: D3D_OK, query: new Query(this, Type, info, this.gpu) };
   }
   private get rasterCaps(): DeviceCaps {
     return { clipTransformedVertices: CLIPS_TRANSFORMED_VERTICES, maxPointSize: this.caps.MaxPointSize };
@@ -595,7 +615,18 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 }
 
+// the operations besides draws that do GPU work advance the clock when they succeed (TIMESTAMP queries)
+for (const name of ['Clear', 'ColorFill', 'StretchRect', 'UpdateSurface', 'UpdateTexture', 'GetRenderTargetData', 'Present'] as const) {
+  const op = Device.prototype[name] as (this: Device, ...a: unknown[]) => HRESULT;
+  (Device.prototype as unknown as Record<string, unknown>)[name] = function timed(this: Device, ...args: unknown[]): HRESULT {
+    const hr = op.apply(this, args);
+    if (hr === D3D_OK) this.work();
+    return hr;
+  };
+}
+
 guardReleased(Device.prototype, 'IDirect3DDevice9', {
+  CreateQuery: 'out',
   CreateTexture: 'out', CreateCubeTexture: 'out', CreateVolumeTexture: 'out', CreateRenderTarget: 'out', CreateDepthStencilSurface: 'out',
   CreateOffscreenPlainSurface: 'out', CreateVertexBuffer: 'out', CreateIndexBuffer: 'out', GetBackBuffer: 'out',
   GetDepthStencilSurface: 'out', GetRenderTarget: 'out', EndStateBlock: 'out', CreateStateBlock: 'out',

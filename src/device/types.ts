@@ -160,6 +160,15 @@ export interface IDirect3DVertexDeclaration9 extends IUnknown {
   GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 };
 }
 
+export interface IDirect3DQuery9 extends IUnknown {
+  GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 };
+  GetType(): number;
+  GetDataSize(): number;
+  Issue(dwIssueFlags: number): HRESULT;
+  /** pData: the bytes GetData wrote (dwSize of them at most); absent when it wrote none (S_FALSE, dwSize 0) */
+  GetData(dwSize: number, dwGetDataFlags: number): { hr: HRESULT; data?: Uint8Array };
+}
+
 export interface IDirect3DStateBlock9 extends IUnknown {
   Capture(): HRESULT;
   Apply(): HRESULT;
@@ -231,6 +240,8 @@ export interface IDirect3DDevice9 extends IUnknown {
   BeginStateBlock(): HRESULT;
   EndStateBlock(): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 };
   CreateStateBlock(Type: number): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 };
+  /** ppQuery null: only asks whether the type is supported (D3D_OK or D3DERR_NOTAVAILABLE), creating nothing */
+  CreateQuery(Type: number, ppQuery?: null): { hr: HRESULT; query?: IDirect3DQuery9 };
   Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR): HRESULT;
   Reset(pPresentationParameters: D3DPRESENT_PARAMETERS): HRESULT;
 }
@@ -245,7 +256,7 @@ export interface PerfMarkers {
 /** Any object the interfaces hand out. */
 export type D3DObject =
   | IDirect3D9 | IDirect3DDevice9 | IDirect3DSurface9 | IDirect3DTexture9 | IDirect3DCubeTexture9
-  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9 | IDirect3DVertexDeclaration9;
+  | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9 | IDirect3DVertexDeclaration9 | IDirect3DQuery9;
 
 /** The property of a call's result object that holds the interface it creates, by kind of object. */
 export const RESULT_KEY = {
@@ -260,6 +271,7 @@ export const RESULT_KEY = {
   VolumeTexture: 'volumeTexture',
   Volume: 'volume',
   VertexDeclaration: 'vertexDeclaration',
+  Query: 'query',
 } as const;
 
 /** A backend: how to make the root object. */

@@ -7,7 +7,7 @@ import * as fb from '../trace/generated/replay9.js';
 import type { CommandName, HandleKind } from '../trace/commands.js';
 import type {
   IDirect3D9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
-  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
+  IDirect3DQuery9, IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
   IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
 import { box, light, material, matrix, point, presentParameters, rect, rects, vertexElements, viewport } from './convert-args.js';
@@ -36,6 +36,7 @@ export type CommandOf<K extends CommandName> = InstanceType<CommandClasses[K]>;
 type Handlers = { [K in CommandName]: (c: CommandOf<K>, x: CallScope) => Outcome };
 
 const dev = (x: CallScope): IDirect3DDevice9 => x.obj<IDirect3DDevice9>(x.self, 'Device');
+const query = (x: CallScope): IDirect3DQuery9 => x.obj<IDirect3DQuery9>(x.self, 'Query');
 const d3d = (x: CallScope): IDirect3D9 => x.obj<IDirect3D9>(x.self, 'Direct3D9');
 const made = (r: { hr: number } & Record<string, unknown>, key: string): Outcome => ({ hr: r.hr, obj: r[key] as object | undefined });
 const bytes = (a: Uint8Array | null): Uint8Array | null => a;
@@ -193,6 +194,12 @@ export const HANDLERS = {
   VertexDeclarationGetDevice: (_c, x) => made(x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDevice(), 'device'),
   SetStreamSourceFreq: (c, x) => dev(x).SetStreamSourceFreq(c.streamNumber(), c.setting()),
   GetStreamSourceFreq: (c, x) => dev(x).GetStreamSourceFreq(c.streamNumber()).hr,
+  CreateQuery: (c, x) => made(dev(x).CreateQuery(c.type(), c.ppQuery() === 0 ? null : undefined), 'query'),
+  QueryGetDevice: (_c, x) => made(query(x).GetDevice(), 'device'),
+  QueryGetType: (_c, x) => query(x).GetType(),
+  QueryGetDataSize: (_c, x) => query(x).GetDataSize(),
+  QueryIssue: (c, x) => query(x).Issue(c.dwIssueFlags()),
+  QueryGetData: (c, x) => query(x).GetData(c.dwSize(), c.dwGetDataFlags()),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -13,7 +13,7 @@ export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
 /** Kinds of object a handle can name. `BaseTexture` accepts Texture, CubeTexture or VolumeTexture. */
 export const HANDLE_KINDS = [
   'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock',
-  'VolumeTexture', 'Volume', 'VertexDeclaration',
+  'VolumeTexture', 'Volume', 'VertexDeclaration', 'Query',
 ] as const;
 export type HandleKind = (typeof HANDLE_KINDS)[number];
 
@@ -30,6 +30,7 @@ export const INTERFACE_OF: Record<HandleKind, string> = {
   VolumeTexture: 'IDirect3DVolumeTexture9',
   Volume: 'IDirect3DVolume9',
   VertexDeclaration: 'IDirect3DVertexDeclaration9',
+  Query: 'IDirect3DQuery9',
 };
 const KIND_OF_INTERFACE = new Map(Object.entries(INTERFACE_OF).map(([k, i]) => [i, k as HandleKind]));
 

@@ -13,6 +13,7 @@ export const KIND_WORD: Record<HandleKind, string> = {
   VolumeTexture: 'voltex',
   Volume: 'vol',
   VertexDeclaration: 'decl',
+  Query: 'query',
 };
 
 export function defaultName(kind: HandleKind, id: number): string {

@@ -4,6 +4,7 @@
  * device (vertex data prints as vertex lists when the FVF describes it).
  */
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
+import { formatQueryData } from './query-data.js';
 import { formatFvf, formatTransformState, fvfLayout, hresultName, D3DFMT } from '../../d3d9/index.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
 import { floatFieldBits } from '../codec.js';
@@ -59,6 +60,8 @@ export class TextPrinter {
   /** the call being printed, for messages */
   private n = 0;
   private fvf = new Map<number, number>();
+  /** each query's D3DQUERYTYPE, to show GetData's pData as its value */
+  private queryTypes = new Map<number, number>();
   private depth = 0;
 
   /** `placeOf(n)` says where call n is (`trace chunk at byte B`, `file:line`) in the errors of calls the text cannot show */
@@ -134,7 +137,7 @@ export class TextPrinter {
     this.bindCreated(call, info);
     const args = info.ins.map((f) => ({ f, v: call.args[f.name] }));
     // trailing lock data is shown only when present
-    const shown = args.filter(({ f, v }) => !(f.r9 === 'data' && (v === null || v === undefined)));
+    const shown = args.filter(({ f, v }) => !(f.r9 === 'data' && (v === null || v === undefined)) && !(f.r9 === 'pointer' && v !== 0));
     const text = shown.map(({ f, v }) => this.field(f, v, call)).join(', ');
     const target = info.iface === '' ? info.method : `${this.tokenOf(call.self)}.${info.method}`;
     const bind = call.created ? `${this.tokenOf(call.created)} = ` : '';
@@ -160,6 +163,7 @@ export class TextPrinter {
 
   private track(call: CallRecord, info: CommandInfo): void {
     if (info.name === 'SetFVF') this.fvf.set(call.self, call.args.FVF as number);
+    if (info.name === 'CreateQuery' && call.created) this.queryTypes.set(call.created, call.args.Type as number);
   }
 
   /** One argument, as text. */
@@ -219,6 +223,10 @@ export class TextPrinter {
   }
 
   private bytes(f: TableField, b: Uint8Array, call: CallRecord): string {
+    if (f.r9 === 'out query') {
+      const value = formatQueryData(b, this.queryTypes.get(call.self));
+      if (value !== undefined) return value;
+    }
     if (f.r9 === 'vertices') {
       const list = this.vertexList(b, call);
       if (list) return list;
