@@ -29,6 +29,9 @@ import type { TextureSpec } from './texture.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, RECT } from './types.js';
 import type { DeviceProfile } from './caps.js';
 import { VertexDeclaration } from './vertex-declaration.js';
+import { Query } from './query.js';
+import type { QueryStatus } from './query.js';
+import { QUERY_TYPES } from '../d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 
 /** An object id in the snapshot, or -1 for NULL. */
@@ -79,7 +82,10 @@ export type ObjectSnap =
     backBuffer: Ref; autoDepthStencil: Ref; inScene: boolean; recording: Ref; presentCount: number; defaultPool: Ref[]; state: StateSnap;
     /** the device's declarations made by SetFVF, by ascending FVF */
     fvfDecls?: Ref[];
+    /** the GPU clock, the occlusion sample count and the open occlusion queries (absent in older snapshots: 0) */
+    gpu?: { clock: number; samples: number; openOcclusion: number };
   }
+  | { kind: 'Query'; refs: number; device: Ref; type: number; status: QueryStatus; value: number; start: number }
   | { kind: 'VertexDeclaration'; refs: number; device: Ref; fvf: number; elements: D3DVERTEXELEMENT9[] }
   /** a surface of its own (created, or a device's back buffer / auto depth-stencil); budget: the owning device */
   | { kind: 'Surface'; refs: number; budget: Ref; spec: SurfaceSpecSnap; data: Uint8Array }
@@ -171,6 +177,10 @@ export class ObjectCapture {
       const device = this.ref(inside<{ device: object }>(o).device);
       return { kind: 'VertexDeclaration', refs, device, fvf: o.fvf, elements: o.elements.map((e) => ({ ...e })) };
     }
+    if (o instanceof Query) {
+      const device = this.ref(inside<{ device: object }>(o).device);
+      return { kind: 'Query', refs, device, type: o.type, status: o.status, value: o.value, start: o.start };
+    }
     if (o instanceof StateBlock) {
       const host = inside<{ host: object }>(o).host;
       return { kind: 'StateBlock', refs, host: this.ref(host), state: this.state(o.state), mask: maskSnap(o.mask) };
@@ -188,6 +198,7 @@ export class ObjectCapture {
       inScene: di.inScene, presentCount: d.presentCount, recording: -1, defaultPool: [] as Ref[], state: this.state(d.state),
     };
     snap.recording = this.ref(di.recording);
+    (snap as { gpu?: object }).gpu = { clock: d.gpu.clock, samples: d.gpu.samples.count, openOcclusion: d.gpu.openOcclusion };
     (snap as { fvfDecls?: Ref[] }).fvfDecls = [...di.fvfDecls].sort((a, b) => a[0] - b[0]).map(([, d]) => this.ref(d));
     // the pool is a set whose order must not show: its members get their ids from the handles first (finish())
     this.pools.push({ snap, pool: di.defaultPool });
@@ -348,6 +359,18 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         num(s.budgetUsed, 'budgetUsed');
         state(s.state, 'state');
         if (s.fvfDecls !== undefined) list(s.fvfDecls, 'fvfDecls').forEach((r) => ref(r, 'fvfDecls', 'VertexDeclaration'));
+        if (s.gpu !== undefined) {
+          const g = obj(s.gpu, 'gpu');
+          for (const k of ['clock', 'samples']) if (!Number.isSafeInteger(g[k]) || (g[k] as number) < 0) bad(`gpu ${k} is not a count`);
+          int(g.openOcclusion, 'gpu openOcclusion');
+        }
+        break;
+      case 'Query':
+        ref(s.device, 'device', 'Device');
+        if ((s.device as number) < 0) bad('a query without its device');
+        if (!QUERY_TYPES.has(s.type as number)) bad(`query type ${String(s.type)}`);
+        if (s.status !== 'created' && s.status !== 'building' && s.status !== 'signalled') bad(`query status ${String(s.status)}`);
+        for (const k of ['value', 'start']) if (!Number.isSafeInteger(s[k]) || (s[k] as number) < 0) bad(`query ${k} is not a count`);
         break;
       case 'VertexDeclaration':
         ref(s.device, 'device', 'Device');
@@ -505,7 +528,10 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       if (!level) throw new SnapshotError(`snapshot object ${id}: level ${s.level} is not a level of object ${s.container}`);
       out[id] = level;
     } else if (s.kind === 'StateBlock') out[id] = new StateBlock(out[s.host] as Device);
-    else if (s.kind === 'VertexDeclaration') out[id] = new VertexDeclaration(out[s.device] as Device, s.elements.map((e) => ({ ...e })), s.fvf);
+    else if (s.kind === 'Query') {
+      const device = out[s.device] as Device;
+      out[id] = new Query(device, s.type, QUERY_TYPES.get(s.type)!, device.gpu);
+    } else if (s.kind === 'VertexDeclaration') out[id] = new VertexDeclaration(out[s.device] as Device, s.elements.map((e) => ({ ...e })), s.fvf);
   });
   // 4: links, states and counters
   snaps.forEach((s, id) => {
@@ -526,11 +552,19 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
         o.onFinalRelease = () => di.defaultPool.delete(o);
       }
       di.budget.used = s.budgetUsed;
+      d.gpu.clock = s.gpu?.clock ?? 0;
+      d.gpu.samples.count = s.gpu?.samples ?? 0;
+      d.gpu.openOcclusion = s.gpu?.openOcclusion ?? 0;
       di.fvfDecls.clear();
       for (const r of s.fvfDecls ?? []) {
         const decl = out[r] as VertexDeclaration;
         di.fvfDecls.set(decl.fvf, decl);
       }
+    } else if (s.kind === 'Query') {
+      const q = o as Query;
+      q.status = s.status;
+      q.value = s.value;
+      q.start = s.start;
     } else if (s.kind === 'StateBlock') {
       const b = o as StateBlock;
       restoreState(b.state, s.state, get);

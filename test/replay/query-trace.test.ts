@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Direct3D9 } from '../../src/api/index.js';
 import { D3DCLEAR, D3DCREATE, D3DDEVTYPE, D3DFVF, D3DGETDATA, D3DISSUE, D3DPT, D3DQUERYTYPE, D3DRS } from '../../src/d3d9/index.js';
 import type { IDirect3DDevice9 } from '../../src/device/types.js';
+import { pack, unpack } from 'msgpackr';
 import { Replayer } from '../../src/replay/replayer.js';
+import { captureReplay, restoreReplay } from '../../src/replay/snapshot.js';
+import type { ReplaySnapshot } from '../../src/replay/snapshot.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { parseTrace } from '../../src/trace/text/parse.js';
 import { PP } from '../fixtures/every-command.js';
@@ -102,5 +105,19 @@ describe('queries in the text form', () => {
     const r = new Replayer({ lines: parseTrace(ok, 't.r9t').lines }).run(TraceReader.fromBytes(fromText(ok)));
     expect(r.findings).toEqual([]);
     expect(() => fromText(`${head}q = dev.CreateQuery(D3DQUERYTYPE_OCCLUSION)\nq.GetData(4, 0) -> {pData: -1}\n`)).toThrow(/not a DWORD value/);
+  });
+});
+
+describe('queries in snapshots', () => {
+  it('a replay snapshotted at any call (queries created, building, signalled; the clock and sample count) answers every GetData as recorded', () => {
+    const bin = recordBytes(scene);
+    const calls = TraceReader.fromBytes(bin).callCount;
+    for (let at = 0; at <= calls; at++) {
+      const reader = TraceReader.fromBytes(bin);
+      const first = new Replayer().run(reader, at);
+      const snap = unpack(pack(captureReplay(first))) as ReplaySnapshot;
+      const rest = restoreReplay(snap).run(reader);
+      expect({ at, findings: [...first.findings, ...rest.findings] }).toEqual({ at, findings: [] });
+    }
   });
 });
