@@ -25,12 +25,6 @@ import { D3D9_FUNCTIONS, D3D9_INTERFACES, D3D9_METHOD_KEYS, D3D9_TOTALS, methodK
 const NOT_YET: readonly string[] = [
   'IDirect3DBaseTexture9.SetLOD',
   'IDirect3DCubeTexture9.AddDirtyRect',
-  'IDirect3DDevice9.CreateQuery',
-  'IDirect3DQuery9.GetData',
-  'IDirect3DQuery9.GetDataSize',
-  'IDirect3DQuery9.GetDevice',
-  'IDirect3DQuery9.GetType',
-  'IDirect3DQuery9.Issue',
   'IDirect3DResource9.FreePrivateData',
   'IDirect3DResource9.GetDevice',
   'IDirect3DResource9.GetPriority',
@@ -121,6 +115,7 @@ const WRAPPERS: Record<HandleKind, object> = {
   VertexShader: wrap.VertexShaderApi.prototype,
   PixelShader: wrap.PixelShaderApi.prototype,
   SwapChain: wrap.SwapChainApi.prototype,
+  Query: wrap.QueryApi.prototype,
 };
 const hasFn = (proto: object, name: string): boolean => typeof (proto as Record<string, unknown>)[name] === 'function';
 

@@ -55,6 +55,8 @@ function deviceArg(f: TableField, v: unknown): unknown {
   if (f.r9 === 'data') return v;
   // a pSharedHandle given as memory (a D3D9Ex SYSTEMMEM texture over the application's bytes)
   if (f.r9 === 'null' && isBytes(v)) return v;
+  // an out-pointer given as NULL asks without receiving; left out, it is a real pointer
+  if (f.r9 === 'pointer') return v === null ? null : undefined;
   // a scalar left out is recorded as 0 (NULL for pointer-like fields): the device gets the same
   if ((v === undefined || v === null) && f.type.kind === 'scalar') return f.r9 === 'null' || f.r9?.startsWith('handle ') ? null : scalarAs(f.type.scalar, 0);
   if (v === undefined || v === null) return null;
@@ -96,6 +98,7 @@ function deviceStruct(def: StructDef, v: Record<string, unknown>): Record<string
 
 /** Plain-data form of an argument for the trace, per its schema field. */
 function recordArg(f: TableField, v: unknown, recorder: TraceRecorder): ArgValue {
+  if (f.r9 === 'pointer') return v === null ? 0 : 1;
   if (v === undefined || v === null) {
     return f.type.kind === 'scalar' ? 0 : null;
   }
@@ -256,6 +259,7 @@ export class VertexDeclarationApi extends ApiObject {}
 export class VertexShaderApi extends ApiObject {}
 export class PixelShaderApi extends ApiObject {}
 export class SwapChainApi extends ApiObject {}
+export class QueryApi extends ApiObject {}
 
 const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) => ApiObject> = {
   Direct3D9: Direct3D9Api,
@@ -272,6 +276,7 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
   VertexShader: VertexShaderApi,
   PixelShader: PixelShaderApi,
   SwapChain: SwapChainApi,
+  Query: QueryApi,
 };
 
 // install every recorded method on its interface's wrapper class

@@ -78,6 +78,7 @@ import { D3DFVF_TABLE } from './constants-fvf.js';
 import { D3DCOMPOSERECTSOP_TABLE, D3DCURSOR_TABLE, D3DDISPLAYROTATION_TABLE, D3DENUM_TABLE, D3DSCANLINEORDERING_TABLE, D3DSGR_TABLE } from './constants-ex.js';
 import { D3DCS_TABLE, D3DPV_TABLE } from './clip.js';
 import { HRESULT_TABLE } from './hresult.js';
+import { D3DGETDATA_TABLE, D3DISSUE_TABLE, D3DQUERYTYPE_TABLE } from './query.js';
 import { D3DDECLMETHOD_TABLE, D3DDECLTYPE_TABLE, D3DDECLUSAGE_TABLE, D3DSTREAMSOURCE_TABLE } from './vertex-declaration.js';
 
 /** The tables by D3D9 type name, in a fixed order; a test checks that each key equals its table's `type`. */
@@ -164,6 +165,9 @@ const TABLES_BY_TYPE = {
   D3DCOMPOSERECTSOP: D3DCOMPOSERECTSOP_TABLE,
   D3DCS: D3DCS_TABLE,
   D3DPV: D3DPV_TABLE,
+  D3DQUERYTYPE: D3DQUERYTYPE_TABLE,
+  D3DISSUE: D3DISSUE_TABLE,
+  D3DGETDATA: D3DGETDATA_TABLE,
   HRESULT: HRESULT_TABLE,
 } as const satisfies Readonly<Record<string, EnumTable>>;
 

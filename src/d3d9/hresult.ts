@@ -8,6 +8,7 @@ import { enumTable } from './enum-table.js';
 export const HR = {
   D3D_OK: 0x00000000,
   S_OK: 0x00000000,
+  S_FALSE: 0x00000001,
 
   D3DERR_WRONGTEXTUREFORMAT: 0x88760818,
   D3DERR_UNSUPPORTEDCOLOROPERATION: 0x88760819,

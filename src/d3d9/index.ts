@@ -18,3 +18,4 @@ export { parseUintLiteral } from './uint-literal.js';
 export * from './vertex-declaration.js';
 export * from './clip.js';
 export * from './shader-tokens.js';
+export * from './query.js';

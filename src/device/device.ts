@@ -6,7 +6,7 @@
  */
 import {
   D3D_OK, D3DCLEAR, D3DCREATE, D3DDEVCAPS, D3DERR, D3DFMT, D3DPOOL, D3DPRESENTFLAG, D3DRS, D3DUSAGE, declarationToFvf, fvfToDeclaration,
-  gammaRampBytes, gammaRampOf, HR, identityGammaRamp, validateDeclaration, validateStreamFreq,
+  gammaRampBytes, gammaRampOf, GPU_CLOCK, HR, identityGammaRamp, QUERY_TYPES, validateDeclaration, validateStreamFreq,
 } from '../d3d9/index.js';
 import type { D3DGAMMARAMP, D3DVERTEXELEMENT9, HRESULT, ShaderKind } from '../d3d9/index.js';
 import {
@@ -16,6 +16,7 @@ import {
 import type { DeviceMisc } from './device-misc.js';
 import { AVAILABLE_TEXTURE_MEM } from './machine.js';
 import { VertexDeclaration } from './vertex-declaration.js';
+import { gpuCounters, Query } from './query.js';
 import { IndexBuffer, VertexBuffer } from './buffers.js';
 import { srgbWritable } from './format-support.js';
 import { bufferSpec, depthStencilSpec, offscreenPlainSpec, renderTargetSpec, textureSpec } from './create.js';
@@ -52,9 +53,10 @@ import { copyFrontBuffer, SwapChain } from './swap-chain.js';
 import type {
   BOOL, BYTES, D3DCLIPSTATUS9, D3DDEVICE_CREATION_PARAMETERS, D3DDISPLAYMODE, D3DDISPLAYMODEEX, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX,
   D3DPLANE, D3DPRESENT_PARAMETERS, D3DRASTER_STATUS, D3DRECTPATCH_INFO, D3DTRIPATCH_INFO, D3DVIEWPORT9, IDirect3D9, IDirect3DBaseTexture9,
-  IDirect3DCubeTexture9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DPixelShader9, IDirect3DResource9, IDirect3DStateBlock9,
-  IDirect3DSurface9, IDirect3DSwapChain9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVertexShader9,
-  IDirect3DVolumeTexture9, NULLPTR, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS, TRIPATCH_SEGMENTS,
+  IDirect3DCubeTexture9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9, IDirect3DPixelShader9, IDirect3DQuery9,
+  IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DSwapChain9, IDirect3DTexture9, IDirect3DVertexBuffer9,
+  IDirect3DVertexDeclaration9, IDirect3DVertexShader9, IDirect3DVolumeTexture9, NULLPTR, PALETTEENTRY, POINT, RECT, RECTPATCH_SEGMENTS,
+  TRIPATCH_SEGMENTS,
 } from './types.js';
 import { NotImplementedError } from './types.js';
 
@@ -93,6 +95,8 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   nextSwapChainOrdinal = 1;
   /** a Reset failed: the device stays lost until one succeeds (Wine device.c test_reset) */
   notReset = false;
+  /** the emulated GPU's clock and occlusion sample count, which queries read */
+  readonly gpu = gpuCounters();
   /** inspect --history: reports every write that covers its pixel (undefined in plain replay) */
   pixelObserver?: PixelObserver;
 
@@ -766,8 +770,10 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     // software vertex processing computes clip codes (SetClipStatus docs); D3DRS_CLIPPING FALSE zeroes the status
     const status = this.GetSoftwareVertexProcessing() ? this.clipStatusAccumulator() : undefined;
     const o = this.pixelObserver;
+    const counter = this.gpu.openOcclusion > 0 ? this.gpu.samples : undefined;
+    this.work();
     if (o) {
-      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch, status); }, () => {
+      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch, status, counter); }, () => {
         for (const p of plans) {
           const miss = explainMiss(this.state, this.rasterCaps, p, o.x, o.y);
           if (miss) return miss;
@@ -775,12 +781,27 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
         return null;
       });
     }
-    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, status);
+    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, status, counter);
     if (status) {
       const on = this.state.renderStates[D3DRS.CLIPPING] !== 0;
       this.state.clipStatus = on ? { ClipUnion: status.union, ClipIntersection: status.intersection } : { ClipUnion: 0, ClipIntersection: 0 };
     }
     return D3D_OK;
+  }
+
+  /** Advances the GPU clock by one operation's cost (a draw, clear, fill, copy or Present that succeeded). */
+  work(): void {
+    this.gpu.clock += GPU_CLOCK.TICKS_PER_OPERATION;
+  }
+
+  // ---- queries ----
+
+  CreateQuery(Type: number, ppQuery?: null): { hr: HRESULT; query?: IDirect3DQuery9 } {
+    const info = QUERY_TYPES.get(Type);
+    if (!info) return { hr: D3DERR.NOTAVAILABLE };
+    // NULL ppQuery asks whether the type is supported and creates nothing (Wine test_query_support)
+    if (ppQuery === null) return { hr: D3D_OK };
+    return { hr: D3D_OK, query: new Query(this, Type, info, this.gpu) };
   }
   private get rasterCaps(): DeviceCaps {
     return { clipTransformedVertices: CLIPS_TRANSFORMED_VERTICES, maxPointSize: this.caps.MaxPointSize };
@@ -1071,7 +1092,18 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   }
 }
 
+// the operations besides draws that do GPU work advance the clock when they succeed (TIMESTAMP queries)
+for (const name of ['Clear', 'ColorFill', 'StretchRect', 'UpdateSurface', 'UpdateTexture', 'GetRenderTargetData', 'Present'] as const) {
+  const op = Device.prototype[name] as (this: Device, ...a: unknown[]) => HRESULT;
+  (Device.prototype as unknown as Record<string, unknown>)[name] = function timed(this: Device, ...args: unknown[]): HRESULT {
+    const hr = op.apply(this, args);
+    if (hr === D3D_OK) this.work();
+    return hr;
+  };
+}
+
 guardReleased(Device.prototype, 'IDirect3DDevice9', {
+  CreateQuery: 'out',
   CreateTexture: 'out', CreateCubeTexture: 'out', CreateVolumeTexture: 'out', CreateRenderTarget: 'out', CreateDepthStencilSurface: 'out',
   CreateOffscreenPlainSurface: 'out', CreateVertexBuffer: 'out', CreateIndexBuffer: 'out', GetBackBuffer: 'out',
   GetDepthStencilSurface: 'out', GetRenderTarget: 'out', EndStateBlock: 'out', CreateStateBlock: 'out',

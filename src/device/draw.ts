@@ -16,7 +16,7 @@
 import { D3DERR, D3DFMT, D3DPT, D3DSTREAMSOURCE } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { drawPrimitives, missedFragment } from '../driver/raster/draw.js';
-import type { DrawCall, MissedFragment } from '../driver/raster/draw.js';
+import type { DrawCall, MissedFragment, SampleCounter } from '../driver/raster/draw.js';
 import { verticesNeeded } from '../driver/raster/setup/index.js';
 import type { ClipStatusAccumulator, StreamView } from '../driver/raster/types.js';
 import type { PixelWatch } from '../driver/raster/pixel/index.js';
@@ -237,8 +237,8 @@ export function planDrawIndexedPrimitiveUP(st: DeviceState, limits: DrawLimits, 
   return indexed('DrawIndexedPrimitiveUP', type, count, ds, 0, minIndex, numVertices, { data: bytesOf(indexData), byteOffset: 0, format: indexFormat }, limits);
 }
 
-export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall, watch?: PixelWatch, clipStatus?: ClipStatusAccumulator): void {
-  drawPrimitives(rasterState(st, caps), plan, watch || clipStatus ? { watch, clipStatus } : undefined);
+export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall, watch?: PixelWatch, clipStatus?: ClipStatusAccumulator, samplesPassed?: SampleCounter): void {
+  drawPrimitives(rasterState(st, caps), plan, watch || clipStatus || samplesPassed ? { watch, clipStatus, samplesPassed } : undefined);
 }
 
 /** For a draw that put no fragment at (x, y): whether culling or the scissor test kept it out (null: it never reached the pixel). */

@@ -32,9 +32,11 @@ import type { TextureSpec } from './texture.js';
 import type { D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DPRESENT_PARAMETERS, D3DVIEWPORT9, RECT } from './types.js';
 import type { DeviceProfile } from './caps.js';
 import { VertexDeclaration } from './vertex-declaration.js';
-import { constantLimits, MAX_USER_CLIP_PLANES, shaderStreamBytes } from '../d3d9/index.js';
+import { constantLimits, MAX_USER_CLIP_PLANES, QUERY_TYPES, shaderStreamBytes } from '../d3d9/index.js';
 import { PixelShader, Shader, VertexShader } from './shader.js';
 import type { ShaderConstants } from './shader.js';
+import { Query } from './query.js';
+import type { QueryStatus } from './query.js';
 import type { D3DVERTEXELEMENT9 } from '../d3d9/index.js';
 
 /** An object id in the snapshot, or -1 for NULL. */
@@ -111,6 +113,8 @@ export type ObjectSnap =
     softwareVertexProcessing?: boolean;
     /** its implicit swap chain, the additional ones alive, the next additional chain's number, a failed Reset not yet redone */
     implicitSwapChain?: Ref; additionalSwapChains?: Ref[]; nextSwapChainOrdinal?: number; notReset?: boolean;
+    /** the GPU clock, the occlusion sample count and the open occlusion queries (absent in older snapshots: 0) */
+    gpu?: { clock: number; samples: number; openOcclusion: number };
   }
   /** a swap chain: the implicit one (ordinal 0) shares the device's back buffer and parameters; an additional one has its own */
   | {
@@ -118,6 +122,7 @@ export type ObjectSnap =
     front: { format: number; width: number; height: number; pitch: number; data: Uint8Array } | null;
     presentParameters?: D3DPRESENT_PARAMETERS; backBuffer?: Ref;
   }
+  | { kind: 'Query'; refs: number; device: Ref; type: number; status: QueryStatus; value: number; start: number }
   | { kind: 'VertexDeclaration'; refs: number; device: Ref; fvf: number; elements: D3DVERTEXELEMENT9[] }
   | { kind: 'VertexShader' | 'PixelShader'; refs: number; device: Ref; tokens: Uint8Array }
   /** a surface of its own (created, or a device's back buffer / auto depth-stencil); budget: the owning device */
@@ -222,6 +227,10 @@ export class ObjectCapture {
         ...(o.isImplicit ? {} : { presentParameters: structuredClone(o.presentParameters), backBuffer: this.ref(o.backBuffer) }),
       };
     }
+    if (o instanceof Query) {
+      const device = this.ref(inside<{ device: object }>(o).device);
+      return { kind: 'Query', refs, device, type: o.type, status: o.status, value: o.value, start: o.start };
+    }
     if (o instanceof StateBlock) {
       const host = inside<{ host: object }>(o).host;
       return { kind: 'StateBlock', refs, host: this.ref(host), state: this.state(o.state), mask: maskSnap(o.mask) };
@@ -239,6 +248,7 @@ export class ObjectCapture {
       inScene: di.inScene, presentCount: d.presentCount, recording: -1, defaultPool: [] as Ref[], state: this.state(d.state),
     };
     snap.recording = this.ref(di.recording);
+    (snap as { gpu?: object }).gpu = { clock: d.gpu.clock, samples: d.gpu.samples.count, openOcclusion: d.gpu.openOcclusion };
     (snap as { fvfDecls?: Ref[] }).fvfDecls = [...di.fvfDecls].sort((a, b) => a[0] - b[0]).map(([, d]) => this.ref(d));
     Object.assign(snap, { creator: this.ref(d.creator), misc: structuredClone(d.misc) });
     const extra = snap as { palettes?: Array<[number, Uint8Array]>; softwareVertexProcessing?: boolean };
@@ -464,6 +474,18 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         if (s.implicitSwapChain !== undefined) ref(s.implicitSwapChain, 'implicitSwapChain', 'SwapChain');
         if (s.additionalSwapChains !== undefined) list(s.additionalSwapChains, 'additionalSwapChains').forEach((r) => ref(r, 'additionalSwapChains', 'SwapChain'));
         if (s.nextSwapChainOrdinal !== undefined) int(s.nextSwapChainOrdinal, 'nextSwapChainOrdinal', 1);
+        if (s.gpu !== undefined) {
+          const g = obj(s.gpu, 'gpu');
+          for (const k of ['clock', 'samples']) if (!Number.isSafeInteger(g[k]) || (g[k] as number) < 0) bad(`gpu ${k} is not a count`);
+          int(g.openOcclusion, 'gpu openOcclusion');
+        }
+        break;
+      case 'Query':
+        ref(s.device, 'device', 'Device');
+        if ((s.device as number) < 0) bad('a query without its device');
+        if (!QUERY_TYPES.has(s.type as number)) bad(`query type ${String(s.type)}`);
+        if (s.status !== 'created' && s.status !== 'building' && s.status !== 'signalled') bad(`query status ${String(s.status)}`);
+        for (const k of ['value', 'start']) if (!Number.isSafeInteger(s[k]) || (s[k] as number) < 0) bad(`query ${k} is not a count`);
         break;
       case 'SwapChain': {
         ref(s.device, 'device', 'Device');
@@ -660,6 +682,10 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       c.front = f ? { format: format(f.format), width: f.width, height: f.height, pitch: f.pitch, data: new Uint8Array(f.data) } : null;
       out[id] = c;
     }
+    else if (s.kind === 'Query') {
+      const device = out[s.device] as Device;
+      out[id] = new Query(device, s.type, QUERY_TYPES.get(s.type)!, device.gpu);
+    }
   });
   // 4: links, states and counters
   snaps.forEach((s, id) => {
@@ -686,6 +712,9 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
         o.onFinalRelease = () => di.defaultPool.delete(o);
       }
       di.budget.used = s.budgetUsed;
+      d.gpu.clock = s.gpu?.clock ?? 0;
+      d.gpu.samples.count = s.gpu?.samples ?? 0;
+      d.gpu.openOcclusion = s.gpu?.openOcclusion ?? 0;
       di.fvfDecls.clear();
       for (const r of s.fvfDecls ?? []) {
         const decl = out[r] as VertexDeclaration;
@@ -696,6 +725,11 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
       for (const r of s.additionalSwapChains ?? []) d.adoptSwapChain(out[r] as SwapChain);
       d.nextSwapChainOrdinal = s.nextSwapChainOrdinal ?? 1;
       d.notReset = s.notReset === true;
+    } else if (s.kind === 'Query') {
+      const q = o as Query;
+      q.status = s.status;
+      q.value = s.value;
+      q.start = s.start;
     } else if (s.kind === 'StateBlock') {
       const b = o as StateBlock;
       restoreState(b.state, s.state, get);

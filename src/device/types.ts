@@ -208,6 +208,14 @@ export interface ShaderObject9 extends IUnknown {
 }
 export interface IDirect3DVertexShader9 extends ShaderObject9 {}
 export interface IDirect3DPixelShader9 extends ShaderObject9 {}
+export interface IDirect3DQuery9 extends IUnknown {
+  GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 };
+  GetType(): number;
+  GetDataSize(): number;
+  Issue(dwIssueFlags: number): HRESULT;
+  /** pData: the bytes GetData wrote (dwSize of them at most); absent when it wrote none (S_FALSE, dwSize 0) */
+  GetData(dwSize: number, dwGetDataFlags: number): { hr: HRESULT; data?: Uint8Array };
+}
 
 export interface IDirect3DStateBlock9 extends IUnknown {
   Capture(): HRESULT;
@@ -315,6 +323,8 @@ export interface IDirect3DDevice9 extends IUnknown {
   BeginStateBlock(): HRESULT;
   EndStateBlock(): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 };
   CreateStateBlock(Type: number): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 };
+  /** ppQuery null: only asks whether the type is supported (D3D_OK or D3DERR_NOTAVAILABLE), creating nothing */
+  CreateQuery(Type: number, ppQuery?: null): { hr: HRESULT; query?: IDirect3DQuery9 };
   Present(pSourceRect: RECT | null, pDestRect: RECT | null, hDestWindowOverride: NULLPTR, pDirtyRegion: NULLPTR): HRESULT;
   Reset(pPresentationParameters: D3DPRESENT_PARAMETERS): HRESULT;
 
@@ -377,7 +387,7 @@ export interface PerfMarkers {
 export type D3DObject =
   | IDirect3D9 | IDirect3DDevice9 | IDirect3DSurface9 | IDirect3DTexture9 | IDirect3DCubeTexture9
   | IDirect3DVertexBuffer9 | IDirect3DIndexBuffer9 | IDirect3DStateBlock9 | IDirect3DVolumeTexture9 | IDirect3DVolume9 | IDirect3DVertexDeclaration9
-  | IDirect3DVertexShader9 | IDirect3DPixelShader9 | IDirect3DSwapChain9;
+  | IDirect3DVertexShader9 | IDirect3DPixelShader9 | IDirect3DSwapChain9 | IDirect3DQuery9;
 
 /** The property of a call's result object that holds the interface it creates, by kind of object. */
 export const RESULT_KEY = {
@@ -395,6 +405,7 @@ export const RESULT_KEY = {
   VertexShader: 'vertexShader',
   PixelShader: 'pixelShader',
   SwapChain: 'swapChain',
+  Query: 'query',
 } as const;
 
 /** A backend: how to make the root object. */

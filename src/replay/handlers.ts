@@ -7,9 +7,10 @@ import * as fb from '../trace/generated/replay9.js';
 import type { CommandName, HandleKind } from '../trace/commands.js';
 import { gammaRampOf } from '../d3d9/index.js';
 import type {
-  IDirect3D9, IDirect3D9Ex, IDirect3DDevice9Ex, IDirect3DResource9, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DIndexBuffer9,
-  IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVolume9,
-  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub, IDirect3DVertexShader9, IDirect3DPixelShader9, IDirect3DSwapChain9Ex,
+  IDirect3D9, IDirect3D9Ex, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9,
+  IDirect3DPixelShader9, IDirect3DQuery9, IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DSwapChain9Ex,
+  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVertexShader9, IDirect3DVolume9,
+  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
 } from '../device/types.js';
 import {
   box, clipStatus, displayModeEx, displayModeFilter, light, material, matrix, paletteEntries, plane, point, presentParameters, rect,
@@ -44,6 +45,7 @@ type Handlers = { [K in CommandName]: (c: CommandOf<K>, x: CallScope) => Outcome
 const dev = (x: CallScope): IDirect3DDevice9 => x.obj<IDirect3DDevice9>(x.self, 'Device');
 const devEx = (x: CallScope): IDirect3DDevice9Ex => x.obj<IDirect3DDevice9Ex>(x.self, 'Device');
 const sc = (x: CallScope): IDirect3DSwapChain9Ex => x.obj<IDirect3DSwapChain9Ex>(x.self, 'SwapChain');
+const query = (x: CallScope): IDirect3DQuery9 => x.obj<IDirect3DQuery9>(x.self, 'Query');
 const d3d = (x: CallScope): IDirect3D9 => x.obj<IDirect3D9>(x.self, 'Direct3D9');
 const d3dEx = (x: CallScope): IDirect3D9Ex => x.obj<IDirect3D9Ex>(x.self, 'Direct3D9');
 const made = (r: { hr: number } & Record<string, unknown>, key: string): Outcome => ({ hr: r.hr, obj: r[key] as object | undefined });
@@ -313,6 +315,12 @@ export const HANDLERS = {
   SwapChainGetLastPresentCount: (_c, x) => sc(x).GetLastPresentCount(),
   SwapChainGetPresentStats: (_c, x) => sc(x).GetPresentStats(),
   SwapChainGetDisplayModeEx: (_c, x) => sc(x).GetDisplayModeEx(),
+  CreateQuery: (c, x) => made(dev(x).CreateQuery(c.type(), c.ppQuery() === 0 ? null : undefined), 'query'),
+  QueryGetDevice: (_c, x) => made(query(x).GetDevice(), 'device'),
+  QueryGetType: (_c, x) => query(x).GetType(),
+  QueryGetDataSize: (_c, x) => query(x).GetDataSize(),
+  QueryIssue: (c, x) => query(x).Issue(c.dwIssueFlags()),
+  QueryGetData: (c, x) => query(x).GetData(c.dwSize(), c.dwGetDataFlags()),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -11,7 +11,7 @@ import type { D3DGAMMARAMP } from '../d3d9/index.js';
 import { isGammaField } from '../trace/text/shapes.js';
 import { Direct3DCreate9 as emulatedCreate, Direct3DCreate9Ex as emulatedCreateEx } from '../device/direct3d9.js';
 import { NotImplementedError } from '../device/types.js';
-import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData, LockSub } from '../device/types.js';
+import type { Direct3DCreate9Fn, IDirect3DDevice9, IDirect3DQuery9, LockData, LockSub } from '../device/types.js';
 import type { DeviceProfile } from '../device/caps.js';
 import { listenForNotes } from '../device/notes.js';
 import type { DeviceNote } from '../device/notes.js';
@@ -21,6 +21,7 @@ import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, outKey, qualifiedMe
 import type { ArgValue, CallRecord, StructValue } from '../trace/call.js';
 import type { StructDef, TableField } from '../trace/schema-types.js';
 import { TextPrinter } from '../trace/text/print.js';
+import { formatQueryData } from '../trace/text/query-data.js';
 import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
 import { InternalError, UsageError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
@@ -347,6 +348,12 @@ export class Replayer {
   }
 
   private showOut(f: TableField, v: ArgValue | undefined, call: CallRecord): string {
+    // GetData's bytes as the value of the query's type (the live query knows it)
+    if (f.r9 === 'out query' && v instanceof Uint8Array) {
+      const q = this.handles.get(call.self)?.obj as Partial<IDirect3DQuery9> | undefined;
+      const value = formatQueryData(v, q?.GetType?.());
+      if (value !== undefined) return value;
+    }
     if (/^out handle /.test(f.r9 ?? '')) {
       const id = v as number;
       return id === 0 ? 'NULL' : id === -1 ? 'an object the trace never named' : this.nameOfHandle(id);

@@ -13,7 +13,7 @@ export type CommandName = Exclude<keyof typeof Command, 'NONE'>;
 /** Kinds of object a handle can name. `BaseTexture` accepts Texture, CubeTexture or VolumeTexture. */
 export const HANDLE_KINDS = [
   'Direct3D9', 'Device', 'Surface', 'Texture', 'CubeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock',
-  'VolumeTexture', 'Volume', 'VertexDeclaration', 'VertexShader', 'PixelShader', 'SwapChain',
+  'VolumeTexture', 'Volume', 'VertexDeclaration', 'VertexShader', 'PixelShader', 'SwapChain', 'Query',
 ] as const;
 export type HandleKind = (typeof HANDLE_KINDS)[number];
 
@@ -33,6 +33,7 @@ export const INTERFACE_OF: Record<HandleKind, string> = {
   VertexShader: 'IDirect3DVertexShader9',
   PixelShader: 'IDirect3DPixelShader9',
   SwapChain: 'IDirect3DSwapChain9',
+  Query: 'IDirect3DQuery9',
 };
 /**
  * The Ex interface of a kind whose Ex form is the same object (IDirect3D9Ex, IDirect3DDevice9Ex and

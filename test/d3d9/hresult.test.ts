@@ -76,7 +76,8 @@ describe('hresultName', () => {
     [0x08760878, 'S_PRESENT_OCCLUDED'],
     [0x80004005, 'E_FAIL'],
     [0x8876ffff, '0x8876FFFF'],
-    [1, '0x00000001'],
+    [1, 'S_FALSE'],
+    [2, '0x00000002'],
     [0xdeadbeef | 0, '0xDEADBEEF'],
   ])('names %i as %s (unknown values as 0x + 8 upper-case hex digits)', (hr, text) => {
     expect(hresultName(hr)).toBe(text);

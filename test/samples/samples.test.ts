@@ -87,6 +87,19 @@ describe('sample traces', () => {
     }
   });
 
+  it('occlusion-query: the box behind the wall is culled, the edge box shows its visible half, the bars show 0, 128, 256, 256 samples', () => {
+    const [img] = frameHashes(join(TRACES, 'occlusion-query.r9t')).images;
+    // wall 707070 over x < 64; boxes 16×16 at (16,8) behind, (56,8) across the wall's edge, (24,32) in front, (96,8) in the open
+    expect(rgb(img, 20, 12)).toBe('707070');
+    expect([rgb(img, 60, 12), rgb(img, 66, 12)]).toEqual(['707070', 'ff60c0']);
+    expect(rgb(img, 30, 40)).toBe('30d0ff');
+    expect(rgb(img, 100, 12)).toBe('c0a0ff');
+    // bars at y 26..29: count / 16 pixels wide (a 1-pixel red mark for 0) on black
+    expect([rgb(img, 16, 27), rgb(img, 17, 27)]).toEqual(['ff2020', '000000']);
+    expect([rgb(img, 63, 27), rgb(img, 64, 27)]).toEqual(['ffd020', '000000']);
+    expect([rgb(img, 39, 51), rgb(img, 111, 27)]).toEqual(['20e040', '20e040']);
+  });
+
   it('extended-formats: the XR codes of a BGRA8 ramp come back bit for bit; codes outside [384, 894] clamp', () => {
     const [img] = frameHashes(join(TRACES, 'extended-formats.r9t')).images;
     for (let x = 0; x < 256; x++) expect(rgb(img, x, 25)).toBe(rgb(img, x, 5));

@@ -15,4 +15,5 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['texture-palettes', 'texture-palettes.ts'],
   ['clip-planes', 'clip-planes.ts'],
   ['two-swap-chains', 'two-swap-chains.ts'],
+  ['occlusion-query', 'occlusion-query.ts'],
 ];

@@ -5,7 +5,7 @@
  */
 import { D3DCULL, D3DRS, D3DTOP, D3DTSS } from '../../d3d9/index.js';
 import { choosePixelPaths, createPixelStages, GENERIC_PATHS, observedPipelineOf, pipelineOf } from './pixel/index.js';
-import type { PixelPaths, PixelWatch, StageSampler } from './pixel/index.js';
+import type { PixelPaths, PixelStages, PixelWatch, StageSampler } from './pixel/index.js';
 import { rasterizePrimitives } from './setup/index.js';
 import { autoSpanPath, createSpanPath } from './span/index.js';
 import type { SpanPathName } from './span/index.js';
@@ -64,6 +64,28 @@ export interface DrawOptions {
   watchWholeDraw?: boolean;
   /** software vertex processing: the draw's vertices' D3DCS_* codes are ORed and ANDed into it */
   clipStatus?: ClipStatusAccumulator;
+  /**
+   * An occlusion query is open: add to `count` every sample that passes the alpha, stencil and
+   * depth tests (colour writes play no part). The draw then runs per pixel, so the span loops
+   * stay free of counting and draws without an open query cost nothing more.
+   */
+  samplesPassed?: SampleCounter;
+}
+
+/** A running count of samples that passed the depth and stencil tests (occlusion queries). */
+export interface SampleCounter { count: number }
+
+/** The stages with the depth-stencil test counting the samples it lets through. */
+function countingStages(stages: PixelStages, counter: SampleCounter): PixelStages {
+  const test = stages.depthStencil;
+  return {
+    ...stages,
+    depthStencil: (f, z, sample) => {
+      if (!test(f, z, sample)) return false;
+      counter.count++;
+      return true;
+    },
+  };
 }
 
 /** What a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
@@ -113,14 +135,16 @@ export function drawVertices(
     // texture is a surface the draw writes (undefined in D3D9, deterministic here): the second
     // pass would sample what the first wrote, so the whole draw runs watched instead.
     const held = holdPixel(state, watch.x, watch.y);
-    drawVertices(state, primitiveType, vertices, indices, primitiveCount, { pixelPaths: options.pixelPaths, spanPath: options.spanPath });
+    drawVertices(state, primitiveType, vertices, indices, primitiveCount, { pixelPaths: options.pixelPaths, spanPath: options.spanPath, samplesPassed: options.samplesPassed });
     held.restore();
     const alone = scissoredTo(state, watch.x, watch.y, true);
     drawVertices(alone, primitiveType, vertices, indices, primitiveCount, { watch, watchWholeDraw: true });
     return;
   }
-  const stages = createPixelStages(state, stageSampler(state), watch ? GENERIC_PATHS : options.pixelPaths ?? choosePixelPaths(state));
-  const forced = watch ? 'generic' : options.spanPath;
+  const chosen = createPixelStages(state, stageSampler(state), watch ? GENERIC_PATHS : options.pixelPaths ?? choosePixelPaths(state));
+  const counter = options.samplesPassed;
+  const stages = counter ? countingStages(chosen, counter) : chosen;
+  const forced = watch || counter ? 'generic' : options.spanPath;
   const spans = forced ? createSpanPath(forced, state, stages) : autoSpanPath(state, stages);
   const pipeline = watch ? observedPipelineOf(state, stages, watch) : pipelineOf(state, stages);
   rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipeline, spans);

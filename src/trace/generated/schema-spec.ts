@@ -6263,6 +6263,111 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "CreateQuery",
+      "r9": "IDirect3DDevice9.CreateQuery creates Query",
+      "fields": [
+        {
+          "name": "Type",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DQUERYTYPE"
+        },
+        {
+          "name": "ppQuery",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "pointer"
+        }
+      ]
+    },
+    {
+      "name": "QueryGetDevice",
+      "r9": "IDirect3DQuery9.GetDevice creates Device",
+      "fields": []
+    },
+    {
+      "name": "QueryGetType",
+      "r9": "IDirect3DQuery9.GetType",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out enum D3DQUERYTYPE"
+        }
+      ]
+    },
+    {
+      "name": "QueryGetDataSize",
+      "r9": "IDirect3DQuery9.GetDataSize",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "QueryIssue",
+      "r9": "IDirect3DQuery9.Issue",
+      "fields": [
+        {
+          "name": "dwIssueFlags",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DISSUE"
+        }
+      ]
+    },
+    {
+      "name": "QueryGetData",
+      "r9": "IDirect3DQuery9.GetData",
+      "fields": [
+        {
+          "name": "dwSize",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "dwGetDataFlags",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DGETDATA"
+        },
+        {
+          "name": "pData",
+          "slot": 2,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out query"
+        }
+      ]
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -6521,7 +6626,13 @@ export const SCHEMA: SchemaDef = {
         "SwapChainGetPresentParameters",
         "SwapChainGetLastPresentCount",
         "SwapChainGetPresentStats",
-        "SwapChainGetDisplayModeEx"
+        "SwapChainGetDisplayModeEx",
+        "CreateQuery",
+        "QueryGetDevice",
+        "QueryGetType",
+        "QueryGetDataSize",
+        "QueryIssue",
+        "QueryGetData"
       ]
     }
   ],

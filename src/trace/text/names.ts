@@ -16,6 +16,7 @@ export const KIND_WORD: Record<HandleKind, string> = {
   VertexShader: 'vs',
   PixelShader: 'ps',
   SwapChain: 'sc',
+  Query: 'query',
 };
 
 export function defaultName(kind: HandleKind, id: number): string {

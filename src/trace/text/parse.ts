@@ -4,7 +4,8 @@
  * index lists packed by the FVF and index format in effect. Errors name the
  * file, line and column.
  */
-import { fvfLayout, lookupConstant, parseFvfTerm, parseTransformStateTerm, D3DFMT, GAMMA_RAMP_WORDS, HRESULT_TABLE } from '../../d3d9/index.js';
+import { D3DFMT, fvfLayout, GAMMA_RAMP_WORDS, HRESULT_TABLE, lookupConstant, parseFvfTerm, parseTransformStateTerm } from '../../d3d9/index.js';
+import { packQueryData } from './query-data.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
 import { floatFieldBits, floatFieldValue } from '../codec.js';
 import { commandForMethod, COUNT_RESULTS, INTERFACE_OF, kindAccepts, structDef } from '../commands.js';
@@ -69,6 +70,8 @@ export class TextParser {
   private kinds = new Map<number, HandleKind>();
   private maxId = 0;
   private fvf = new Map<number, number>();
+  /** each query's D3DQUERYTYPE (GetData's pData may be written as its value) */
+  private queryTypes = new Map<number, number>();
   /** writer settings from the `#@replay9` line, if any */
   readonly options: WriterOptions = {};
   /** the object of the statement being parsed (vertex lists use its FVF) */
@@ -197,6 +200,7 @@ export class TextParser {
     const call: CallRecord = { command: info!.name, self, result, created: 0, args };
     if (bindTok) this.bind(call, info!, bindTok);
     if (call.command === 'SetFVF') this.fvf.set(self, call.args.FVF as number);
+    if (call.command === 'CreateQuery' && call.created) this.queryTypes.set(call.created, call.args.Type as number);
     return call;
   }
 
@@ -338,7 +342,8 @@ export class TextParser {
 
   private args(info: CommandInfo, nodes: Node[], close: Tok): Record<string, ArgValue> {
     const fields = info.ins;
-    const optionalTail = fields.length > 0 && isOptionalTail(fields[fields.length - 1]) ? 1 : 0;
+    const last = fields[fields.length - 1];
+    const optionalTail = last !== undefined && (isOptionalTail(last) || last.r9 === 'pointer') ? 1 : 0;
     if (nodes.length > fields.length || nodes.length < fields.length - optionalTail) {
       const names = fields.map((f) => f.name).join(', ');
       this.err(nodes[fields.length]?.tok ?? close, `${info.method} takes ${fields.length - optionalTail}${optionalTail ? '-' + fields.length : ''} arguments (${names}), found ${nodes.length}`);
@@ -347,7 +352,8 @@ export class TextParser {
     const typed: Array<[TableField, Node]> = [];
     fields.forEach((f, i) => {
       if (i < nodes.length) typed.push([f, nodes[i]]);
-      else args[f.name] = null;
+      // an out-pointer left out was given (only NULL is written)
+      else args[f.name] = f.r9 === 'pointer' ? 1 : null;
     });
     // scalars first: state values and packed data depend on other arguments
     for (const [f, n] of typed) if (f.type.kind === 'scalar' && !f.r9?.startsWith('state')) args[f.name] = this.scalarField(f, n);
@@ -386,10 +392,19 @@ export class TextParser {
         if (n.t === 'vertices' && f.r9 === 'vertices') return this.vertices(n, args, info);
         if (n.t === 'indices' && f.r9 === 'indices') return this.indices(n, args);
         if (n.t === 'list' && isGammaField(f)) return this.gammaRamp(n as Extract<Node, { t: 'list' }>, f.name);
+        if (f.r9 === 'out query') return this.queryData(n);
         return this.err(n.tok, `${f.name} expects ${f.r9 === 'vertices' ? 'a list of vertices, ' : f.r9 === 'indices' ? 'a list of indices, ' : ''}hex"..." or b64"..." data`);
       default:
         return this.err(n.tok, `unsupported parameter ${f.name}`);
     }
+  }
+
+  /** GetData's pData written as the query type's value: a number, TRUE or FALSE. */
+  private queryData(n: Node): Uint8Array {
+    const v = n.t === 'num' ? n.v : n.t === 'ident' && (n.name === 'TRUE' || n.name === 'FALSE') ? Number(n.name === 'TRUE') : undefined;
+    if (v === undefined) return this.err(n.tok, 'pData expects the query\'s value (a number, TRUE or FALSE), hex"..." data or NULL');
+    const packed = packQueryData(v, this.queryTypes.get(this.self));
+    return typeof packed === 'string' ? this.err(n.tok, packed) : packed;
   }
 
   private scalarField(f: TableField, n: Node): number | FloatBits {

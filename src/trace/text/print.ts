@@ -4,7 +4,8 @@
  * device (vertex data prints as vertex lists when the FVF describes it).
  */
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
-import { formatFvf, formatTransformState, fvfLayout, hresultName, D3DFMT, GAMMA_RAMP_WORDS } from '../../d3d9/index.js';
+import { D3DFMT, formatFvf, formatTransformState, fvfLayout, GAMMA_RAMP_WORDS, hresultName } from '../../d3d9/index.js';
+import { formatQueryData } from './query-data.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
 import { floatFieldBits } from '../codec.js';
 import { commandInfo, COUNT_RESULTS, structDef } from '../commands.js';
@@ -61,6 +62,8 @@ export class TextPrinter {
   /** the call being printed, for messages */
   private n = 0;
   private fvf = new Map<number, number>();
+  /** each query's D3DQUERYTYPE, to show GetData's pData as its value */
+  private queryTypes = new Map<number, number>();
   private depth = 0;
 
   /** `placeOf(n)` says where call n is (`trace chunk at byte B`, `file:line`) in the errors of calls the text cannot show */
@@ -135,8 +138,8 @@ export class TextPrinter {
     }
     this.bindCreated(call, info);
     const args = info.ins.map((f) => ({ f, v: call.args[f.name] }));
-    // trailing lock data (and a pSharedHandle's memory) is shown only when present
-    const shown = args.filter(({ f, v }) => !(isOptionalTail(f) && (v === null || v === undefined)));
+    // trailing lock data (and a pSharedHandle's memory) is shown only when present, an out-pointer only when NULL
+    const shown = args.filter(({ f, v }) => !(isOptionalTail(f) && (v === null || v === undefined)) && !(f.r9 === 'pointer' && v !== 0));
     const text = shown.map(({ f, v }) => this.field(f, v, call)).join(', ');
     const target = info.iface === '' ? info.method : `${this.tokenOf(call.self)}.${info.method}`;
     const bind = call.created ? `${this.tokenOf(call.created)} = ` : '';
@@ -162,6 +165,7 @@ export class TextPrinter {
 
   private track(call: CallRecord, info: CommandInfo): void {
     if (info.name === 'SetFVF') this.fvf.set(call.self, call.args.FVF as number);
+    if (info.name === 'CreateQuery' && call.created) this.queryTypes.set(call.created, call.args.Type as number);
   }
 
   /** One argument, as text. */
@@ -232,6 +236,10 @@ export class TextPrinter {
         case 'int4': return four((w) => String(w | 0));
         case 'bools': return `[${words.map((w) => (w === 1 ? 'TRUE' : w === 0 ? 'FALSE' : hex32(w))).join(', ')}]`;
       }
+    }
+    if (f.r9 === 'out query') {
+      const value = formatQueryData(b, this.queryTypes.get(call.self));
+      if (value !== undefined) return value;
     }
     if (f.r9 === 'vertices') {
       const list = this.vertexList(b, call);

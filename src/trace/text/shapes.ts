@@ -44,7 +44,7 @@ export function shapeOf(r9: string | undefined, scalar: Scalar): Shape {
     case '': s = scalar === 'float' ? { k: 'float' } : scalar === 'int' ? { k: 'int' } : UINT; break;
     case 'enum': s = { k: 'enum', table: table(arg) }; break;
     case 'flags': s = { k: 'flags', table: table(arg) }; break;
-    case 'null': s = { k: 'null' }; break;
+    case 'null': case 'pointer': s = { k: 'null' }; break;
     case 'bool': s = { k: 'bool' }; break;
     case 'color': s = { k: 'color' }; break;
     case 'fvf': s = { k: 'fvf' }; break;
