@@ -76,6 +76,7 @@ import {
 import { D3DFVF_TABLE } from './constants-fvf.js';
 import { HRESULT_TABLE } from './hresult.js';
 import { D3DDECLMETHOD_TABLE, D3DDECLTYPE_TABLE, D3DDECLUSAGE_TABLE, D3DSTREAMSOURCE_TABLE } from './vertex-declaration.js';
+import { D3DSPD_TABLE } from './iid.js';
 
 /** The tables by D3D9 type name, in a fixed order; a test checks that each key equals its table's `type`. */
 const TABLES_BY_TYPE = {
@@ -152,6 +153,7 @@ const TABLES_BY_TYPE = {
   D3DDECLMETHOD: D3DDECLMETHOD_TABLE,
   D3DDECLUSAGE: D3DDECLUSAGE_TABLE,
   D3DSTREAMSOURCE: D3DSTREAMSOURCE_TABLE,
+  D3DSPD: D3DSPD_TABLE,
   HRESULT: HRESULT_TABLE,
 } as const satisfies Readonly<Record<string, EnumTable>>;
 

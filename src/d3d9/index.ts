@@ -14,3 +14,4 @@ export * from './state-groups.js';
 export * from './fvf.js';
 export { parseUintLiteral } from './uint-literal.js';
 export * from './vertex-declaration.js';
+export * from './iid.js';

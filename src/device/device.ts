@@ -22,6 +22,7 @@ import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
 import { stretchBlit } from '../driver/blit/index.js';
 import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
+import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
 import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
@@ -77,11 +78,26 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     this.state = this.freshState();
   }
 
-  /** A swap-chain or auto depth-stencil surface, counted in the memory budget like any other. */
+  /**
+   * A swap-chain or auto depth-stencil surface, counted in the memory budget like any other. The
+   * device owns it: its count starts at 0, a Get adds one (and a device reference), and reaching 0
+   * frees nothing (Wine device.c test_refcount: implicit surfaces).
+   */
   private implicitSurface(spec: SurfaceSpec | undefined): Surface | null {
     if (!spec) return null;
     this.budget.take(Surface.bytesFor(spec));
-    return new Surface(spec, this.budget);
+    return new Surface(spec, this.budget).ownedBy(this);
+  }
+
+  /** The device's last reference went: its own surfaces go with it. */
+  protected override destroy(): void {
+    this.backBuffer.freeOwned();
+    this.autoDepthStencil?.freeOwned();
+  }
+
+  /** Makes a new object hold this device, as every object a device creates does (Wine device.c test_refcount). */
+  private child<T extends RefCounted>(obj: T): T {
+    return obj.holdParent(this);
   }
 
   private freshState(): DeviceState {
@@ -124,27 +140,27 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const spec = textureSpec(Width, Height, Levels, Usage, Format, Pool);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(textureBytes(spec));
-    return hr === D3D_OK ? { hr, texture: this.track(new Texture(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, texture: this.track(this.child(new Texture(spec, this.budget)), spec.pool) } : { hr };
   }
 
   CreateCubeTexture(EdgeLength: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; cubeTexture?: IDirect3DCubeTexture9 } {
     const spec = textureSpec(EdgeLength, EdgeLength, Levels, Usage, Format, Pool);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(6 * textureBytes(spec));
-    return hr === D3D_OK ? { hr, cubeTexture: this.track(new CubeTexture(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, cubeTexture: this.track(this.child(new CubeTexture(spec, this.budget)), spec.pool) } : { hr };
   }
 
   CreateVolumeTexture(Width: number, Height: number, Depth: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; volumeTexture?: IDirect3DVolumeTexture9 } {
     const spec = volumeTextureSpec(this.caps, Width, Height, Depth, Levels, Usage, Format, Pool);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(volumeTextureBytes(spec));
-    return hr === D3D_OK ? { hr, volumeTexture: this.track(new VolumeTexture(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, volumeTexture: this.track(this.child(new VolumeTexture(spec, this.budget)), spec.pool) } : { hr };
   }
 
   private surface(spec: SurfaceSpec | HRESULT, shared: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 } {
     if (typeof spec === 'number' || shared) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Surface.bytesFor(spec));
-    return hr === D3D_OK ? { hr, surface: this.track(new Surface(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, surface: this.track(this.child(new Surface(spec, this.budget)), spec.pool) } : { hr };
   }
 
   CreateRenderTarget(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle: NULLPTR = null): { hr: HRESULT; surface?: IDirect3DSurface9 } {
@@ -163,14 +179,14 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const spec = bufferSpec(Length, Usage, FVF, Pool, false);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Length);
-    return hr === D3D_OK ? { hr, vertexBuffer: this.track(new VertexBuffer(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, vertexBuffer: this.track(this.child(new VertexBuffer(spec, this.budget)), spec.pool) } : { hr };
   }
 
   CreateIndexBuffer(Length: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; indexBuffer?: IDirect3DIndexBuffer9 } {
     const spec = bufferSpec(Length, Usage, Format, Pool, true);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Length);
-    return hr === D3D_OK ? { hr, indexBuffer: this.track(new IndexBuffer(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, indexBuffer: this.track(this.child(new IndexBuffer(spec, this.budget)), spec.pool) } : { hr };
   }
 
   GetBackBuffer(iSwapChain: number, iBackBuffer: number, Type: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
@@ -288,7 +304,7 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   CreateVertexDeclaration(pVertexElements: readonly D3DVERTEXELEMENT9[] | null): { hr: HRESULT; vertexDeclaration?: IDirect3DVertexDeclaration9 } {
     const elements = validateDeclaration(pVertexElements, this.caps);
     if (typeof elements === 'number') return { hr: elements };
-    return { hr: D3D_OK, vertexDeclaration: new VertexDeclaration(this, elements) };
+    return { hr: D3D_OK, vertexDeclaration: this.child(new VertexDeclaration(this, elements)) };
   }
   SetVertexDeclaration(pDecl: IDirect3DVertexDeclaration9 | null): HRESULT {
     if (pDecl !== null && !(pDecl instanceof VertexDeclaration)) return D3DERR.INVALIDCALL;
@@ -422,13 +438,13 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const sb = this.recording;
     if (!sb) return { hr: D3DERR.INVALIDCALL };
     this.recording = null;
-    return { hr: D3D_OK, stateBlock: sb };
+    return { hr: D3D_OK, stateBlock: this.child(sb) };
   }
 
   CreateStateBlock(Type: number): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 } {
     if (this.recording) return { hr: D3DERR.INVALIDCALL };
     const sb = StateBlock.create(this, Type);
-    return sb ? { hr: D3D_OK, stateBlock: sb } : { hr: D3DERR.INVALIDCALL };
+    return sb ? { hr: D3D_OK, stateBlock: this.child(sb) } : { hr: D3DERR.INVALIDCALL };
   }
 
   // ---- scene and pixels ----
@@ -516,6 +532,8 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   UpdateSurface(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestinationSurface: IDirect3DSurface9 | null, pDestPoint: POINT | null): HRESULT {
     const plan = planUpdateSurface(pSourceSurface, pSourceRect, pDestinationSurface, pDestPoint);
     if (typeof plan === 'number') return plan;
+    // a texture level written by UpdateSurface makes its texture wholly dirty (D3D9 texture dirty regions)
+    plan.dst.dirtied?.(null);
     const o = this.pixelObserver;
     const to = { left: plan.x, top: plan.y, right: plan.x + plan.rect.right - plan.rect.left, bottom: plan.y + plan.rect.bottom - plan.rect.top };
     if (!o || !covers(o, to)) return executeCopy(plan);
@@ -579,10 +597,10 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
     const specs = swapChainSpecs(pPresentationParameters);
     if (typeof specs === 'number') return specs;
     // every DEFAULT-pool resource and every extra reference to the swap chain must be gone first
-    const held = this.defaultPool.size > 0 || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
+    const held = this.defaultPool.size > 0 || this.backBuffer.refCount > 0 || (this.autoDepthStencil?.refCount ?? 0) > 0;
     if (held) return D3DERR.INVALIDCALL;
-    this.backBuffer.Release();
-    this.autoDepthStencil?.Release();
+    this.backBuffer.freeOwned();
+    this.autoDepthStencil?.freeOwned();
     this.defaultPool.clear();
     this.presentParameters = { ...pPresentationParameters };
     this.backBuffer = this.implicitSurface(specs.back)!;
@@ -595,7 +613,9 @@ export class Device extends RefCounted implements IDirect3DDevice9 {
   }
 }
 
+declareInterfaces(Device, (o) => ((o as Device).ex ? ['IDirect3DDevice9Ex', 'IDirect3DDevice9'] : ['IDirect3DDevice9']));
 guardReleased(Device.prototype, 'IDirect3DDevice9', {
+  QueryInterface: 'out',
   CreateTexture: 'out', CreateCubeTexture: 'out', CreateVolumeTexture: 'out', CreateRenderTarget: 'out', CreateDepthStencilSurface: 'out',
   CreateOffscreenPlainSurface: 'out', CreateVertexBuffer: 'out', CreateIndexBuffer: 'out', GetBackBuffer: 'out',
   GetDepthStencilSurface: 'out', GetRenderTarget: 'out', EndStateBlock: 'out', CreateStateBlock: 'out',

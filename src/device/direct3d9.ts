@@ -5,6 +5,7 @@ import { deviceCaps } from './caps.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { Device, swapChainSpecs } from './device.js';
 import { checkDepthStencilMatch, checkDeviceFormat, checkDeviceFormatConversion, checkDeviceMultiSampleType } from './format-support.js';
+import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
 import type { BOOL, D3DPRESENT_PARAMETERS, IDirect3D9, IDirect3DDevice9, NULLPTR } from './types.js';
@@ -23,7 +24,8 @@ export class Direct3D9 extends RefCounted implements IDirect3D9 {
     if (DeviceType !== D3DDEVTYPE.HAL && DeviceType !== D3DDEVTYPE.REF) return { hr: D3DERR.INVALIDCALL };
     const specs = swapChainSpecs(pPresentationParameters);
     if (typeof specs === 'number') return { hr: specs };
-    return { hr: D3D_OK, device: new Device({ ...pPresentationParameters }, specs, this.profile, BehaviorFlags) };
+    // a device holds its IDirect3D9 (Wine device.c test_refcount)
+    return { hr: D3D_OK, device: new Device({ ...pPresentationParameters }, specs, this.profile, BehaviorFlags).holdParent(this) };
   }
 
   GetDeviceCaps(Adapter: number, DeviceType: number): { hr: HRESULT; caps?: D3DCAPS9 } {
@@ -53,6 +55,7 @@ export function Direct3DCreate9(SDKVersion: number, profile: DeviceProfile = 'dx
   return SDKVersion === D3D_SDK_VERSION ? new Direct3D9(profile) : null;
 }
 
+declareInterfaces(Direct3D9, (o) => ((o as Direct3D9).ex ? ['IDirect3D9Ex', 'IDirect3D9'] : ['IDirect3D9']));
 guardReleased(Direct3D9.prototype, 'IDirect3D9', {
-  CreateDevice: 'out', GetDeviceCaps: 'out', CheckDeviceFormat: 'hr', CheckDeviceFormatConversion: 'hr', CheckDepthStencilMatch: 'hr', CheckDeviceMultiSampleType: 'out',
+  QueryInterface: 'out', CreateDevice: 'out', GetDeviceCaps: 'out', CheckDeviceFormat: 'hr', CheckDeviceFormatConversion: 'hr', CheckDepthStencilMatch: 'hr', CheckDeviceMultiSampleType: 'out',
 });
