@@ -6,7 +6,7 @@
  * chunk, or its .r9t line); any other exception a call raises is a bug, thrown
  * as an InternalError naming the call.
  */
-import { hresultName } from '../d3d9/index.js';
+import { D3DSPD, guidString, hresultName } from '../d3d9/index.js';
 import { Direct3DCreate9 as emulatedCreate } from '../device/direct3d9.js';
 import { NotImplementedError } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3DDevice9, LockData, LockSub } from '../device/types.js';
@@ -19,7 +19,7 @@ import { COMMANDS, COUNT_RESULTS, HANDLE_KINDS, kindAccepts, outKey, qualifiedMe
 import type { ArgValue, CallRecord, StructValue } from '../trace/call.js';
 import type { StructDef, TableField } from '../trace/schema-types.js';
 import { TextPrinter } from '../trace/text/print.js';
-import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
+import type { CommandInfo, CommandName, HandleKind, WantKind } from '../trace/commands.js';
 import { InternalError, UsageError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
 import { Encoding } from 'flatbuffers';
@@ -70,10 +70,10 @@ class Scope implements CallScope {
   self = 0;
   info!: CommandInfo;
   constructor(private readonly r: Replayer) {}
-  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'any'): T {
+  obj<T>(id: number, kind: WantKind | 'any'): T {
     return this.r.lookup(id, kind, this.n, this.info) as T;
   }
-  ref<T>(id: number, kind: HandleKind | 'BaseTexture'): T | null {
+  ref<T>(id: number, kind: WantKind): T | null {
     return id === 0 ? null : (this.r.lookup(id, kind, this.n, this.info) as T);
   }
   restore(target: LockData, data: Uint8Array | null, sub?: LockSub): void {
@@ -81,6 +81,15 @@ class Scope implements CallScope {
   }
   perf(delta: 1 | -1 | 0): number {
     return this.r.perf(delta);
+  }
+  guid(bytes: Uint8Array | null, what: string): string {
+    if (!bytes || bytes.length !== 16) return this.r.badArgument(this.n, this.info, `${what} holds ${bytes?.length ?? 'no'} bytes, a GUID is 16`);
+    return guidString(bytes);
+  }
+  privateData(bytes: Uint8Array | null, flags: number): Uint8Array | object | null {
+    if (!bytes || !(flags & D3DSPD.IUNKNOWN)) return bytes;
+    if (bytes.length !== 4) return this.r.badArgument(this.n, this.info, `the D3DSPD_IUNKNOWN data holds ${bytes.length} bytes, a handle is 4`);
+    return this.ref<object>(new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true), 'Unknown');
   }
 }
 
@@ -372,7 +381,7 @@ export class Replayer {
     return delta === 1 ? this.perfDepth++ : delta === -1 ? (this.perfDepth > 0 ? --this.perfDepth : -1) : 0;
   }
 
-  lookup(id: number, kind: HandleKind | 'BaseTexture' | 'any', n: number, info: CommandInfo): object {
+  lookup(id: number, kind: WantKind | 'any', n: number, info: CommandInfo): object {
     const h = this.handles.get(id);
     if (h) {
       if (kind !== 'any' && !kindAccepts(kind, h.kind)) this.badCall(n, info, `handle ${id} is a ${h.kind}, expected a ${kind}`);
@@ -380,6 +389,11 @@ export class Replayer {
     }
     if (this.missing.has(id)) throw new Unavailable(`handle ${id} was not created at replay (see the earlier finding)`);
     return this.badCall(n, info, `handle ${id} was never created by an earlier call`);
+  }
+
+  /** A call argument the trace cannot hold (TraceFormatError naming the call). */
+  badArgument(n: number, info: CommandInfo, what: string): never {
+    return this.badCall(n, info, what);
   }
 
   /** A call the trace cannot hold: `trace chunk at byte B: call N (Method): ...` (binary) or `file:line: call N (Method): ...` (text). */

@@ -116,13 +116,36 @@ export enum Command {
   GetVertexDeclaration = 109,
   VertexDeclarationGetDevice = 110,
   SetStreamSourceFreq = 111,
-  GetStreamSourceFreq = 112
+  GetStreamSourceFreq = 112,
+  AddRef = 113,
+  QueryInterface = 114,
+  ResourceGetDevice = 115,
+  ResourceSetPrivateData = 116,
+  ResourceGetPrivateData = 117,
+  ResourceFreePrivateData = 118,
+  ResourceSetPriority = 119,
+  ResourceGetPriority = 120,
+  ResourcePreLoad = 121,
+  ResourceGetType = 122,
+  SurfaceGetContainer = 123,
+  SurfaceGetDC = 124,
+  SurfaceReleaseDC = 125,
+  BaseTextureSetLOD = 126,
+  TextureAddDirtyRect = 127,
+  CubeTextureAddDirtyRect = 128,
+  VolumeGetDevice = 129,
+  VolumeSetPrivateData = 130,
+  VolumeGetPrivateData = 131,
+  VolumeFreePrivateData = 132,
+  VolumeGetContainer = 133,
+  StateBlockGetDevice = 134,
+  VertexDeclarationGetDeclaration = 135
 }
 
 export function unionToCommand(
   type: Command,
-  accessor: (obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+  accessor: (obj:AddRef|BaseTextureSetLOD|BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureAddDirtyRect|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|QueryInterface|Release|Reset|ResourceFreePrivateData|ResourceGetDevice|ResourceGetPriority|ResourceGetPrivateData|ResourceGetType|ResourcePreLoad|ResourceSetPriority|ResourceSetPrivateData|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StateBlockGetDevice|StretchRect|SurfaceGetContainer|SurfaceGetDC|SurfaceGetDesc|SurfaceLockRect|SurfaceReleaseDC|SurfaceUnlockRect|TextureAddDirtyRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDeclaration|VertexDeclarationGetDevice|VolumeFreePrivateData|VolumeGetContainer|VolumeGetDesc|VolumeGetDevice|VolumeGetPrivateData|VolumeLockBox|VolumeSetPrivateData|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => AddRef|BaseTextureSetLOD|BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureAddDirtyRect|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|QueryInterface|Release|Reset|ResourceFreePrivateData|ResourceGetDevice|ResourceGetPriority|ResourceGetPrivateData|ResourceGetType|ResourcePreLoad|ResourceSetPriority|ResourceSetPrivateData|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StateBlockGetDevice|StretchRect|SurfaceGetContainer|SurfaceGetDC|SurfaceGetDesc|SurfaceLockRect|SurfaceReleaseDC|SurfaceUnlockRect|TextureAddDirtyRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDeclaration|VertexDeclarationGetDevice|VolumeFreePrivateData|VolumeGetContainer|VolumeGetDesc|VolumeGetDevice|VolumeGetPrivateData|VolumeLockBox|VolumeSetPrivateData|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null
+): AddRef|BaseTextureSetLOD|BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureAddDirtyRect|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|QueryInterface|Release|Reset|ResourceFreePrivateData|ResourceGetDevice|ResourceGetPriority|ResourceGetPrivateData|ResourceGetType|ResourcePreLoad|ResourceSetPriority|ResourceSetPrivateData|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StateBlockGetDevice|StretchRect|SurfaceGetContainer|SurfaceGetDC|SurfaceGetDesc|SurfaceLockRect|SurfaceReleaseDC|SurfaceUnlockRect|TextureAddDirtyRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDeclaration|VertexDeclarationGetDevice|VolumeFreePrivateData|VolumeGetContainer|VolumeGetDesc|VolumeGetDevice|VolumeGetPrivateData|VolumeLockBox|VolumeSetPrivateData|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(new Direct3DCreate9())! as Direct3DCreate9;
@@ -237,15 +260,38 @@ export function unionToCommand(
     case 'VertexDeclarationGetDevice': return accessor(new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'AddRef': return accessor(new AddRef())! as AddRef;
+    case 'QueryInterface': return accessor(new QueryInterface())! as QueryInterface;
+    case 'ResourceGetDevice': return accessor(new ResourceGetDevice())! as ResourceGetDevice;
+    case 'ResourceSetPrivateData': return accessor(new ResourceSetPrivateData())! as ResourceSetPrivateData;
+    case 'ResourceGetPrivateData': return accessor(new ResourceGetPrivateData())! as ResourceGetPrivateData;
+    case 'ResourceFreePrivateData': return accessor(new ResourceFreePrivateData())! as ResourceFreePrivateData;
+    case 'ResourceSetPriority': return accessor(new ResourceSetPriority())! as ResourceSetPriority;
+    case 'ResourceGetPriority': return accessor(new ResourceGetPriority())! as ResourceGetPriority;
+    case 'ResourcePreLoad': return accessor(new ResourcePreLoad())! as ResourcePreLoad;
+    case 'ResourceGetType': return accessor(new ResourceGetType())! as ResourceGetType;
+    case 'SurfaceGetContainer': return accessor(new SurfaceGetContainer())! as SurfaceGetContainer;
+    case 'SurfaceGetDC': return accessor(new SurfaceGetDC())! as SurfaceGetDC;
+    case 'SurfaceReleaseDC': return accessor(new SurfaceReleaseDC())! as SurfaceReleaseDC;
+    case 'BaseTextureSetLOD': return accessor(new BaseTextureSetLOD())! as BaseTextureSetLOD;
+    case 'TextureAddDirtyRect': return accessor(new TextureAddDirtyRect())! as TextureAddDirtyRect;
+    case 'CubeTextureAddDirtyRect': return accessor(new CubeTextureAddDirtyRect())! as CubeTextureAddDirtyRect;
+    case 'VolumeGetDevice': return accessor(new VolumeGetDevice())! as VolumeGetDevice;
+    case 'VolumeSetPrivateData': return accessor(new VolumeSetPrivateData())! as VolumeSetPrivateData;
+    case 'VolumeGetPrivateData': return accessor(new VolumeGetPrivateData())! as VolumeGetPrivateData;
+    case 'VolumeFreePrivateData': return accessor(new VolumeFreePrivateData())! as VolumeFreePrivateData;
+    case 'VolumeGetContainer': return accessor(new VolumeGetContainer())! as VolumeGetContainer;
+    case 'StateBlockGetDevice': return accessor(new StateBlockGetDevice())! as StateBlockGetDevice;
+    case 'VertexDeclarationGetDeclaration': return accessor(new VertexDeclarationGetDeclaration())! as VertexDeclarationGetDeclaration;
     default: return null;
   }
 }
 
 export function unionListToCommand(
   type: Command, 
-  accessor: (index: number, obj:BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
+  accessor: (index: number, obj:AddRef|BaseTextureSetLOD|BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureAddDirtyRect|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|QueryInterface|Release|Reset|ResourceFreePrivateData|ResourceGetDevice|ResourceGetPriority|ResourceGetPrivateData|ResourceGetType|ResourcePreLoad|ResourceSetPriority|ResourceSetPrivateData|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StateBlockGetDevice|StretchRect|SurfaceGetContainer|SurfaceGetDC|SurfaceGetDesc|SurfaceLockRect|SurfaceReleaseDC|SurfaceUnlockRect|TextureAddDirtyRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDeclaration|VertexDeclarationGetDevice|VolumeFreePrivateData|VolumeGetContainer|VolumeGetDesc|VolumeGetDevice|VolumeGetPrivateData|VolumeLockBox|VolumeSetPrivateData|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox) => AddRef|BaseTextureSetLOD|BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureAddDirtyRect|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|QueryInterface|Release|Reset|ResourceFreePrivateData|ResourceGetDevice|ResourceGetPriority|ResourceGetPrivateData|ResourceGetType|ResourcePreLoad|ResourceSetPriority|ResourceSetPrivateData|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StateBlockGetDevice|StretchRect|SurfaceGetContainer|SurfaceGetDC|SurfaceGetDesc|SurfaceLockRect|SurfaceReleaseDC|SurfaceUnlockRect|TextureAddDirtyRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDeclaration|VertexDeclarationGetDevice|VolumeFreePrivateData|VolumeGetContainer|VolumeGetDesc|VolumeGetDevice|VolumeGetPrivateData|VolumeLockBox|VolumeSetPrivateData|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null, 
   index: number
-): BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|Release|Reset|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StretchRect|SurfaceGetDesc|SurfaceLockRect|SurfaceUnlockRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDevice|VolumeGetDesc|VolumeLockBox|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
+): AddRef|BaseTextureSetLOD|BeginScene|BeginStateBlock|CheckDepthStencilMatch|CheckDeviceFormat|CheckDeviceFormatConversion|CheckDeviceMultiSampleType|Clear|ColorFill|CreateCubeTexture|CreateDepthStencilSurface|CreateDevice|CreateIndexBuffer|CreateOffscreenPlainSurface|CreateRenderTarget|CreateStateBlock|CreateTexture|CreateVertexBuffer|CreateVertexDeclaration|CreateVolumeTexture|CubeTextureAddDirtyRect|CubeTextureGenerateMipSubLevels|CubeTextureGetAutoGenFilterType|CubeTextureGetCubeMapSurface|CubeTextureGetLOD|CubeTextureGetLevelCount|CubeTextureGetLevelDesc|CubeTextureLockRect|CubeTextureSetAutoGenFilterType|CubeTextureUnlockRect|Direct3DCreate9|DrawIndexedPrimitive|DrawIndexedPrimitiveUP|DrawPrimitive|DrawPrimitiveUP|EndScene|EndStateBlock|GetBackBuffer|GetDepthStencilSurface|GetDeviceCaps|GetFVF|GetIndices|GetLight|GetLightEnable|GetMaterial|GetNPatchMode|GetRenderState|GetRenderTarget|GetRenderTargetData|GetSamplerState|GetScissorRect|GetSoftwareVertexProcessing|GetStreamSource|GetStreamSourceFreq|GetTexture|GetTextureStageState|GetTransform|GetVertexDeclaration|GetViewport|IndexBufferGetDesc|IndexBufferLock|IndexBufferUnlock|LightEnable|PerfBeginEvent|PerfEndEvent|PerfSetMarker|Present|QueryInterface|Release|Reset|ResourceFreePrivateData|ResourceGetDevice|ResourceGetPriority|ResourceGetPrivateData|ResourceGetType|ResourcePreLoad|ResourceSetPriority|ResourceSetPrivateData|SetDepthStencilSurface|SetFVF|SetIndices|SetLight|SetMaterial|SetRenderState|SetRenderTarget|SetSamplerState|SetScissorRect|SetStreamSource|SetStreamSourceFreq|SetTexture|SetTextureStageState|SetTransform|SetVertexDeclaration|SetViewport|StateBlockApply|StateBlockCapture|StateBlockGetDevice|StretchRect|SurfaceGetContainer|SurfaceGetDC|SurfaceGetDesc|SurfaceLockRect|SurfaceReleaseDC|SurfaceUnlockRect|TextureAddDirtyRect|TextureGenerateMipSubLevels|TextureGetAutoGenFilterType|TextureGetLOD|TextureGetLevelCount|TextureGetLevelDesc|TextureGetSurfaceLevel|TextureLockRect|TextureSetAutoGenFilterType|TextureUnlockRect|UpdateSurface|UpdateTexture|VertexBufferGetDesc|VertexBufferLock|VertexBufferUnlock|VertexDeclarationGetDeclaration|VertexDeclarationGetDevice|VolumeFreePrivateData|VolumeGetContainer|VolumeGetDesc|VolumeGetDevice|VolumeGetPrivateData|VolumeLockBox|VolumeSetPrivateData|VolumeTextureAddDirtyBox|VolumeTextureGetLevelDesc|VolumeTextureGetVolumeLevel|VolumeTextureLockBox|VolumeTextureUnlockBox|VolumeUnlockBox|null {
   switch(Command[type]) {
     case 'NONE': return null; 
     case 'Direct3DCreate9': return accessor(index, new Direct3DCreate9())! as Direct3DCreate9;
@@ -360,6 +406,29 @@ export function unionListToCommand(
     case 'VertexDeclarationGetDevice': return accessor(index, new VertexDeclarationGetDevice())! as VertexDeclarationGetDevice;
     case 'SetStreamSourceFreq': return accessor(index, new SetStreamSourceFreq())! as SetStreamSourceFreq;
     case 'GetStreamSourceFreq': return accessor(index, new GetStreamSourceFreq())! as GetStreamSourceFreq;
+    case 'AddRef': return accessor(index, new AddRef())! as AddRef;
+    case 'QueryInterface': return accessor(index, new QueryInterface())! as QueryInterface;
+    case 'ResourceGetDevice': return accessor(index, new ResourceGetDevice())! as ResourceGetDevice;
+    case 'ResourceSetPrivateData': return accessor(index, new ResourceSetPrivateData())! as ResourceSetPrivateData;
+    case 'ResourceGetPrivateData': return accessor(index, new ResourceGetPrivateData())! as ResourceGetPrivateData;
+    case 'ResourceFreePrivateData': return accessor(index, new ResourceFreePrivateData())! as ResourceFreePrivateData;
+    case 'ResourceSetPriority': return accessor(index, new ResourceSetPriority())! as ResourceSetPriority;
+    case 'ResourceGetPriority': return accessor(index, new ResourceGetPriority())! as ResourceGetPriority;
+    case 'ResourcePreLoad': return accessor(index, new ResourcePreLoad())! as ResourcePreLoad;
+    case 'ResourceGetType': return accessor(index, new ResourceGetType())! as ResourceGetType;
+    case 'SurfaceGetContainer': return accessor(index, new SurfaceGetContainer())! as SurfaceGetContainer;
+    case 'SurfaceGetDC': return accessor(index, new SurfaceGetDC())! as SurfaceGetDC;
+    case 'SurfaceReleaseDC': return accessor(index, new SurfaceReleaseDC())! as SurfaceReleaseDC;
+    case 'BaseTextureSetLOD': return accessor(index, new BaseTextureSetLOD())! as BaseTextureSetLOD;
+    case 'TextureAddDirtyRect': return accessor(index, new TextureAddDirtyRect())! as TextureAddDirtyRect;
+    case 'CubeTextureAddDirtyRect': return accessor(index, new CubeTextureAddDirtyRect())! as CubeTextureAddDirtyRect;
+    case 'VolumeGetDevice': return accessor(index, new VolumeGetDevice())! as VolumeGetDevice;
+    case 'VolumeSetPrivateData': return accessor(index, new VolumeSetPrivateData())! as VolumeSetPrivateData;
+    case 'VolumeGetPrivateData': return accessor(index, new VolumeGetPrivateData())! as VolumeGetPrivateData;
+    case 'VolumeFreePrivateData': return accessor(index, new VolumeFreePrivateData())! as VolumeFreePrivateData;
+    case 'VolumeGetContainer': return accessor(index, new VolumeGetContainer())! as VolumeGetContainer;
+    case 'StateBlockGetDevice': return accessor(index, new StateBlockGetDevice())! as StateBlockGetDevice;
+    case 'VertexDeclarationGetDeclaration': return accessor(index, new VertexDeclarationGetDeclaration())! as VertexDeclarationGetDeclaration;
     default: return null;
   }
 }
@@ -7474,6 +7543,1474 @@ static createGetStreamSourceFreq(builder:flatbuffers.Builder, streamNumber:numbe
   GetStreamSourceFreq.startGetStreamSourceFreq(builder);
   GetStreamSourceFreq.addStreamNumber(builder, streamNumber);
   return GetStreamSourceFreq.endGetStreamSourceFreq(builder);
+}
+}
+
+export class AddRef {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):AddRef {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsAddRef(bb:flatbuffers.ByteBuffer, obj?:AddRef):AddRef {
+  return (obj || new AddRef()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsAddRef(bb:flatbuffers.ByteBuffer, obj?:AddRef):AddRef {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new AddRef()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startAddRef(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endAddRef(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createAddRef(builder:flatbuffers.Builder):flatbuffers.Offset {
+  AddRef.startAddRef(builder);
+  return AddRef.endAddRef(builder);
+}
+}
+
+export class QueryInterface {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):QueryInterface {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsQueryInterface(bb:flatbuffers.ByteBuffer, obj?:QueryInterface):QueryInterface {
+  return (obj || new QueryInterface()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsQueryInterface(bb:flatbuffers.ByteBuffer, obj?:QueryInterface):QueryInterface {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new QueryInterface()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+riid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+riidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+riidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+ppvObject():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startQueryInterface(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addRiid(builder:flatbuffers.Builder, riidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, riidOffset, 0);
+}
+
+static createRiidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRiidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addPpvObject(builder:flatbuffers.Builder, ppvObject:number) {
+  builder.addFieldInt32(1, ppvObject, 0);
+}
+
+static endQueryInterface(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createQueryInterface(builder:flatbuffers.Builder, riidOffset:flatbuffers.Offset, ppvObject:number):flatbuffers.Offset {
+  QueryInterface.startQueryInterface(builder);
+  QueryInterface.addRiid(builder, riidOffset);
+  QueryInterface.addPpvObject(builder, ppvObject);
+  return QueryInterface.endQueryInterface(builder);
+}
+}
+
+export class ResourceGetDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourceGetDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResourceGetDevice(bb:flatbuffers.ByteBuffer, obj?:ResourceGetDevice):ResourceGetDevice {
+  return (obj || new ResourceGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResourceGetDevice(bb:flatbuffers.ByteBuffer, obj?:ResourceGetDevice):ResourceGetDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResourceGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startResourceGetDevice(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endResourceGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createResourceGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  ResourceGetDevice.startResourceGetDevice(builder);
+  return ResourceGetDevice.endResourceGetDevice(builder);
+}
+}
+
+export class ResourceSetPrivateData {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourceSetPrivateData {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResourceSetPrivateData(bb:flatbuffers.ByteBuffer, obj?:ResourceSetPrivateData):ResourceSetPrivateData {
+  return (obj || new ResourceSetPrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResourceSetPrivateData(bb:flatbuffers.ByteBuffer, obj?:ResourceSetPrivateData):ResourceSetPrivateData {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResourceSetPrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+refguid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+refguidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+refguidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+pData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+sizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+flags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startResourceSetPrivateData(builder:flatbuffers.Builder) {
+  builder.startObject(4);
+}
+
+static addRefguid(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, refguidOffset, 0);
+}
+
+static createRefguidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRefguidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addPData(builder:flatbuffers.Builder, pDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pDataOffset, 0);
+}
+
+static createPDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addSizeOfData(builder:flatbuffers.Builder, sizeOfData:number) {
+  builder.addFieldInt32(2, sizeOfData, 0);
+}
+
+static addFlags(builder:flatbuffers.Builder, flags:number) {
+  builder.addFieldInt32(3, flags, 0);
+}
+
+static endResourceSetPrivateData(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createResourceSetPrivateData(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset, pDataOffset:flatbuffers.Offset, sizeOfData:number, flags:number):flatbuffers.Offset {
+  ResourceSetPrivateData.startResourceSetPrivateData(builder);
+  ResourceSetPrivateData.addRefguid(builder, refguidOffset);
+  ResourceSetPrivateData.addPData(builder, pDataOffset);
+  ResourceSetPrivateData.addSizeOfData(builder, sizeOfData);
+  ResourceSetPrivateData.addFlags(builder, flags);
+  return ResourceSetPrivateData.endResourceSetPrivateData(builder);
+}
+}
+
+export class ResourceGetPrivateData {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourceGetPrivateData {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResourceGetPrivateData(bb:flatbuffers.ByteBuffer, obj?:ResourceGetPrivateData):ResourceGetPrivateData {
+  return (obj || new ResourceGetPrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResourceGetPrivateData(bb:flatbuffers.ByteBuffer, obj?:ResourceGetPrivateData):ResourceGetPrivateData {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResourceGetPrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+refguid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+refguidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+refguidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+pData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+sizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+data(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+dataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+dataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+object():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startResourceGetPrivateData(builder:flatbuffers.Builder) {
+  builder.startObject(6);
+}
+
+static addRefguid(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, refguidOffset, 0);
+}
+
+static createRefguidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRefguidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addPData(builder:flatbuffers.Builder, pData:number) {
+  builder.addFieldInt32(1, pData, 0);
+}
+
+static addSizeOfData(builder:flatbuffers.Builder, sizeOfData:number) {
+  builder.addFieldInt32(2, sizeOfData, 0);
+}
+
+static addData(builder:flatbuffers.Builder, dataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(3, dataOffset, 0);
+}
+
+static createDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addObject(builder:flatbuffers.Builder, object:number) {
+  builder.addFieldInt32(4, object, 0);
+}
+
+static addPSizeOfData(builder:flatbuffers.Builder, pSizeOfData:number) {
+  builder.addFieldInt32(5, pSizeOfData, 0);
+}
+
+static endResourceGetPrivateData(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createResourceGetPrivateData(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset, pData:number, sizeOfData:number, dataOffset:flatbuffers.Offset, object:number, pSizeOfData:number):flatbuffers.Offset {
+  ResourceGetPrivateData.startResourceGetPrivateData(builder);
+  ResourceGetPrivateData.addRefguid(builder, refguidOffset);
+  ResourceGetPrivateData.addPData(builder, pData);
+  ResourceGetPrivateData.addSizeOfData(builder, sizeOfData);
+  ResourceGetPrivateData.addData(builder, dataOffset);
+  ResourceGetPrivateData.addObject(builder, object);
+  ResourceGetPrivateData.addPSizeOfData(builder, pSizeOfData);
+  return ResourceGetPrivateData.endResourceGetPrivateData(builder);
+}
+}
+
+export class ResourceFreePrivateData {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourceFreePrivateData {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResourceFreePrivateData(bb:flatbuffers.ByteBuffer, obj?:ResourceFreePrivateData):ResourceFreePrivateData {
+  return (obj || new ResourceFreePrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResourceFreePrivateData(bb:flatbuffers.ByteBuffer, obj?:ResourceFreePrivateData):ResourceFreePrivateData {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResourceFreePrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+refguid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+refguidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+refguidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startResourceFreePrivateData(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addRefguid(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, refguidOffset, 0);
+}
+
+static createRefguidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRefguidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endResourceFreePrivateData(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createResourceFreePrivateData(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset):flatbuffers.Offset {
+  ResourceFreePrivateData.startResourceFreePrivateData(builder);
+  ResourceFreePrivateData.addRefguid(builder, refguidOffset);
+  return ResourceFreePrivateData.endResourceFreePrivateData(builder);
+}
+}
+
+export class ResourceSetPriority {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourceSetPriority {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResourceSetPriority(bb:flatbuffers.ByteBuffer, obj?:ResourceSetPriority):ResourceSetPriority {
+  return (obj || new ResourceSetPriority()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResourceSetPriority(bb:flatbuffers.ByteBuffer, obj?:ResourceSetPriority):ResourceSetPriority {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResourceSetPriority()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+priorityNew():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startResourceSetPriority(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addPriorityNew(builder:flatbuffers.Builder, priorityNew:number) {
+  builder.addFieldInt32(0, priorityNew, 0);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(1, returnValue, 0);
+}
+
+static endResourceSetPriority(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createResourceSetPriority(builder:flatbuffers.Builder, priorityNew:number, returnValue:number):flatbuffers.Offset {
+  ResourceSetPriority.startResourceSetPriority(builder);
+  ResourceSetPriority.addPriorityNew(builder, priorityNew);
+  ResourceSetPriority.addReturnValue(builder, returnValue);
+  return ResourceSetPriority.endResourceSetPriority(builder);
+}
+}
+
+export class ResourceGetPriority {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourceGetPriority {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResourceGetPriority(bb:flatbuffers.ByteBuffer, obj?:ResourceGetPriority):ResourceGetPriority {
+  return (obj || new ResourceGetPriority()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResourceGetPriority(bb:flatbuffers.ByteBuffer, obj?:ResourceGetPriority):ResourceGetPriority {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResourceGetPriority()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startResourceGetPriority(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endResourceGetPriority(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createResourceGetPriority(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  ResourceGetPriority.startResourceGetPriority(builder);
+  ResourceGetPriority.addReturnValue(builder, returnValue);
+  return ResourceGetPriority.endResourceGetPriority(builder);
+}
+}
+
+export class ResourcePreLoad {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourcePreLoad {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResourcePreLoad(bb:flatbuffers.ByteBuffer, obj?:ResourcePreLoad):ResourcePreLoad {
+  return (obj || new ResourcePreLoad()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResourcePreLoad(bb:flatbuffers.ByteBuffer, obj?:ResourcePreLoad):ResourcePreLoad {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResourcePreLoad()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startResourcePreLoad(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endResourcePreLoad(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createResourcePreLoad(builder:flatbuffers.Builder):flatbuffers.Offset {
+  ResourcePreLoad.startResourcePreLoad(builder);
+  return ResourcePreLoad.endResourcePreLoad(builder);
+}
+}
+
+export class ResourceGetType {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):ResourceGetType {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsResourceGetType(bb:flatbuffers.ByteBuffer, obj?:ResourceGetType):ResourceGetType {
+  return (obj || new ResourceGetType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsResourceGetType(bb:flatbuffers.ByteBuffer, obj?:ResourceGetType):ResourceGetType {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new ResourceGetType()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startResourceGetType(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(0, returnValue, 0);
+}
+
+static endResourceGetType(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createResourceGetType(builder:flatbuffers.Builder, returnValue:number):flatbuffers.Offset {
+  ResourceGetType.startResourceGetType(builder);
+  ResourceGetType.addReturnValue(builder, returnValue);
+  return ResourceGetType.endResourceGetType(builder);
+}
+}
+
+export class SurfaceGetContainer {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SurfaceGetContainer {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSurfaceGetContainer(bb:flatbuffers.ByteBuffer, obj?:SurfaceGetContainer):SurfaceGetContainer {
+  return (obj || new SurfaceGetContainer()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSurfaceGetContainer(bb:flatbuffers.ByteBuffer, obj?:SurfaceGetContainer):SurfaceGetContainer {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SurfaceGetContainer()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+riid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+riidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+riidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+ppContainer():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSurfaceGetContainer(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addRiid(builder:flatbuffers.Builder, riidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, riidOffset, 0);
+}
+
+static createRiidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRiidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addPpContainer(builder:flatbuffers.Builder, ppContainer:number) {
+  builder.addFieldInt32(1, ppContainer, 0);
+}
+
+static endSurfaceGetContainer(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSurfaceGetContainer(builder:flatbuffers.Builder, riidOffset:flatbuffers.Offset, ppContainer:number):flatbuffers.Offset {
+  SurfaceGetContainer.startSurfaceGetContainer(builder);
+  SurfaceGetContainer.addRiid(builder, riidOffset);
+  SurfaceGetContainer.addPpContainer(builder, ppContainer);
+  return SurfaceGetContainer.endSurfaceGetContainer(builder);
+}
+}
+
+export class SurfaceGetDC {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SurfaceGetDC {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSurfaceGetDC(bb:flatbuffers.ByteBuffer, obj?:SurfaceGetDC):SurfaceGetDC {
+  return (obj || new SurfaceGetDC()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSurfaceGetDC(bb:flatbuffers.ByteBuffer, obj?:SurfaceGetDC):SurfaceGetDC {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SurfaceGetDC()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pHdc():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSurfaceGetDC(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPHdc(builder:flatbuffers.Builder, pHdc:number) {
+  builder.addFieldInt32(0, pHdc, 0);
+}
+
+static endSurfaceGetDC(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSurfaceGetDC(builder:flatbuffers.Builder, pHdc:number):flatbuffers.Offset {
+  SurfaceGetDC.startSurfaceGetDC(builder);
+  SurfaceGetDC.addPHdc(builder, pHdc);
+  return SurfaceGetDC.endSurfaceGetDC(builder);
+}
+}
+
+export class SurfaceReleaseDC {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):SurfaceReleaseDC {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsSurfaceReleaseDC(bb:flatbuffers.ByteBuffer, obj?:SurfaceReleaseDC):SurfaceReleaseDC {
+  return (obj || new SurfaceReleaseDC()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsSurfaceReleaseDC(bb:flatbuffers.ByteBuffer, obj?:SurfaceReleaseDC):SurfaceReleaseDC {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new SurfaceReleaseDC()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+hdc():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startSurfaceReleaseDC(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addHdc(builder:flatbuffers.Builder, hdc:number) {
+  builder.addFieldInt32(0, hdc, 0);
+}
+
+static endSurfaceReleaseDC(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createSurfaceReleaseDC(builder:flatbuffers.Builder, hdc:number):flatbuffers.Offset {
+  SurfaceReleaseDC.startSurfaceReleaseDC(builder);
+  SurfaceReleaseDC.addHdc(builder, hdc);
+  return SurfaceReleaseDC.endSurfaceReleaseDC(builder);
+}
+}
+
+export class BaseTextureSetLOD {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):BaseTextureSetLOD {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsBaseTextureSetLOD(bb:flatbuffers.ByteBuffer, obj?:BaseTextureSetLOD):BaseTextureSetLOD {
+  return (obj || new BaseTextureSetLOD()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsBaseTextureSetLOD(bb:flatbuffers.ByteBuffer, obj?:BaseTextureSetLOD):BaseTextureSetLOD {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new BaseTextureSetLOD()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+lodnew():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+returnValue():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startBaseTextureSetLOD(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addLodnew(builder:flatbuffers.Builder, lodnew:number) {
+  builder.addFieldInt32(0, lodnew, 0);
+}
+
+static addReturnValue(builder:flatbuffers.Builder, returnValue:number) {
+  builder.addFieldInt32(1, returnValue, 0);
+}
+
+static endBaseTextureSetLOD(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createBaseTextureSetLOD(builder:flatbuffers.Builder, lodnew:number, returnValue:number):flatbuffers.Offset {
+  BaseTextureSetLOD.startBaseTextureSetLOD(builder);
+  BaseTextureSetLOD.addLodnew(builder, lodnew);
+  BaseTextureSetLOD.addReturnValue(builder, returnValue);
+  return BaseTextureSetLOD.endBaseTextureSetLOD(builder);
+}
+}
+
+export class TextureAddDirtyRect {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):TextureAddDirtyRect {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsTextureAddDirtyRect(bb:flatbuffers.ByteBuffer, obj?:TextureAddDirtyRect):TextureAddDirtyRect {
+  return (obj || new TextureAddDirtyRect()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsTextureAddDirtyRect(bb:flatbuffers.ByteBuffer, obj?:TextureAddDirtyRect):TextureAddDirtyRect {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new TextureAddDirtyRect()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pDirtyRect(obj?:Rect):Rect|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? (obj || new Rect()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startTextureAddDirtyRect(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addPDirtyRect(builder:flatbuffers.Builder, pDirtyRectOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(0, pDirtyRectOffset, 0);
+}
+
+static endTextureAddDirtyRect(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createTextureAddDirtyRect(builder:flatbuffers.Builder, pDirtyRectOffset:flatbuffers.Offset):flatbuffers.Offset {
+  TextureAddDirtyRect.startTextureAddDirtyRect(builder);
+  TextureAddDirtyRect.addPDirtyRect(builder, pDirtyRectOffset);
+  return TextureAddDirtyRect.endTextureAddDirtyRect(builder);
+}
+}
+
+export class CubeTextureAddDirtyRect {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):CubeTextureAddDirtyRect {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsCubeTextureAddDirtyRect(bb:flatbuffers.ByteBuffer, obj?:CubeTextureAddDirtyRect):CubeTextureAddDirtyRect {
+  return (obj || new CubeTextureAddDirtyRect()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsCubeTextureAddDirtyRect(bb:flatbuffers.ByteBuffer, obj?:CubeTextureAddDirtyRect):CubeTextureAddDirtyRect {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new CubeTextureAddDirtyRect()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+faceType():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pDirtyRect(obj?:Rect):Rect|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new Rect()).__init(this.bb_pos + offset, this.bb!) : null;
+}
+
+static startCubeTextureAddDirtyRect(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addFaceType(builder:flatbuffers.Builder, faceType:number) {
+  builder.addFieldInt32(0, faceType, 0);
+}
+
+static addPDirtyRect(builder:flatbuffers.Builder, pDirtyRectOffset:flatbuffers.Offset) {
+  builder.addFieldStruct(1, pDirtyRectOffset, 0);
+}
+
+static endCubeTextureAddDirtyRect(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+}
+
+export class VolumeGetDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeGetDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeGetDevice(bb:flatbuffers.ByteBuffer, obj?:VolumeGetDevice):VolumeGetDevice {
+  return (obj || new VolumeGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeGetDevice(bb:flatbuffers.ByteBuffer, obj?:VolumeGetDevice):VolumeGetDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startVolumeGetDevice(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endVolumeGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  VolumeGetDevice.startVolumeGetDevice(builder);
+  return VolumeGetDevice.endVolumeGetDevice(builder);
+}
+}
+
+export class VolumeSetPrivateData {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeSetPrivateData {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeSetPrivateData(bb:flatbuffers.ByteBuffer, obj?:VolumeSetPrivateData):VolumeSetPrivateData {
+  return (obj || new VolumeSetPrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeSetPrivateData(bb:flatbuffers.ByteBuffer, obj?:VolumeSetPrivateData):VolumeSetPrivateData {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeSetPrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+refguid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+refguidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+refguidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+pData(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+pDataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pDataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+sizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+flags():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVolumeSetPrivateData(builder:flatbuffers.Builder) {
+  builder.startObject(4);
+}
+
+static addRefguid(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, refguidOffset, 0);
+}
+
+static createRefguidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRefguidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addPData(builder:flatbuffers.Builder, pDataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, pDataOffset, 0);
+}
+
+static createPDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startPDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addSizeOfData(builder:flatbuffers.Builder, sizeOfData:number) {
+  builder.addFieldInt32(2, sizeOfData, 0);
+}
+
+static addFlags(builder:flatbuffers.Builder, flags:number) {
+  builder.addFieldInt32(3, flags, 0);
+}
+
+static endVolumeSetPrivateData(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeSetPrivateData(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset, pDataOffset:flatbuffers.Offset, sizeOfData:number, flags:number):flatbuffers.Offset {
+  VolumeSetPrivateData.startVolumeSetPrivateData(builder);
+  VolumeSetPrivateData.addRefguid(builder, refguidOffset);
+  VolumeSetPrivateData.addPData(builder, pDataOffset);
+  VolumeSetPrivateData.addSizeOfData(builder, sizeOfData);
+  VolumeSetPrivateData.addFlags(builder, flags);
+  return VolumeSetPrivateData.endVolumeSetPrivateData(builder);
+}
+}
+
+export class VolumeGetPrivateData {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeGetPrivateData {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeGetPrivateData(bb:flatbuffers.ByteBuffer, obj?:VolumeGetPrivateData):VolumeGetPrivateData {
+  return (obj || new VolumeGetPrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeGetPrivateData(bb:flatbuffers.ByteBuffer, obj?:VolumeGetPrivateData):VolumeGetPrivateData {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeGetPrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+refguid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+refguidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+refguidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+pData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+sizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+data(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+dataLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+dataArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 10);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+object():number {
+  const offset = this.bb!.__offset(this.bb_pos, 12);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+pSizeOfData():number {
+  const offset = this.bb!.__offset(this.bb_pos, 14);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVolumeGetPrivateData(builder:flatbuffers.Builder) {
+  builder.startObject(6);
+}
+
+static addRefguid(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, refguidOffset, 0);
+}
+
+static createRefguidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRefguidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addPData(builder:flatbuffers.Builder, pData:number) {
+  builder.addFieldInt32(1, pData, 0);
+}
+
+static addSizeOfData(builder:flatbuffers.Builder, sizeOfData:number) {
+  builder.addFieldInt32(2, sizeOfData, 0);
+}
+
+static addData(builder:flatbuffers.Builder, dataOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(3, dataOffset, 0);
+}
+
+static createDataVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startDataVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addObject(builder:flatbuffers.Builder, object:number) {
+  builder.addFieldInt32(4, object, 0);
+}
+
+static addPSizeOfData(builder:flatbuffers.Builder, pSizeOfData:number) {
+  builder.addFieldInt32(5, pSizeOfData, 0);
+}
+
+static endVolumeGetPrivateData(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeGetPrivateData(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset, pData:number, sizeOfData:number, dataOffset:flatbuffers.Offset, object:number, pSizeOfData:number):flatbuffers.Offset {
+  VolumeGetPrivateData.startVolumeGetPrivateData(builder);
+  VolumeGetPrivateData.addRefguid(builder, refguidOffset);
+  VolumeGetPrivateData.addPData(builder, pData);
+  VolumeGetPrivateData.addSizeOfData(builder, sizeOfData);
+  VolumeGetPrivateData.addData(builder, dataOffset);
+  VolumeGetPrivateData.addObject(builder, object);
+  VolumeGetPrivateData.addPSizeOfData(builder, pSizeOfData);
+  return VolumeGetPrivateData.endVolumeGetPrivateData(builder);
+}
+}
+
+export class VolumeFreePrivateData {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeFreePrivateData {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeFreePrivateData(bb:flatbuffers.ByteBuffer, obj?:VolumeFreePrivateData):VolumeFreePrivateData {
+  return (obj || new VolumeFreePrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeFreePrivateData(bb:flatbuffers.ByteBuffer, obj?:VolumeFreePrivateData):VolumeFreePrivateData {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeFreePrivateData()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+refguid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+refguidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+refguidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+static startVolumeFreePrivateData(builder:flatbuffers.Builder) {
+  builder.startObject(1);
+}
+
+static addRefguid(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, refguidOffset, 0);
+}
+
+static createRefguidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRefguidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static endVolumeFreePrivateData(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeFreePrivateData(builder:flatbuffers.Builder, refguidOffset:flatbuffers.Offset):flatbuffers.Offset {
+  VolumeFreePrivateData.startVolumeFreePrivateData(builder);
+  VolumeFreePrivateData.addRefguid(builder, refguidOffset);
+  return VolumeFreePrivateData.endVolumeFreePrivateData(builder);
+}
+}
+
+export class VolumeGetContainer {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VolumeGetContainer {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVolumeGetContainer(bb:flatbuffers.ByteBuffer, obj?:VolumeGetContainer):VolumeGetContainer {
+  return (obj || new VolumeGetContainer()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVolumeGetContainer(bb:flatbuffers.ByteBuffer, obj?:VolumeGetContainer):VolumeGetContainer {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VolumeGetContainer()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+riid(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint8(this.bb!.__vector(this.bb_pos + offset) + index) : 0;
+}
+
+riidLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+riidArray():Uint8Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? new Uint8Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
+ppContainer():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVolumeGetContainer(builder:flatbuffers.Builder) {
+  builder.startObject(2);
+}
+
+static addRiid(builder:flatbuffers.Builder, riidOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(0, riidOffset, 0);
+}
+
+static createRiidVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset {
+  builder.startVector(1, data.length, 1);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addInt8(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startRiidVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(1, numElems, 1);
+}
+
+static addPpContainer(builder:flatbuffers.Builder, ppContainer:number) {
+  builder.addFieldInt32(1, ppContainer, 0);
+}
+
+static endVolumeGetContainer(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVolumeGetContainer(builder:flatbuffers.Builder, riidOffset:flatbuffers.Offset, ppContainer:number):flatbuffers.Offset {
+  VolumeGetContainer.startVolumeGetContainer(builder);
+  VolumeGetContainer.addRiid(builder, riidOffset);
+  VolumeGetContainer.addPpContainer(builder, ppContainer);
+  return VolumeGetContainer.endVolumeGetContainer(builder);
+}
+}
+
+export class StateBlockGetDevice {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):StateBlockGetDevice {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsStateBlockGetDevice(bb:flatbuffers.ByteBuffer, obj?:StateBlockGetDevice):StateBlockGetDevice {
+  return (obj || new StateBlockGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsStateBlockGetDevice(bb:flatbuffers.ByteBuffer, obj?:StateBlockGetDevice):StateBlockGetDevice {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new StateBlockGetDevice()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static startStateBlockGetDevice(builder:flatbuffers.Builder) {
+  builder.startObject(0);
+}
+
+static endStateBlockGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createStateBlockGetDevice(builder:flatbuffers.Builder):flatbuffers.Offset {
+  StateBlockGetDevice.startStateBlockGetDevice(builder);
+  return StateBlockGetDevice.endStateBlockGetDevice(builder);
+}
+}
+
+export class VertexDeclarationGetDeclaration {
+  bb: flatbuffers.ByteBuffer|null = null;
+  bb_pos = 0;
+  __init(i:number, bb:flatbuffers.ByteBuffer):VertexDeclarationGetDeclaration {
+  this.bb_pos = i;
+  this.bb = bb;
+  return this;
+}
+
+static getRootAsVertexDeclarationGetDeclaration(bb:flatbuffers.ByteBuffer, obj?:VertexDeclarationGetDeclaration):VertexDeclarationGetDeclaration {
+  return (obj || new VertexDeclarationGetDeclaration()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+static getSizePrefixedRootAsVertexDeclarationGetDeclaration(bb:flatbuffers.ByteBuffer, obj?:VertexDeclarationGetDeclaration):VertexDeclarationGetDeclaration {
+  bb.setPosition(bb.position() + flatbuffers.SIZE_PREFIX_LENGTH);
+  return (obj || new VertexDeclarationGetDeclaration()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
+}
+
+pElement():number {
+  const offset = this.bb!.__offset(this.bb_pos, 4);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+element(index: number, obj?:VertexElement):VertexElement|null {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? (obj || new VertexElement()).__init(this.bb!.__vector(this.bb_pos + offset) + index * 24, this.bb!) : null;
+}
+
+elementLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 6);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+pNumElements():number {
+  const offset = this.bb!.__offset(this.bb_pos, 8);
+  return offset ? this.bb!.readUint32(this.bb_pos + offset) : 0;
+}
+
+static startVertexDeclarationGetDeclaration(builder:flatbuffers.Builder) {
+  builder.startObject(3);
+}
+
+static addPElement(builder:flatbuffers.Builder, pElement:number) {
+  builder.addFieldInt32(0, pElement, 0);
+}
+
+static addElement(builder:flatbuffers.Builder, elementOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(1, elementOffset, 0);
+}
+
+static startElementVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(24, numElems, 4);
+}
+
+static addPNumElements(builder:flatbuffers.Builder, pNumElements:number) {
+  builder.addFieldInt32(2, pNumElements, 0);
+}
+
+static endVertexDeclarationGetDeclaration(builder:flatbuffers.Builder):flatbuffers.Offset {
+  const offset = builder.endObject();
+  return offset;
+}
+
+static createVertexDeclarationGetDeclaration(builder:flatbuffers.Builder, pElement:number, elementOffset:flatbuffers.Offset, pNumElements:number):flatbuffers.Offset {
+  VertexDeclarationGetDeclaration.startVertexDeclarationGetDeclaration(builder);
+  VertexDeclarationGetDeclaration.addPElement(builder, pElement);
+  VertexDeclarationGetDeclaration.addElement(builder, elementOffset);
+  VertexDeclarationGetDeclaration.addPNumElements(builder, pNumElements);
+  return VertexDeclarationGetDeclaration.endVertexDeclarationGetDeclaration(builder);
 }
 }
 
