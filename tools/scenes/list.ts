@@ -12,4 +12,5 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['fill-grid', 'fill-grid.ts'],
   ['volume-texture', 'volume-texture.ts'],
   ['instancing', 'instancing.ts'],
+  ['dirty-regions', 'dirty-regions.ts'],
 ];
