@@ -181,6 +181,8 @@ export const DRAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
 /** The parameters of each command that are handles (r9 "handle KIND" or "out handle KIND"), by union type id. */
 const HANDLE_FIELDS: readonly string[][] = COMMANDS.map((c) => (c ? c.table.fields.filter((f) => /^(out )?handle /.test(f.r9 ?? '')).map((f) => f.name) : []));
 
+const PRIVATE_DATA: ReadonlySet<string> = new Set(COMMANDS.slice(1).filter((c) => c.table.fields.some((f) => f.r9 === 'private')).map((c) => c.name));
+
 /** Every handle a call names: the object it is called on, its handle parameters and out-values, the handle it creates. */
 export function handlesOfCall(call: CallRecord): number[] {
   const out: number[] = [];
@@ -189,6 +191,12 @@ export function handlesOfCall(call: CallRecord): number[] {
   for (const name of HANDLE_FIELDS[commandInfo(call.command).type]) {
     const v = call.args[name];
     if (typeof v === 'number' && v !== 0) out.push(v);
+  }
+  // a D3DSPD_IUNKNOWN entry of SetPrivateData names its object in the data (r9 "private": 4 bytes, little-endian)
+  const data = call.args.pData;
+  if (PRIVATE_DATA.has(call.command) && ((call.args.Flags as number) & 1) && data instanceof Uint8Array && data.length === 4) {
+    const id = new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true);
+    if (id !== 0) out.push(id);
   }
   return out;
 }

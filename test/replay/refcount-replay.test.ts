@@ -13,6 +13,8 @@ import { Replayer } from '../../src/replay/replayer.js';
 import { captureReplay, restoreReplay, SnapshotError } from '../../src/replay/snapshot.js';
 import type { ReplaySnapshot } from '../../src/replay/snapshot.js';
 import { TraceReader } from '../../src/trace/reader.js';
+import { MemorySink } from '../../src/trace/byte-io.js';
+import { trim } from '../../src/replay/rewrite.js';
 import { parseTrace } from '../../src/trace/text/parse.js';
 import { PP } from '../fixtures/every-command.js';
 import { fromText, recordBytes, sameBytes, toText } from '../helpers.js';
@@ -130,5 +132,23 @@ describe('the trace of reference counts and resource methods', () => {
     }
     // while the lock is open and while the device context is out
     expect(refused).toBe(2);
+  });
+});
+
+describe('trim keeps the object a D3DSPD_IUNKNOWN entry names', () => {
+  it('a frame whose SetPrivateData stores an object made in an earlier frame replays on its own', () => {
+    const text = `d3d = Direct3DCreate9(32)
+dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 16, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, SwapEffect: D3DSWAPEFFECT_DISCARD, Windowed: TRUE})
+tex = dev.CreateTexture(4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, NULL)
+rt = dev.CreateRenderTarget(4, 4, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, NULL)
+dev.Present(NULL, NULL, NULL, NULL)
+rt.SetPrivateData(IID_IUnknown, tex, 4, D3DSPD_IUNKNOWN)
+dev.Present(NULL, NULL, NULL, NULL)
+`;
+    const sink = new MemorySink();
+    trim(TraceReader.fromBytes(fromText(text)), sink, [1]);
+    const r = new Replayer().run(TraceReader.fromBytes(sink.bytes()));
+    expect(r.findings).toEqual([]);
+    expect(r.frames).toBe(1);
   });
 });
