@@ -23,29 +23,7 @@ import { D3D9_FUNCTIONS, D3D9_INTERFACES, D3D9_METHOD_KEYS, D3D9_TOTALS, methodK
 
 /** Methods of d3d9.h without a command or an API method yet, `IFACE.Method` (`.Function` for free functions). Sorted. */
 const NOT_YET: readonly string[] = [
-  'IDirect3DBaseTexture9.SetLOD',
-  'IDirect3DCubeTexture9.AddDirtyRect',
-  'IDirect3DResource9.FreePrivateData',
-  'IDirect3DResource9.GetDevice',
-  'IDirect3DResource9.GetPriority',
-  'IDirect3DResource9.GetPrivateData',
-  'IDirect3DResource9.GetType',
-  'IDirect3DResource9.PreLoad',
-  'IDirect3DResource9.SetPriority',
-  'IDirect3DResource9.SetPrivateData',
-  'IDirect3DStateBlock9.GetDevice',
-  'IDirect3DSurface9.GetContainer',
-  'IDirect3DSurface9.GetDC',
-  'IDirect3DSurface9.ReleaseDC',
-  'IDirect3DTexture9.AddDirtyRect',
-  'IDirect3DVertexDeclaration9.GetDeclaration',
-  'IDirect3DVolume9.FreePrivateData',
-  'IDirect3DVolume9.GetContainer',
-  'IDirect3DVolume9.GetDevice',
-  'IDirect3DVolume9.GetPrivateData',
-  'IDirect3DVolume9.SetPrivateData',
-  'IUnknown.AddRef',
-  'IUnknown.QueryInterface',
+
 ];
 
 const IFACES = new Map(D3D9_INTERFACES.map((i) => [i.name, i]));

@@ -6,12 +6,13 @@
  * What the application wrote through a lock is captured on unlock.
  */
 import type { ArgValue, StructValue } from '../trace/call.js';
-import { COMMANDS, outKey, RETURN_VALUE, structDef } from '../trace/commands.js';
+import { COMMANDS, INTERFACE_CHAIN, outKey, RETURN_VALUE, structDef } from '../trace/commands.js';
+import { gammaRampBytes, guidBytes, MAX_SHADER_DWORDS, normalizeGuid, shaderStreamBytes } from '../d3d9/index.js';
+import { interfacesOf } from '../device/interfaces.js';
 import type { CommandInfo, HandleKind } from '../trace/commands.js';
 import type { Scalar, StructDef, TableField } from '../trace/schema-types.js';
 import type { TraceRecorder } from '../record/recorder.js';
 import { RESULT_KEY } from '../device/types.js';
-import { gammaRampBytes, MAX_SHADER_DWORDS, shaderStreamBytes } from '../d3d9/index.js';
 import type { LockData, LockSub } from '../device/types.js';
 import type { D3DGAMMARAMP } from '../d3d9/index.js';
 import { isGammaField } from '../trace/text/shapes.js';
@@ -35,7 +36,9 @@ export class ApiContext {
   wrapOut(inner: object, want: string): ApiObject {
     const known = this.wrappers.get(inner);
     if (known) return known;
-    const kind = want === 'BaseTexture' ? ('GetCubeMapSurface' in inner ? 'CubeTexture' : 'Texture') : (want as HandleKind);
+    // an interface several kinds share: the kind whose most derived interface the object is
+    const own = interfacesOf(inner)[0];
+    const kind = (Object.keys(INTERFACE_CHAIN) as HandleKind[]).find((k) => INTERFACE_CHAIN[k][0] === own) ?? (want as HandleKind);
     return this.wrap(inner, kind);
   }
 }
@@ -57,6 +60,13 @@ function deviceArg(f: TableField, v: unknown): unknown {
   if (f.r9 === 'null' && isBytes(v)) return v;
   // an out-pointer given as NULL asks without receiving; left out, it is a real pointer
   if (f.r9 === 'pointer') return v === null ? null : undefined;
+  // a REFGUID is a GUID string (IID.IDirect3DTexture9, 'xxxxxxxx-xxxx-...'): anything else is a TypeError, as a wrong buffer type is
+  if (f.r9 === 'guid') {
+    if (typeof v !== 'string' || !normalizeGuid(v)) throw new TypeError(`${f.name}: expected a GUID string (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), got ${JSON.stringify(v)}`);
+    return v;
+  }
+  // private data as the device keeps it: bytes (an object of D3DSPD_IUNKNOWN was unwrapped above)
+  if (f.r9 === 'private') return v === undefined || v === null ? null : toBytes(v);
   // a scalar left out is recorded as 0 (NULL for pointer-like fields): the device gets the same
   if ((v === undefined || v === null) && f.type.kind === 'scalar') return f.r9 === 'null' || f.r9?.startsWith('handle ') ? null : scalarAs(f.type.scalar, 0);
   if (v === undefined || v === null) return null;
@@ -101,6 +111,13 @@ function recordArg(f: TableField, v: unknown, recorder: TraceRecorder): ArgValue
   if (f.r9 === 'pointer') return v === null ? 0 : 1;
   if (v === undefined || v === null) {
     return f.type.kind === 'scalar' ? 0 : null;
+  }
+  if (f.r9 === 'guid') return guidBytes(String(v));
+  // a D3DSPD_IUNKNOWN object where D3D9 passes the pointer: its handle, 4 bytes little-endian
+  if (f.r9 === 'private' && v instanceof ApiObject) {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setUint32(0, recorder.idOf(v), true);
+    return b;
   }
   switch (f.type.kind) {
     case 'scalar':
@@ -281,7 +298,7 @@ const WRAPPER_CLASSES: Record<HandleKind, new (inner: object, ctx: ApiContext) =
 
 // install every recorded method on its interface's wrapper class
 for (const info of COMMANDS.slice(1)) {
-  const kinds: HandleKind[] = info.iface === '*' ? (Object.keys(WRAPPER_CLASSES) as HandleKind[]) : info.selfKind ? [info.selfKind] : [];
+  const kinds = info.selfKinds;
   for (const kind of kinds) {
     Object.defineProperty(WRAPPER_CLASSES[kind].prototype, info.method, {
       value: function (this: ApiObject, ...args: unknown[]) {
@@ -296,7 +313,6 @@ for (const info of COMMANDS.slice(1)) {
 // non-recorded getters passed through, each only on the interfaces d3d9.h gives it
 const PASS_THROUGH: ReadonlyArray<[typeof ApiObject, readonly string[]]> = [
   [VolumeTextureApi, ['GetLevelCount', 'GetAutoGenFilterType', 'GetLOD']],
-  [VolumeApi, ['GetContainer']],
 ];
 for (const [cls, methods] of PASS_THROUGH) {
   for (const m of methods) {

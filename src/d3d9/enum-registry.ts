@@ -80,6 +80,7 @@ import { D3DCS_TABLE, D3DPV_TABLE } from './clip.js';
 import { HRESULT_TABLE } from './hresult.js';
 import { D3DGETDATA_TABLE, D3DISSUE_TABLE, D3DQUERYTYPE_TABLE } from './query.js';
 import { D3DDECLMETHOD_TABLE, D3DDECLTYPE_TABLE, D3DDECLUSAGE_TABLE, D3DSTREAMSOURCE_TABLE } from './vertex-declaration.js';
+import { D3DSPD_TABLE } from './iid.js';
 
 /** The tables by D3D9 type name, in a fixed order; a test checks that each key equals its table's `type`. */
 const TABLES_BY_TYPE = {
@@ -168,6 +169,7 @@ const TABLES_BY_TYPE = {
   D3DQUERYTYPE: D3DQUERYTYPE_TABLE,
   D3DISSUE: D3DISSUE_TABLE,
   D3DGETDATA: D3DGETDATA_TABLE,
+  D3DSPD: D3DSPD_TABLE,
   HRESULT: HRESULT_TABLE,
 } as const satisfies Readonly<Record<string, EnumTable>>;
 

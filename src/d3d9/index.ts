@@ -19,3 +19,4 @@ export * from './vertex-declaration.js';
 export * from './clip.js';
 export * from './shader-tokens.js';
 export * from './query.js';
+export * from './iid.js';

@@ -1,8 +1,9 @@
 /** Vertex and index buffers: bytes with D3D9's lock rules (nested locks allowed). */
 import { D3DERR, D3DFMT, D3DLOCK, D3DRTYPE, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
-import { RefCounted } from './ref-counted.js';
+import { declareInterfaces } from './interfaces.js';
 import { guardReleased } from './released.js';
+import { RESOURCE_GUARDS, Resource } from './resource.js';
 import type { D3DINDEXBUFFER_DESC, D3DVERTEXBUFFER_DESC, IDirect3DIndexBuffer9, IDirect3DVertexBuffer9 } from './types.js';
 import type { MemoryBudget } from './memory.js';
 
@@ -16,7 +17,7 @@ export interface BufferSpec {
 
 interface BufferLock { offset: number; size: number; readOnly: boolean }
 
-class Buffer9 extends RefCounted {
+abstract class Buffer9 extends Resource {
   readonly data: Uint8Array;
   private locks: BufferLock[] = [];
 
@@ -26,6 +27,10 @@ class Buffer9 extends RefCounted {
   }
   protected override destroy(): void {
     this.budget?.give(this.spec.length);
+    super.destroy();
+  }
+  get resourcePool(): number {
+    return this.spec.pool;
   }
   get locked(): boolean {
     return this.locks.length > 0;
@@ -61,17 +66,25 @@ class Buffer9 extends RefCounted {
 }
 
 export class VertexBuffer extends Buffer9 implements IDirect3DVertexBuffer9 {
+  get resourceType(): number {
+    return D3DRTYPE.VERTEXBUFFER;
+  }
   GetDesc(): { hr: HRESULT; desc?: D3DVERTEXBUFFER_DESC } {
     const { usage, pool, length, fvfOrFormat } = this.spec;
     return { hr: D3D_OK, desc: { Format: D3DFMT.VERTEXDATA, Type: D3DRTYPE.VERTEXBUFFER, Usage: usage, Pool: pool, Size: length, FVF: fvfOrFormat } };
   }
 }
 export class IndexBuffer extends Buffer9 implements IDirect3DIndexBuffer9 {
+  get resourceType(): number {
+    return D3DRTYPE.INDEXBUFFER;
+  }
   GetDesc(): { hr: HRESULT; desc?: D3DINDEXBUFFER_DESC } {
     const { usage, pool, length, fvfOrFormat } = this.spec;
     return { hr: D3D_OK, desc: { Format: fvfOrFormat, Type: D3DRTYPE.INDEXBUFFER, Usage: usage, Pool: pool, Size: length } };
   }
 }
 
-guardReleased(VertexBuffer.prototype, 'IDirect3DVertexBuffer9', { Lock: 'out', Unlock: 'hr', GetDesc: 'out' });
-guardReleased(IndexBuffer.prototype, 'IDirect3DIndexBuffer9', { Lock: 'out', Unlock: 'hr', GetDesc: 'out' });
+declareInterfaces(VertexBuffer, ['IDirect3DVertexBuffer9', 'IDirect3DResource9']);
+declareInterfaces(IndexBuffer, ['IDirect3DIndexBuffer9', 'IDirect3DResource9']);
+guardReleased(VertexBuffer.prototype, 'IDirect3DVertexBuffer9', { ...RESOURCE_GUARDS, Lock: 'out', Unlock: 'hr', GetDesc: 'out' });
+guardReleased(IndexBuffer.prototype, 'IDirect3DIndexBuffer9', { ...RESOURCE_GUARDS, Lock: 'out', Unlock: 'hr', GetDesc: 'out' });

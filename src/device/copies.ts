@@ -38,6 +38,16 @@ function inside(s: Surface, r: Rect): boolean {
   return r.left >= 0 && r.top >= 0 && r.right <= s.width && r.bottom <= s.height && r.left < r.right && r.top < r.bottom;
 }
 
+/** A rect grown to whole blocks of a block-compressed format (edges may end at the surface edge). */
+function alignOut(s: Surface, r: Rect): Rect {
+  const f = s.format;
+  if (f.blockW === 1 && f.blockH === 1) return r;
+  return {
+    left: r.left - (r.left % f.blockW), top: r.top - (r.top % f.blockH),
+    right: Math.min(s.width, Math.ceil(r.right / f.blockW) * f.blockW), bottom: Math.min(s.height, Math.ceil(r.bottom / f.blockH) * f.blockH),
+  };
+}
+
 /** A depth-stencil copy both ways between an opaque format and a lockable one, or undefined when refused. */
 function depthPlan(src: Surface, dst: Surface): boolean {
   return depthStencilCopyPlan(src.format.id, dst.format.id).ok;
@@ -102,11 +112,17 @@ export function updateTexture(source: IDirect3DBaseTexture9 | null, dest: IDirec
   const first = sf[0].findIndex((l) => l.width === df[0][0].width && l.height === df[0][0].height);
   if (first < 0 || sf[0].length - first < count) return D3DERR.INVALIDCALL;
   if (sf.some((levels) => levels.some((l) => l.locked)) || df.some((levels) => levels.some((l) => l.locked))) return D3DERR.INVALIDCALL;
+  // only the source's dirty regions are copied, each level its scaled region; then the source is clean (D3D9 texture dirty regions)
+  const dirty = s instanceof Texture ? [s.dirty] : s.dirty;
   for (let face = 0; face < df.length; face++) {
     for (let i = 0; i < count; i++) {
       const from = sf[face][first + i];
-      copyRect(from, { left: 0, top: 0, right: from.width, bottom: from.height }, df[face][i], 0, 0);
+      for (const r of dirty[face].at(first + i, from.width, from.height)) {
+        const aligned = alignOut(from, r);
+        copyRect(from, aligned, df[face][i], aligned.left, aligned.top);
+      }
     }
+    dirty[face].clear();
   }
   return D3D_OK;
 }

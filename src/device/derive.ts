@@ -3,7 +3,7 @@
  * built from the device state when a draw starts: plain data and typed arrays,
  * so the driver never sees a device object.
  */
-import { D3DRS, D3DTS, D3DZB } from '../d3d9/index.js';
+import { D3DRS, D3DSAMP, D3DTS, D3DZB } from '../d3d9/index.js';
 import type { LightState, Mat4, RasterState, TextureView, UserClipPlanes } from '../driver/raster/types.js';
 import type { DeviceCaps } from './caps-view.js';
 import { DIRTY, DIRTY_ALL } from './state.js';
@@ -37,6 +37,23 @@ function textureView(t: Texture | CubeTexture | VolumeTexture | null): TextureVi
     return { kind: 'cube', levels: faces[0], faces };
   }
   return null;
+}
+
+/**
+ * The sampler states a draw reads: a MANAGED texture's SetLOD raises the most detailed level its
+ * sampler uses, as MAXMIPLEVEL does, whichever of the two is higher (IDirect3DBaseTexture9::SetLOD).
+ * The shared arrays are copied only for a stage whose texture has an LOD above its MAXMIPLEVEL.
+ */
+function withTextureLod(states: Uint32Array[], textures: ReadonlyArray<Texture | CubeTexture | VolumeTexture | null>): Uint32Array[] {
+  let out = states;
+  textures.forEach((t, i) => {
+    const lod = t ? t.lod.get() : 0;
+    if (lod === 0 || !states[i] || lod <= states[i][D3DSAMP.MAXMIPLEVEL] >>> 0) return;
+    if (out === states) out = states.slice();
+    out[i] = states[i].slice();
+    out[i][D3DSAMP.MAXMIPLEVEL] = lod;
+  });
+  return out;
 }
 
 /** The parts of a RasterState that only setters change, kept per device state and rebuilt when their group is dirty. */
@@ -116,7 +133,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   if (dirty & (DIRTY.render | DIRTY.clipPlanes)) p.userClipPlanes = userClipPlanes(st);
   derived.set(st, p);
   return {
-    renderStates: p.renderStates, samplerStates: p.samplerStates, stageStates: p.stageStates,
+    renderStates: p.renderStates, samplerStates: withTextureLod(p.samplerStates, st.textures), stageStates: p.stageStates,
     textures: st.textures.map(textureView),
     world: p.world, view: p.view, projection: p.projection, textureTransforms: p.textureTransforms,
     viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, vertexLayout: st.decl?.layout, material: p.material, lights: p.lights,

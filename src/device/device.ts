@@ -34,6 +34,7 @@ import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
 import { stretchBlit } from '../driver/blit/index.js';
 import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
+import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
 import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
@@ -117,14 +118,30 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     this.backBuffer = this.implicitSurface(specs.back)!;
     this.autoDepthStencil = this.implicitSurface(specs.depth);
     this.state = this.freshState();
-    this.implicitSwapChain = new SwapChain(this, 0);
+    // the implicit swap chain is the device's own, like its surfaces: count 0 until GetSwapChain
+    this.implicitSwapChain = new SwapChain(this, 0).ownedBy(this);
   }
 
-  /** A swap-chain or auto depth-stencil surface, counted in the memory budget like any other. */
+  /**
+   * A swap-chain or auto depth-stencil surface, counted in the memory budget like any other. The
+   * device owns it: its count starts at 0, a Get adds one (and a device reference), and reaching 0
+   * frees nothing (Wine device.c test_refcount: implicit surfaces).
+   */
   private implicitSurface(spec: SurfaceSpec | undefined): Surface | null {
     if (!spec) return null;
     this.budget.take(Surface.bytesFor(spec));
-    return new Surface(spec, this.budget);
+    return new Surface(spec, this.budget).ownedBy(this);
+  }
+
+  /** The device's last reference went: its own surfaces go with it. */
+  protected override destroy(): void {
+    this.backBuffer.freeOwned();
+    this.autoDepthStencil?.freeOwned();
+  }
+
+  /** Makes a new object hold this device, as every object a device creates does (Wine device.c test_refcount). */
+  private child<T extends RefCounted>(obj: T): T {
+    return obj.holdParent(this);
   }
 
   private freshState(): DeviceState {
@@ -173,7 +190,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     if (memory && !userMemoryTextureOk(this.ex, spec, memory)) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(textureBytes(spec));
     if (hr !== D3D_OK) return { hr };
-    const texture = this.track(new Texture(spec, this.budget), spec.pool);
+    const texture = this.track(this.child(new Texture(spec, this.budget)), spec.pool);
     if (memory) texture.levels[0].data.set(memory.subarray(0, texture.levels[0].data.length));
     return { hr, texture };
   }
@@ -182,20 +199,20 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     const spec = textureSpec(EdgeLength, EdgeLength, Levels, Usage, Format, Pool);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(6 * textureBytes(spec));
-    return hr === D3D_OK ? { hr, cubeTexture: this.track(new CubeTexture(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, cubeTexture: this.track(this.child(new CubeTexture(spec, this.budget)), spec.pool) } : { hr };
   }
 
   CreateVolumeTexture(Width: number, Height: number, Depth: number, Levels: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; volumeTexture?: IDirect3DVolumeTexture9 } {
     const spec = volumeTextureSpec(this.caps, Width, Height, Depth, Levels, Usage, Format, Pool);
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(volumeTextureBytes(spec));
-    return hr === D3D_OK ? { hr, volumeTexture: this.track(new VolumeTexture(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, volumeTexture: this.track(this.child(new VolumeTexture(spec, this.budget)), spec.pool) } : { hr };
   }
 
   private surface(spec: SurfaceSpec | HRESULT, shared: NULLPTR): { hr: HRESULT; surface?: IDirect3DSurface9 } {
     if (typeof spec === 'number' || shared) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Surface.bytesFor(spec));
-    return hr === D3D_OK ? { hr, surface: this.track(new Surface(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, surface: this.track(this.child(new Surface(spec, this.budget)), spec.pool) } : { hr };
   }
 
   CreateRenderTarget(Width: number, Height: number, Format: number, MultiSample: number, MultisampleQuality: number, Lockable: BOOL, pSharedHandle: NULLPTR = null): { hr: HRESULT; surface?: IDirect3DSurface9 } {
@@ -216,7 +233,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     if (pSharedHandle && !this.ex) return { hr: HR.E_NOTIMPL };
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Length);
-    return hr === D3D_OK ? { hr, vertexBuffer: this.track(new VertexBuffer(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, vertexBuffer: this.track(this.child(new VertexBuffer(spec, this.budget)), spec.pool) } : { hr };
   }
 
   CreateIndexBuffer(Length: number, Usage: number, Format: number, Pool: number, pSharedHandle: NULLPTR = null): { hr: HRESULT; indexBuffer?: IDirect3DIndexBuffer9 } {
@@ -224,7 +241,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     if (pSharedHandle && !this.ex) return { hr: HR.E_NOTIMPL };
     if (typeof spec === 'number' || pSharedHandle) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Length);
-    return hr === D3D_OK ? { hr, indexBuffer: this.track(new IndexBuffer(spec, this.budget), spec.pool) } : { hr };
+    return hr === D3D_OK ? { hr, indexBuffer: this.track(this.child(new IndexBuffer(spec, this.budget)), spec.pool) } : { hr };
   }
 
   GetBackBuffer(iSwapChain: number, iBackBuffer: number, Type: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
@@ -342,7 +359,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   CreateVertexDeclaration(pVertexElements: readonly D3DVERTEXELEMENT9[] | null): { hr: HRESULT; vertexDeclaration?: IDirect3DVertexDeclaration9 } {
     const elements = validateDeclaration(pVertexElements, this.caps);
     if (typeof elements === 'number') return { hr: elements };
-    return { hr: D3D_OK, vertexDeclaration: new VertexDeclaration(this, elements) };
+    return { hr: D3D_OK, vertexDeclaration: this.child(new VertexDeclaration(this, elements)) };
   }
   SetVertexDeclaration(pDecl: IDirect3DVertexDeclaration9 | null): HRESULT {
     if (pDecl !== null && !(pDecl instanceof VertexDeclaration)) return D3DERR.INVALIDCALL;
@@ -361,11 +378,11 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
 
   CreateVertexShader(pFunction: BYTES | null): { hr: HRESULT; vertexShader?: IDirect3DVertexShader9 } {
     const tokens = shaderTokens(pFunction, 'vertex');
-    return typeof tokens === 'number' ? { hr: tokens } : { hr: D3D_OK, vertexShader: new VertexShader(this, 'vertex', tokens) };
+    return typeof tokens === 'number' ? { hr: tokens } : { hr: D3D_OK, vertexShader: this.child(new VertexShader(this, 'vertex', tokens)) };
   }
   CreatePixelShader(pFunction: BYTES | null): { hr: HRESULT; pixelShader?: IDirect3DPixelShader9 } {
     const tokens = shaderTokens(pFunction, 'pixel');
-    return typeof tokens === 'number' ? { hr: tokens } : { hr: D3D_OK, pixelShader: new PixelShader(this, 'pixel', tokens) };
+    return typeof tokens === 'number' ? { hr: tokens } : { hr: D3D_OK, pixelShader: this.child(new PixelShader(this, 'pixel', tokens)) };
   }
   /** NULL unbinds; binding a shader leaves the declaration and FVF as they are (and SetFVF leaves the shader). */
   SetVertexShader(pShader: IDirect3DVertexShader9 | null): HRESULT {
@@ -642,13 +659,13 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     const sb = this.recording;
     if (!sb) return { hr: D3DERR.INVALIDCALL };
     this.recording = null;
-    return { hr: D3D_OK, stateBlock: sb };
+    return { hr: D3D_OK, stateBlock: this.child(sb) };
   }
 
   CreateStateBlock(Type: number): { hr: HRESULT; stateBlock?: IDirect3DStateBlock9 } {
     if (this.recording) return { hr: D3DERR.INVALIDCALL };
     const sb = StateBlock.create(this, Type);
-    return sb ? { hr: D3D_OK, stateBlock: sb } : { hr: D3DERR.INVALIDCALL };
+    return sb ? { hr: D3D_OK, stateBlock: this.child(sb) } : { hr: D3DERR.INVALIDCALL };
   }
 
   // ---- scene and pixels ----
@@ -743,6 +760,8 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   UpdateSurface(pSourceSurface: IDirect3DSurface9 | null, pSourceRect: RECT | null, pDestinationSurface: IDirect3DSurface9 | null, pDestPoint: POINT | null): HRESULT {
     const plan = planUpdateSurface(pSourceSurface, pSourceRect, pDestinationSurface, pDestPoint);
     if (typeof plan === 'number') return plan;
+    // a texture level written by UpdateSurface makes its texture wholly dirty (D3D9 texture dirty regions)
+    plan.dst.dirtied?.(null);
     const o = this.pixelObserver;
     const to = { left: plan.x, top: plan.y, right: plan.x + plan.rect.right - plan.rect.left, bottom: plan.y + plan.rect.bottom - plan.rect.top };
     if (!o || !covers(o, to)) return executeCopy(plan);
@@ -801,7 +820,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     if (!info) return { hr: D3DERR.NOTAVAILABLE };
     // NULL ppQuery asks whether the type is supported and creates nothing (Wine test_query_support)
     if (ppQuery === null) return { hr: D3D_OK };
-    return { hr: D3D_OK, query: new Query(this, Type, info, this.gpu) };
+    return { hr: D3D_OK, query: this.child(new Query(this, Type, info, this.gpu)) };
   }
   private get rasterCaps(): DeviceCaps {
     return { clipTransformedVertices: CLIPS_TRANSFORMED_VERTICES, maxPointSize: this.caps.MaxPointSize };
@@ -997,14 +1016,19 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   private resetTo(pp: D3DPRESENT_PARAMETERS | null): HRESULT {
     if (!pp) return D3DERR.INVALIDCALL;
     const specs = swapChainSpecs(pp);
-    const held = this.defaultPool.size > 0 || this.additionalSwapChains.size > 0 || this.backBuffer.refCount > 1 || (this.autoDepthStencil?.refCount ?? 1) > 1;
+    // the implicit surfaces are the device's own (count 0) until the application takes a reference
+    const held = this.defaultPool.size > 0 || this.additionalSwapChains.size > 0 || this.backBuffer.refCount > 0 || (this.autoDepthStencil?.refCount ?? 0) > 0;
     const refused = typeof specs === 'number' ? specs : !this.ex && held ? D3DERR.INVALIDCALL : D3D_OK;
     if (refused !== D3D_OK || typeof specs === 'number') {
       if (!this.ex) this.notReset = true;
       return refused;
     }
-    this.backBuffer.Release();
-    this.autoDepthStencil?.Release();
+    for (const s of [this.backBuffer, this.autoDepthStencil]) {
+      if (!s) continue;
+      // an Ex device resets with old surfaces still held: they become the application's, freed at their last Release
+      if (s.refCount > 0) s.linkParent(s.parentObject, false);
+      else s.freeOwned();
+    }
     if (!this.ex) this.defaultPool.clear();
     this.presentParameters = { ...pp };
     this.backBuffer = this.implicitSurface(specs.back)!;
@@ -1028,7 +1052,9 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     if (typeof specs === 'number' || !truthy(pp.Windowed)) return { hr: D3DERR.INVALIDCALL };
     const hr = this.reserve(Surface.bytesFor(specs.back));
     if (hr !== D3D_OK) return { hr };
-    const chain = new SwapChain(this, this.nextSwapChainOrdinal++, { presentParameters: { ...pp }, backBuffer: new Surface(specs.back, this.budget) });
+    // the chain holds the device; its back buffer is owned like the implicit one (count 0 until GetBackBuffer)
+    const backBuffer = new Surface(specs.back, this.budget).ownedBy(this);
+    const chain = this.child(new SwapChain(this, this.nextSwapChainOrdinal++, { presentParameters: { ...pp }, backBuffer }));
     this.adoptSwapChain(chain);
     return { hr: D3D_OK, swapChain: chain };
   }
@@ -1038,7 +1064,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     this.additionalSwapChains.add(chain);
     chain.onFinalRelease = () => {
       this.additionalSwapChains.delete(chain);
-      chain.backBuffer.Release();
+      chain.backBuffer.freeOwned();
     };
   }
 
@@ -1102,8 +1128,10 @@ for (const name of ['Clear', 'ColorFill', 'StretchRect', 'UpdateSurface', 'Updat
   };
 }
 
+declareInterfaces(Device, (o) => ((o as Device).ex ? ['IDirect3DDevice9Ex', 'IDirect3DDevice9'] : ['IDirect3DDevice9']));
 guardReleased(Device.prototype, 'IDirect3DDevice9', {
   CreateQuery: 'out',
+  QueryInterface: 'out',
   CreateTexture: 'out', CreateCubeTexture: 'out', CreateVolumeTexture: 'out', CreateRenderTarget: 'out', CreateDepthStencilSurface: 'out',
   CreateOffscreenPlainSurface: 'out', CreateVertexBuffer: 'out', CreateIndexBuffer: 'out', GetBackBuffer: 'out',
   GetDepthStencilSurface: 'out', GetRenderTarget: 'out', EndStateBlock: 'out', CreateStateBlock: 'out',

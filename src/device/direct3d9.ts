@@ -5,6 +5,7 @@ import { deviceCaps } from './caps.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { Device, swapChainSpecs } from './device.js';
 import { checkDepthStencilMatch, checkDeviceFormat, checkDeviceFormatConversion, checkDeviceMultiSampleType } from './format-support.js';
+import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
 import { note } from './notes.js';
@@ -36,6 +37,8 @@ export class Direct3D9 extends RefCounted implements IDirect3D9Ex {
 
   /** A new device remembers this object (GetDirect3D) and its creation parameters. */
   private made<T extends Device>(d: T, deviceType: number, focusWindow: NULLPTR): T {
+    // a device holds its IDirect3D9 (Wine device.c test_refcount)
+    d.holdParent(this);
     d.creator = this;
     d.misc.deviceType = deviceType;
     d.misc.focusWindow = Number(focusWindow ?? 0) >>> 0;
@@ -150,8 +153,9 @@ export function Direct3DCreate9Ex(SDKVersion: number, profile: DeviceProfile = '
   return SDKVersion === D3D_SDK_VERSION ? { hr: D3D_OK, d3d: new Direct3D9(profile, true) } : { hr: D3DERR.NOTAVAILABLE };
 }
 
+declareInterfaces(Direct3D9, (o) => ((o as Direct3D9).ex ? ['IDirect3D9Ex', 'IDirect3D9'] : ['IDirect3D9']));
 guardReleased(Direct3D9.prototype, 'IDirect3D9', {
-  CreateDevice: 'out', GetDeviceCaps: 'out', CheckDeviceFormat: 'hr', CheckDeviceFormatConversion: 'hr', CheckDepthStencilMatch: 'hr', CheckDeviceMultiSampleType: 'out',
+  QueryInterface: 'out', CreateDevice: 'out', GetDeviceCaps: 'out', CheckDeviceFormat: 'hr', CheckDeviceFormatConversion: 'hr', CheckDepthStencilMatch: 'hr', CheckDeviceMultiSampleType: 'out',
   CreateDeviceEx: 'out', GetAdapterCount: 'zero', GetAdapterModeCount: 'zero', EnumAdapterModes: 'out', GetAdapterDisplayMode: 'out',
   GetAdapterIdentifier: 'out', GetAdapterMonitor: 'zero', CheckDeviceType: 'hr', RegisterSoftwareDevice: 'hr',
   GetAdapterModeCountEx: 'zero', EnumAdapterModesEx: 'out', GetAdapterDisplayModeEx: 'out', GetAdapterLUID: 'out',

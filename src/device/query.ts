@@ -17,6 +17,7 @@
 import { D3D_OK, D3DISSUE, D3DQUERYTYPE, GPU_CLOCK, HR } from '../d3d9/index.js';
 import type { HRESULT, QueryTypeInfo } from '../d3d9/index.js';
 import { RefCounted } from './ref-counted.js';
+import { declareInterfaces } from './interfaces.js';
 import { guardReleased } from './released.js';
 import type { IDirect3DDevice9, IDirect3DQuery9 } from './types.js';
 
@@ -117,4 +118,5 @@ export class Query extends RefCounted implements IDirect3DQuery9 {
   }
 }
 
-guardReleased(Query.prototype, 'IDirect3DQuery9', { GetDevice: 'out', GetType: 'zero', GetDataSize: 'zero', Issue: 'hr', GetData: 'out' });
+declareInterfaces(Query, ['IDirect3DQuery9']);
+guardReleased(Query.prototype, 'IDirect3DQuery9', { QueryInterface: 'out', GetDevice: 'out', GetType: 'zero', GetDataSize: 'zero', Issue: 'hr', GetData: 'out' });

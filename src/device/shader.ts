@@ -9,6 +9,7 @@ import type { ConstantLimits, HRESULT, ShaderKind } from '../d3d9/index.js';
 import { bytesOf } from './draw.js';
 import { note } from './notes.js';
 import { RefCounted } from './ref-counted.js';
+import { declareInterfaces } from './interfaces.js';
 import { guardReleased } from './released.js';
 import type { BOOL, BYTES, IDirect3DDevice9, IDirect3DPixelShader9, IDirect3DVertexShader9 } from './types.js';
 
@@ -39,8 +40,10 @@ export class Shader extends RefCounted {
 export class VertexShader extends Shader implements IDirect3DVertexShader9 {}
 export class PixelShader extends Shader implements IDirect3DPixelShader9 {}
 
-guardReleased(VertexShader.prototype, 'IDirect3DVertexShader9', { GetDevice: 'out', GetFunction: 'out' });
-guardReleased(PixelShader.prototype, 'IDirect3DPixelShader9', { GetDevice: 'out', GetFunction: 'out' });
+declareInterfaces(VertexShader, ['IDirect3DVertexShader9']);
+declareInterfaces(PixelShader, ['IDirect3DPixelShader9']);
+guardReleased(VertexShader.prototype, 'IDirect3DVertexShader9', { QueryInterface: 'out', GetDevice: 'out', GetFunction: 'out' });
+guardReleased(PixelShader.prototype, 'IDirect3DPixelShader9', { QueryInterface: 'out', GetDevice: 'out', GetFunction: 'out' });
 
 /** The validated token stream of a CreateVertexShader/CreatePixelShader call (a copy), or INVALIDCALL. */
 export function shaderTokens(pFunction: BYTES | null, kind: ShaderKind): Uint8Array | HRESULT {

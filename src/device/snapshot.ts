@@ -19,6 +19,7 @@ import type { DeviceMisc } from './device-misc.js';
 import { MAX_DIMENSION } from './memory.js';
 import type { MemoryBudget } from './memory.js';
 import { RefCounted } from './ref-counted.js';
+import { Resource } from './resource.js';
 import { DeviceState, DIRTY_ALL, MAX_RENDER_STATE, MAX_SAMPLER_STATE, MAX_SAMPLERS, MAX_STAGE_STATE, MAX_STAGES, MAX_STREAMS } from './state.js';
 import type { LightSlot } from './state.js';
 import { StateBlock, StateMask } from './state-block.js';
@@ -95,7 +96,23 @@ export interface MaskSnap {
   constants?: { vs: ConstantsSnap; ps: ConstantsSnap };
 }
 
-export type ObjectSnap =
+/**
+ * What every counted object may carry (absent in older snapshots): the parent it holds a reference
+ * on (ref-counted.ts), whether that parent owns it, and a resource's or level's private data,
+ * priority, LOD and dirty regions.
+ */
+export interface ExtraSnap {
+  parent?: Ref;
+  owned?: boolean;
+  /** [GUID, bytes] or [GUID, object] of a D3DSPD_IUNKNOWN entry, sorted by GUID */
+  privateData?: Array<{ guid: string; bytes?: Uint8Array; object?: Ref }>;
+  priority?: number;
+  lod?: number;
+  /** per face: level-0 dirty rects, or null for all */
+  dirty?: Array<RECT[] | null>;
+}
+
+export type ObjectSnap = ExtraSnap & (
   | { kind: 'Direct3D9'; refs: number; profile: DeviceProfile; ex?: boolean }
   | {
     kind: 'Device'; refs: number; profile: DeviceProfile; presentParameters: D3DPRESENT_PARAMETERS; budgetUsed: number;
@@ -133,7 +150,7 @@ export type ObjectSnap =
   | { kind: 'VolumeTexture'; refs: number; budget: Ref; spec: VolumeSpecSnap; levels: Uint8Array[] }
   | { kind: 'VolumeLevel'; container: Ref; level: number }
   | { kind: 'VertexBuffer' | 'IndexBuffer'; refs: number; budget: Ref; spec: BufferSpec; data: Uint8Array }
-  | { kind: 'StateBlock'; refs: number; host: Ref; state: StateSnap; mask: MaskSnap };
+  | { kind: 'StateBlock'; refs: number; host: Ref; state: StateSnap; mask: MaskSnap });
 
 /** The internal fields a snapshot reads and writes (TypeScript `private` is compile-time only). */
 interface RefsInside { refs: number }
@@ -173,8 +190,35 @@ export class ObjectCapture {
     const id = this.objects.length;
     this.ids.set(o, id);
     this.objects.push(undefined as unknown as ObjectSnap);
-    this.objects[id] = this.capture(o);
+    const snap = this.capture(o);
+    this.objects[id] = snap;
+    this.extras(o, snap);
     return id;
+  }
+
+  /** The parent link, private data, priority, LOD and dirty regions of an object (only what differs from a new object's). */
+  private extras(o: object, snap: ObjectSnap): void {
+    if (o instanceof RefCounted) {
+      const p = o.parentObject;
+      if (p) snap.parent = this.ref(p);
+      if (o.isOwned) snap.owned = true;
+    }
+    const store = o instanceof Resource || o instanceof Volume ? o.privateData : undefined;
+    const entries = store?.list() ?? [];
+    if (entries.length > 0) {
+      snap.privateData = entries.map(([guid, e]) => ('object' in e ? { guid, object: this.ref(e.object) } : { guid, bytes: e.bytes.slice() }));
+    }
+    if (o instanceof Resource) {
+      const priority = inside<{ priority: number }>(o).priority;
+      if (priority !== 0) snap.priority = priority;
+    }
+    if (o instanceof Texture || o instanceof CubeTexture || o instanceof VolumeTexture) {
+      if (o.lod.value !== 0) snap.lod = o.lod.value;
+    }
+    if (o instanceof Texture || o instanceof CubeTexture) {
+      const regions = (o instanceof Texture ? [o.dirty] : o.dirty).map((d) => d.save());
+      if (regions.some((r) => r !== null)) snap.dirty = regions;
+    }
   }
 
   private budgetRef(o: object): Ref {
@@ -267,6 +311,7 @@ export class ObjectCapture {
 
   private surface(s: Surface, refs: number): ObjectSnap {
     if (s.locked) throw new SnapshotError('a surface is locked: snapshot refused until it is unlocked');
+    if (s.hasDC) throw new SnapshotError('a surface has a device context out (GetDC): snapshot refused until ReleaseDC');
     const c = s.spec.container;
     if (c) {
       const container = this.ref(c);
@@ -392,6 +437,7 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
     int(sp.height, `${what} height`, 1, MAX_DIMENSION);
   };
   const SURFACE = ['Surface', 'Level'];
+  const ALL_KINDS = ['Direct3D9', 'Device', 'Surface', 'Level', 'Texture', 'CubeTexture', 'VolumeTexture', 'VertexBuffer', 'IndexBuffer', 'StateBlock', 'VertexDeclaration'];
   const state = (v: unknown, what: string): void => {
     const st = obj(v, what);
     list(st.renderStates, `${what} renderStates`, MAX_RENDER_STATE).forEach((x, i) => int(x, `${what} render state ${i}`));
@@ -446,6 +492,22 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
     at = `object ${id}`;
     const s = obj(raw, 'it');
     if (s.kind !== 'Level' && s.kind !== 'VolumeLevel') int(s.refs, 'its reference count');
+    if (s.parent !== undefined) ref(s.parent, 'parent', 'Direct3D9', 'Device');
+    if (s.priority !== undefined) int(s.priority, 'priority');
+    if (s.lod !== undefined) int(s.lod, 'lod', 0, 15);
+    if (s.privateData !== undefined) {
+      list(s.privateData, 'privateData').forEach((raw, i) => {
+        const e = obj(raw, `private data ${i}`);
+        if (typeof e.guid !== 'string') bad(`private data ${i} has no GUID`);
+        if (e.object !== undefined) ref(e.object, `private data ${i} object`, ...ALL_KINDS);
+        else if (!(e.bytes instanceof Uint8Array)) bad(`private data ${i} has neither bytes nor an object`);
+      });
+    }
+    if (s.dirty !== undefined) {
+      list(s.dirty, 'dirty').forEach((r, i) => {
+        if (r !== null) list(r, `dirty ${i}`).forEach((x, j) => { for (const k of ['left', 'top', 'right', 'bottom']) int(obj(x, `dirty ${i} rect ${j}`)[k], `dirty ${i} rect ${j} ${k}`); });
+      });
+    }
     switch (s.kind) {
       case 'Direct3D9':
         if (s.profile !== 'dx9' && s.profile !== 'dx8') bad(`profile ${String(s.profile)}`);
@@ -691,6 +753,7 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
   snaps.forEach((s, id) => {
     const o = out[id];
     if (s.kind !== 'Level' && s.kind !== 'VolumeLevel') setRefs(o, s.refs);
+    restoreExtras(o, s, get);
     if (s.kind === 'Device') {
       const d = o as Device;
       const di = inside<DeviceInside>(d);
@@ -737,6 +800,24 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
     }
   });
   return out;
+}
+
+/** The parent link, private data, priority, LOD and dirty regions of a restored object. */
+function restoreExtras(o: object, s: ExtraSnap, get: <T>(ref: Ref) => T | null): void {
+  if (o instanceof RefCounted) o.linkParent(s.parent === undefined ? undefined : get<RefCounted>(s.parent) ?? undefined, s.owned === true);
+  if ((o instanceof Resource || o instanceof Volume) && s.privateData) {
+    for (const e of s.privateData) {
+      const object = e.object === undefined ? null : get<RefCounted>(e.object);
+      if (object) o.privateData.restore(e.guid, { object });
+      else if (e.bytes) o.privateData.restore(e.guid, { bytes: new Uint8Array(e.bytes) });
+    }
+  }
+  if (o instanceof Resource && s.priority !== undefined) inside<{ priority: number }>(o).priority = s.priority;
+  if ((o instanceof Texture || o instanceof CubeTexture || o instanceof VolumeTexture) && s.lod !== undefined) o.lod.value = s.lod;
+  if ((o instanceof Texture || o instanceof CubeTexture) && s.dirty) {
+    const regions = o instanceof Texture ? [o.dirty] : o.dirty;
+    s.dirty.forEach((r, i) => regions[i]?.load(r));
+  }
 }
 
 function restoreState(st: DeviceState, s: StateSnap, get: <T>(ref: Ref) => T | null): DeviceState {

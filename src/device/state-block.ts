@@ -13,8 +13,10 @@ import {
 } from '../d3d9/index.js';
 import type { ConstantLimits, HRESULT, ShaderKind } from '../d3d9/index.js';
 import type { IndexBuffer } from './buffers.js';
+import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
+import { deviceOf } from './resource.js';
 import {
   DeviceState, MAX_RENDER_STATE, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS,
 } from './state.js';
@@ -122,6 +124,11 @@ export class StateBlock extends RefCounted implements IDirect3DStateBlock9, Stat
     return b;
   }
 
+  /** Its device, AddRef'd (the block holds the device from EndStateBlock or CreateStateBlock on). */
+  GetDevice(): { hr: HRESULT; device?: RefCounted } {
+    return deviceOf(this);
+  }
+
   Capture(): HRESULT {
     if (this.host.isRecordingStateBlock) return D3DERR.INVALIDCALL;
     transfer(this.host.state, this.state, this.mask);
@@ -217,4 +224,5 @@ function transfer(from: DeviceState, to: StateTarget, m: StateMask): void {
   if (m.palette) to.setCurrentPalette(from.currentPalette);
 }
 
-guardReleased(StateBlock.prototype, 'IDirect3DStateBlock9', { Capture: 'hr', Apply: 'hr' });
+declareInterfaces(StateBlock, ['IDirect3DStateBlock9']);
+guardReleased(StateBlock.prototype, 'IDirect3DStateBlock9', { QueryInterface: 'out', GetDevice: 'out', Capture: 'hr', Apply: 'hr' });

@@ -1,10 +1,12 @@
 /** Surfaces: memory in their own format (src/formats), the lock rules of D3D9. */
-import { D3DERR, D3DRTYPE, D3DUSAGE, D3DLOCK, D3D_OK } from '../d3d9/index.js';
+import { D3DERR, D3DFMT, D3DRTYPE, D3DUSAGE, D3DLOCK, D3D_OK, HR } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { blockRows, pitchOf, rowBytes } from '../formats/index.js';
 import type { FormatInfo } from '../formats/index.js';
+import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
+import { RESOURCE_GUARDS, Resource } from './resource.js';
 import type { D3DLOCKED_RECT, D3DSURFACE_DESC, IDirect3DSurface9, RECT } from './types.js';
 import type { MemoryBudget } from './memory.js';
 
@@ -32,7 +34,10 @@ interface OpenLock {
   readOnly: boolean;
 }
 
-export class Surface extends RefCounted implements IDirect3DSurface9 {
+/** Formats GetDC works on (Wine device.c test_getdc, validated on Windows); the others fail. */
+const DC_FORMATS: ReadonlySet<number> = new Set([D3DFMT.A8R8G8B8, D3DFMT.X8R8G8B8, D3DFMT.R5G6B5, D3DFMT.X1R5G5B5, D3DFMT.A1R5G5B5, D3DFMT.R8G8B8]);
+
+export class Surface extends Resource implements IDirect3DSurface9 {
   readonly format: FormatInfo;
   readonly width: number;
   readonly height: number;
@@ -41,6 +46,10 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
   readonly samples: number;
   readonly data: Uint8Array;
   private lock: OpenLock | undefined;
+  /** the device context GetDC handed out, until ReleaseDC */
+  private dc = 0;
+  /** a texture level's report of a write to it (the texture's dirty region) */
+  dirtied?: (r: RECT | null) => void;
 
   constructor(readonly spec: SurfaceSpec, private readonly budget?: MemoryBudget, data?: Uint8Array) {
     super();
@@ -78,6 +87,54 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
   }
   protected override destroy(): void {
     this.budget?.give(this.data.length);
+    super.destroy();
+  }
+
+  get resourceType(): number {
+    return D3DRTYPE.SURFACE;
+  }
+  get resourcePool(): number {
+    return this.spec.pool;
+  }
+  /** a texture level answers GetDevice for its texture, and keeps no priority of its own */
+  protected override get owner(): RefCounted {
+    return this.spec.container ?? this;
+  }
+  protected override get keepsPriority(): boolean {
+    return !this.spec.container && super.keepsPriority;
+  }
+  /** Is a device context out (GetDC without ReleaseDC)? */
+  get hasDC(): boolean {
+    return this.dc !== 0;
+  }
+
+  /**
+   * The texture or cube texture of a level, else the device (a swap chain's surfaces answer with
+   * the device until swap chains are objects), as the interface asked for: E_NOINTERFACE and NULL
+   * when the container is not one (Wine device.c test_surface_get_container).
+   */
+  GetContainer(riid: string): { hr: HRESULT; container?: RefCounted } {
+    const c = this.spec.container ?? this.parentObject;
+    if (!c) return { hr: HR.E_NOINTERFACE };
+    const q = c.QueryInterface(riid);
+    return q.ppvObject ? { hr: q.hr, container: q.ppvObject } : { hr: q.hr };
+  }
+
+  /**
+   * A device context on the surface: only some formats have one (DC_FORMATS), not while the
+   * surface is locked or a DC is out; while it is out the surface cannot be locked. GDI drawing is
+   * not emulated: the bytes stay as they were. The handle is opaque (the same for a surface each time).
+   */
+  GetDC(): { hr: HRESULT; hdc?: number } {
+    if (!DC_FORMATS.has(this.format.id) || this.lock || this.dc !== 0 || this.samples > 1) return { hr: D3DERR.INVALIDCALL };
+    this.dc = dcHandle(this);
+    this.dirtied?.(null);
+    return { hr: D3D_OK, hdc: this.dc };
+  }
+  ReleaseDC(hdc: number): HRESULT {
+    if (this.dc === 0 || (hdc >>> 0) !== this.dc) return D3DERR.INVALIDCALL;
+    this.dc = 0;
+    return D3D_OK;
   }
 
   GetDesc(): { hr: HRESULT; desc?: D3DSURFACE_DESC } {
@@ -107,7 +164,7 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
   }
 
   LockRect(pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT } {
-    if (!this.spec.lockable || this.spec.multiSample > 1 || this.lock) return { hr: D3DERR.INVALIDCALL };
+    if (!this.spec.lockable || this.spec.multiSample > 1 || this.lock || this.dc !== 0) return { hr: D3DERR.INVALIDCALL };
     const r = this.lockRectFor(pRect);
     if (typeof r === 'number') return { hr: r };
     const f = this.format;
@@ -118,6 +175,7 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
       rows: blockRows(f, r.bottom - r.top + (r.top % f.blockH)),
       readOnly: (Flags & D3DLOCK.READONLY) !== 0,
     };
+    if (!(Flags & (D3DLOCK.READONLY | D3DLOCK.NO_DIRTY_UPDATE))) this.dirtied?.(pRect ? r : null);
     // a READONLY lock hands out a copy: writes through it cannot reach the surface (D3D leaves them undefined,
     // and a recording does not carry them, so record and replay stay equal)
     const bits = this.lock.readOnly ? this.data.slice(offset) : this.data.subarray(offset);
@@ -146,4 +204,12 @@ export class Surface extends RefCounted implements IDirect3DSurface9 {
   }
 }
 
-guardReleased(Surface.prototype, 'IDirect3DSurface9', { LockRect: 'out', UnlockRect: 'hr', GetDesc: 'out' });
+/** An opaque HDC value, the same for a surface each time (from its size) so record and replay agree. */
+function dcHandle(s: Surface): number {
+  return (0x2d000000 | ((s.width & 0x7ff) << 12) | (s.height & 0xfff)) >>> 0;
+}
+
+declareInterfaces(Surface, ['IDirect3DSurface9', 'IDirect3DResource9']);
+guardReleased(Surface.prototype, 'IDirect3DSurface9', {
+  ...RESOURCE_GUARDS, LockRect: 'out', UnlockRect: 'hr', GetDesc: 'out', GetContainer: 'out', GetDC: 'out', ReleaseDC: 'hr',
+});

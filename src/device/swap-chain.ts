@@ -9,6 +9,7 @@ import type { HRESULT } from '../d3d9/index.js';
 import { surfaceToRGBA8 } from '../formats/index.js';
 import { DESKTOP_MODE, RASTER_STATUS } from './machine.js';
 import { RefCounted } from './ref-counted.js';
+import { declareInterfaces } from './interfaces.js';
 import { guardReleased } from './released.js';
 import { Surface } from './surface.js';
 import type {
@@ -163,7 +164,10 @@ export function copyFrontBuffer(chain: SwapChain, dest: IDirect3DSurface9 | null
   return D3D_OK;
 }
 
+// a swap chain of an Ex device is an IDirect3DSwapChain9Ex too
+declareInterfaces(SwapChain, (o) => ((o as SwapChain).device as unknown as { ex?: boolean }).ex ? ['IDirect3DSwapChain9Ex', 'IDirect3DSwapChain9'] : ['IDirect3DSwapChain9']);
 guardReleased(SwapChain.prototype, 'IDirect3DSwapChain9', {
+  QueryInterface: 'out',
   Present: 'hr', GetFrontBufferData: 'hr', GetBackBuffer: 'out', GetRasterStatus: 'out', GetDisplayMode: 'out', GetDevice: 'out',
   GetPresentParameters: 'out', GetLastPresentCount: 'out', GetPresentStats: 'out', GetDisplayModeEx: 'out',
 });

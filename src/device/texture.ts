@@ -1,9 +1,12 @@
 /** Textures and cube textures: a chain of surface levels owned by the texture. */
-import { D3DERR, D3DPOOL, D3DTEXF, D3DUSAGE, D3D_OK } from '../d3d9/index.js';
+import { D3DERR, D3DPOOL, D3DRTYPE, D3DTEXF, D3DUSAGE, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import type { FormatInfo } from '../formats/index.js';
+import { DirtyRegion } from './dirty.js';
+import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
+import { RESOURCE_GUARDS, Resource } from './resource.js';
 import { Surface } from './surface.js';
 import type { D3DLOCKED_RECT, D3DSURFACE_DESC, IDirect3DCubeTexture9, IDirect3DSurface9, IDirect3DTexture9, LockSub, RECT } from './types.js';
 import type { MemoryBudget } from './memory.js';
@@ -42,15 +45,17 @@ function levelsLockable(spec: TextureSpec): boolean {
   return spec.pool !== D3DPOOL.DEFAULT || (spec.usage & D3DUSAGE.DYNAMIC) !== 0;
 }
 
-export function makeLevels(owner: RefCounted, spec: TextureSpec, budget?: MemoryBudget): Surface[] {
+export function makeLevels(owner: RefCounted, spec: TextureSpec, budget?: MemoryBudget, dirty?: DirtyRegion): Surface[] {
   const levels: Surface[] = [];
   let w = spec.width;
   let h = spec.height;
   for (let i = 0; i < levelCount(spec); i++) {
-    levels.push(new Surface({
+    const s = new Surface({
       format: spec.format, width: w, height: h, usage: spec.usage, pool: spec.pool,
       multiSample: 0, multiSampleQuality: 0, lockable: levelsLockable(spec), container: owner,
-    }, budget));
+    }, budget);
+    if (dirty) s.dirtied = (r) => (r ? dirty.add(r, i) : dirty.all());
+    levels.push(s);
     w = Math.max(1, w >> 1);
     h = Math.max(1, h >> 1);
   }
@@ -148,14 +153,41 @@ export function textureBytes(spec: TextureSpec): number {
   return total;
 }
 
-export class Texture extends RefCounted implements IDirect3DTexture9 {
+/**
+ * SetLOD/GetLOD of a texture: the most detailed level used, kept by MANAGED textures only; SetLOD
+ * on any other pool is ignored and returns 0 (Wine device.c test_lod). It clamps to the last level.
+ */
+export class Lod {
+  value = 0;
+  constructor(private readonly managed: boolean, private readonly levels: number) {}
+  set(lod: number): number {
+    if (!this.managed) return 0;
+    const old = this.value;
+    this.value = Math.min(lod >>> 0, this.levels - 1);
+    return old;
+  }
+  get(): number {
+    return this.managed ? this.value : 0;
+  }
+}
+
+/** A rect inside level 0, or NULL: what AddDirtyRect accepts. */
+function dirtyRectOk(r: RECT | null, w: number, h: number): boolean {
+  return r === null || (r.left >= 0 && r.top >= 0 && r.left < r.right && r.top < r.bottom && r.right <= w && r.bottom <= h);
+}
+
+export class Texture extends Resource implements IDirect3DTexture9 {
   readonly levels: Surface[];
   private readonly autoMips: AutoMips | undefined;
   private readonly autoGenFilter: AutoGenFilter;
+  readonly dirty: DirtyRegion;
+  readonly lod: Lod;
 
   constructor(readonly spec: TextureSpec, private readonly budget?: MemoryBudget) {
     super();
-    this.levels = makeLevels(this, spec);
+    this.dirty = new DirtyRegion(spec.width, spec.height);
+    this.levels = makeLevels(this, spec, undefined, this.dirty);
+    this.lod = new Lod(spec.pool === D3DPOOL.MANAGED, this.levels.length);
     this.autoMips = generatesMips(spec) ? new AutoMips(this.levels[0], makeHiddenLevels(this, spec)) : undefined;
     this.autoGenFilter = new AutoGenFilter((spec.usage & D3DUSAGE.AUTOGENMIPMAP) !== 0);
   }
@@ -164,7 +196,9 @@ export class Texture extends RefCounted implements IDirect3DTexture9 {
     return this.autoMips ? this.autoMips.levels(this.autoGenFilter.value) : this.levels;
   }
   SetAutoGenFilterType(FilterType: number): HRESULT {
-    return this.autoGenFilter.set(FilterType);
+    const hr = this.autoGenFilter.set(FilterType);
+    if (hr === D3D_OK) this.dirty.all();
+    return hr;
   }
   GetAutoGenFilterType(): number {
     return this.autoGenFilter.value;
@@ -172,10 +206,29 @@ export class Texture extends RefCounted implements IDirect3DTexture9 {
   /** Brings the hidden chain up to date now (sampling would anyway). */
   GenerateMipSubLevels(): HRESULT {
     this.sampledLevels();
+    this.dirty.all();
     return D3D_OK;
   }
   protected override destroy(): void {
     this.budget?.give(textureBytes(this.spec));
+    for (const l of this.levels) l.privateData.clear();
+    super.destroy();
+  }
+  get resourceType(): number {
+    return D3DRTYPE.TEXTURE;
+  }
+  get resourcePool(): number {
+    return this.spec.pool;
+  }
+  /** The previous LOD (Lod). */
+  SetLOD(LODNew: number): number {
+    return this.lod.set(LODNew);
+  }
+  AddDirtyRect(pDirtyRect: RECT | null): HRESULT {
+    if (!dirtyRectOk(pDirtyRect, this.spec.width, this.spec.height)) return D3DERR.INVALIDCALL;
+    if (pDirtyRect) this.dirty.add(pDirtyRect);
+    else this.dirty.all();
+    return D3D_OK;
   }
 
   GetLevelCount(): number {
@@ -186,7 +239,7 @@ export class Texture extends RefCounted implements IDirect3DTexture9 {
     return s ? { hr: D3D_OK, desc: s.desc() } : { hr: D3DERR.INVALIDCALL };
   }
   GetLOD(): number {
-    return 0;
+    return this.lod.get();
   }
   GetSurfaceLevel(Level: number): { hr: HRESULT; surface?: IDirect3DSurface9 } {
     const s = this.levels[Level];
@@ -212,15 +265,20 @@ export class Texture extends RefCounted implements IDirect3DTexture9 {
   }
 }
 
-export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
+export class CubeTexture extends Resource implements IDirect3DCubeTexture9 {
   /** faces[face][level], faces in D3DCUBEMAP_FACES order */
   readonly faces: Surface[][];
   private readonly autoMips: AutoMips[] | undefined;
   private readonly autoGenFilter: AutoGenFilter;
+  /** each face's dirty region */
+  readonly dirty: DirtyRegion[];
+  readonly lod: Lod;
 
   constructor(readonly spec: TextureSpec, private readonly budget?: MemoryBudget) {
     super();
-    this.faces = [0, 1, 2, 3, 4, 5].map(() => makeLevels(this, spec));
+    this.dirty = [0, 1, 2, 3, 4, 5].map(() => new DirtyRegion(spec.width, spec.height));
+    this.faces = this.dirty.map((d) => makeLevels(this, spec, undefined, d));
+    this.lod = new Lod(spec.pool === D3DPOOL.MANAGED, this.faces[0].length);
     this.autoMips = generatesMips(spec) ? this.faces.map((levels) => new AutoMips(levels[0], makeHiddenLevels(this, spec))) : undefined;
     this.autoGenFilter = new AutoGenFilter((spec.usage & D3DUSAGE.AUTOGENMIPMAP) !== 0);
   }
@@ -229,17 +287,38 @@ export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
     return this.autoMips ? this.autoMips.map((m) => m.levels(this.autoGenFilter.value)) : this.faces;
   }
   SetAutoGenFilterType(FilterType: number): HRESULT {
-    return this.autoGenFilter.set(FilterType);
+    const hr = this.autoGenFilter.set(FilterType);
+    if (hr === D3D_OK) for (const d of this.dirty) d.all();
+    return hr;
   }
   GetAutoGenFilterType(): number {
     return this.autoGenFilter.value;
   }
   GenerateMipSubLevels(): HRESULT {
     this.sampledFaces();
+    for (const d of this.dirty) d.all();
     return D3D_OK;
   }
   protected override destroy(): void {
     this.budget?.give(6 * textureBytes(this.spec));
+    for (const f of this.faces) for (const l of f) l.privateData.clear();
+    super.destroy();
+  }
+  get resourceType(): number {
+    return D3DRTYPE.CUBETEXTURE;
+  }
+  get resourcePool(): number {
+    return this.spec.pool;
+  }
+  SetLOD(LODNew: number): number {
+    return this.lod.set(LODNew);
+  }
+  AddDirtyRect(FaceType: number, pDirtyRect: RECT | null): HRESULT {
+    const d = this.dirty[FaceType];
+    if (!d || !dirtyRectOk(pDirtyRect, this.spec.width, this.spec.height)) return D3DERR.INVALIDCALL;
+    if (pDirtyRect) d.add(pDirtyRect);
+    else d.all();
+    return D3D_OK;
   }
 
   GetLevelCount(): number {
@@ -250,7 +329,7 @@ export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
     return s ? { hr: D3D_OK, desc: s.desc() } : { hr: D3DERR.INVALIDCALL };
   }
   GetLOD(): number {
-    return 0;
+    return this.lod.get();
   }
   private level(face: number, level: number): Surface | undefined {
     return this.faces[face]?.[level];
@@ -279,5 +358,7 @@ export class CubeTexture extends RefCounted implements IDirect3DCubeTexture9 {
   }
 }
 
-guardReleased(Texture.prototype, 'IDirect3DTexture9', { GetLevelCount: 'zero', GetLevelDesc: 'out', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetSurfaceLevel: 'out', LockRect: 'out', UnlockRect: 'hr' });
-guardReleased(CubeTexture.prototype, 'IDirect3DCubeTexture9', { GetLevelCount: 'zero', GetLevelDesc: 'out', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetCubeMapSurface: 'out', LockRect: 'out', UnlockRect: 'hr' });
+declareInterfaces(Texture, ['IDirect3DTexture9', 'IDirect3DBaseTexture9', 'IDirect3DResource9']);
+declareInterfaces(CubeTexture, ['IDirect3DCubeTexture9', 'IDirect3DBaseTexture9', 'IDirect3DResource9']);
+guardReleased(Texture.prototype, 'IDirect3DTexture9', { ...RESOURCE_GUARDS, SetLOD: 'zero', AddDirtyRect: 'hr', GetLevelCount: 'zero', GetLevelDesc: 'out', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetSurfaceLevel: 'out', LockRect: 'out', UnlockRect: 'hr' });
+guardReleased(CubeTexture.prototype, 'IDirect3DCubeTexture9', { ...RESOURCE_GUARDS, SetLOD: 'zero', AddDirtyRect: 'hr', GetLevelCount: 'zero', GetLevelDesc: 'out', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr', GetCubeMapSurface: 'out', LockRect: 'out', UnlockRect: 'hr' });

@@ -90,8 +90,24 @@ export interface LARGE_INTEGER { LowPart: number; HighPart: number }
 export interface D3DPRESENTSTATS { PresentCount: number; PresentRefreshCount: number; SyncRefreshCount: number; SyncQPCTime: LARGE_INTEGER; SyncGPUTime: LARGE_INTEGER }
 
 export interface IUnknown {
+  /** Returns the new reference count. */
+  AddRef(): number;
   /** Returns the reference count left. */
   Release(): number;
+  /** `riid`: an IID (`IID.IDirect3DTexture9`); the object itself, AddRef'd, or E_NOINTERFACE and nothing. */
+  QueryInterface(riid: string): { hr: HRESULT; ppvObject?: IUnknown };
+}
+
+/** GetPrivateData's answer: the bytes, or the object of a D3DSPD_IUNKNOWN entry (AddRef'd), and the entry's size. */
+export type PrivateDataResult = { hr: HRESULT; data?: Uint8Array; object?: IUnknown; sizeOfData?: number };
+
+/** The private-data methods of IDirect3DResource9 and IDirect3DVolume9. */
+export interface PrivateDataMethods {
+  /** `pData`: the bytes, or with D3DSPD_IUNKNOWN the object (SizeOfData then sizeof(IUnknown *), 4). */
+  SetPrivateData(refguid: string, pData: BYTES | IUnknown | null, SizeOfData: number, Flags: number): HRESULT;
+  /** `pData` FALSE: pData NULL, a size query; `SizeOfData`: *pSizeOfData on entry. */
+  GetPrivateData(refguid: string, pData: BOOL, SizeOfData: number): PrivateDataResult;
+  FreePrivateData(refguid: string): HRESULT;
 }
 
 /** Which level (and cube face) of a texture a lock is on. */
@@ -133,17 +149,32 @@ export interface IDirect3D9Ex extends IDirect3D9 {
   GetAdapterLUID(Adapter: number): { hr: HRESULT; luid?: D3DLUID };
 }
 
-export interface IDirect3DResource9 extends IUnknown {}
+export interface IDirect3DResource9 extends IUnknown, PrivateDataMethods {
+  GetDevice(): { hr: HRESULT; device?: IUnknown };
+  /** The previous priority (MANAGED resources keep one; the others answer 0). */
+  SetPriority(PriorityNew: number): number;
+  GetPriority(): number;
+  /** void in D3D9; D3D_OK here */
+  PreLoad(): HRESULT;
+  /** D3DRESOURCETYPE */
+  GetType(): number;
+}
 
 export interface IDirect3DSurface9 extends IDirect3DResource9, LockData {
   LockRect(pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
   UnlockRect(): HRESULT;
   GetDesc(): { hr: HRESULT; desc?: D3DSURFACE_DESC };
+  /** The texture, cube texture or device the surface belongs to, as interface `riid` asks (AddRef'd). */
+  GetContainer(riid: string): { hr: HRESULT; container?: IUnknown };
+  /** An opaque device-context handle. */
+  GetDC(): { hr: HRESULT; hdc?: number };
+  ReleaseDC(hdc: number): HRESULT;
 }
 
 export interface IDirect3DBaseTexture9 extends IDirect3DResource9 {
   GetLevelCount(): number;
-  /** 0 unless SetLOD set it (there is no SetLOD yet) */
+  /** MANAGED textures: the previous LOD, the new one clamped to the last level; other pools: 0, ignored. */
+  SetLOD(LODNew: number): number;
   GetLOD(): number;
   SetAutoGenFilterType(FilterType: number): HRESULT;
   GetAutoGenFilterType(): number;
@@ -156,6 +187,7 @@ export interface IDirect3DTexture9 extends IDirect3DBaseTexture9, LockData {
   GetLevelDesc(Level: number): { hr: HRESULT; desc?: D3DSURFACE_DESC };
   LockRect(Level: number, pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
   UnlockRect(Level: number): HRESULT;
+  AddDirtyRect(pDirtyRect: RECT | null): HRESULT;
 }
 
 export interface IDirect3DCubeTexture9 extends IDirect3DBaseTexture9, LockData {
@@ -163,6 +195,7 @@ export interface IDirect3DCubeTexture9 extends IDirect3DBaseTexture9, LockData {
   GetLevelDesc(Level: number): { hr: HRESULT; desc?: D3DSURFACE_DESC };
   LockRect(FaceType: number, Level: number, pRect: RECT | null, Flags: number): { hr: HRESULT; lockedRect?: D3DLOCKED_RECT };
   UnlockRect(FaceType: number, Level: number): HRESULT;
+  AddDirtyRect(FaceType: number, pDirtyRect: RECT | null): HRESULT;
 }
 
 export interface IDirect3DVolumeTexture9 extends IDirect3DBaseTexture9, LockData {
@@ -174,9 +207,10 @@ export interface IDirect3DVolumeTexture9 extends IDirect3DBaseTexture9, LockData
 }
 
 /** A level of a volume texture; derives from IUnknown, not IDirect3DResource9. */
-export interface IDirect3DVolume9 extends IUnknown, LockData {
+export interface IDirect3DVolume9 extends IUnknown, PrivateDataMethods, LockData {
+  GetDevice(): { hr: HRESULT; device?: IUnknown };
   GetDesc(): D3DVOLUME_DESC;
-  GetContainer(): { hr: HRESULT; container?: IDirect3DVolumeTexture9 };
+  GetContainer(riid: string): { hr: HRESULT; container?: IDirect3DVolumeTexture9 };
   LockBox(pBox: D3DBOX | null, Flags: number): { hr: HRESULT; lockedVolume?: D3DLOCKED_BOX };
   UnlockBox(): HRESULT;
 }
@@ -195,6 +229,8 @@ export interface IDirect3DIndexBuffer9 extends IDirect3DResource9, LockData {
 
 export interface IDirect3DVertexDeclaration9 extends IUnknown {
   GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 };
+  /** `pElement` FALSE: pElement NULL, asking for the number of elements (D3DDECL_END counted). */
+  GetDeclaration(pElement: BOOL): { hr: HRESULT; element?: D3DVERTEXELEMENT9[]; numElements?: number };
 }
 
 /** A shader's token stream as the application passes it: DWORDs (a Uint32Array) or their bytes. */
@@ -218,6 +254,7 @@ export interface IDirect3DQuery9 extends IUnknown {
 }
 
 export interface IDirect3DStateBlock9 extends IUnknown {
+  GetDevice(): { hr: HRESULT; device?: IUnknown };
   Capture(): HRESULT;
   Apply(): HRESULT;
 }

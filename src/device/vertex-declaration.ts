@@ -3,13 +3,14 @@
  * A declaration SetFVF makes belongs to the device (one per FVF, shared: Wine device.c
  * test_fvf_decl_management): its count shows only the references GetVertexDeclaration handed out.
  */
-import { D3D_OK, D3DDECLUSAGE, fvfLayout } from '../d3d9/index.js';
+import { D3D_OK, D3DDECLUSAGE, D3DDECL_END, fvfLayout } from '../d3d9/index.js';
 import type { D3DVERTEXELEMENT9, HRESULT } from '../d3d9/index.js';
 import { layoutFromDeclaration, decodeVertexLayout } from '../driver/raster/vertex/index.js';
 import type { VertexLayout } from '../driver/raster/vertex/index.js';
+import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
-import type { IDirect3DDevice9, IDirect3DVertexDeclaration9 } from './types.js';
+import type { BOOL, IDirect3DDevice9, IDirect3DVertexDeclaration9 } from './types.js';
 
 export class VertexDeclaration extends RefCounted implements IDirect3DVertexDeclaration9 {
   /** what fixed-function draws read; undefined when they cannot draw with it (no position, or an FVF fvfLayout rejects) */
@@ -46,6 +47,17 @@ export class VertexDeclaration extends RefCounted implements IDirect3DVertexDecl
     this.device.AddRef();
     return { hr: D3D_OK, device: this.device };
   }
+
+  /**
+   * The elements with D3DDECL_END, and their number counting the terminator; `pElement` FALSE
+   * (NULL) asks for the number alone.
+   */
+  GetDeclaration(pElement: BOOL): { hr: HRESULT; element?: D3DVERTEXELEMENT9[]; numElements?: number } {
+    const numElements = this.elements.length + 1;
+    if (pElement === false || pElement === 0) return { hr: D3D_OK, numElements };
+    return { hr: D3D_OK, element: [...this.elements.map((e) => ({ ...e })), { ...D3DDECL_END }], numElements };
+  }
 }
 
-guardReleased(VertexDeclaration.prototype, 'IDirect3DVertexDeclaration9', { GetDevice: 'out' });
+declareInterfaces(VertexDeclaration, ['IDirect3DVertexDeclaration9']);
+guardReleased(VertexDeclaration.prototype, 'IDirect3DVertexDeclaration9', { QueryInterface: 'out', GetDevice: 'out', GetDeclaration: 'out' });

@@ -3,13 +3,19 @@
  * volumes, each `depth` slices of `height` block rows stored one after another, with D3D9's
  * creation and LockBox rules (Wine device.c test_lockbox_invalid, test_volume_blocks).
  */
-import { D3DERR, D3DPOOL, D3DRTYPE, D3DTEXF, D3DUSAGE, D3DLOCK, D3D_OK } from '../d3d9/index.js';
+import { D3DERR, D3DPOOL, D3DRTYPE, D3DTEXF, D3DUSAGE, D3DLOCK, D3D_OK, HR, IID, normalizeGuid } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { blockRows, formatInfo, pitchOf, rowBytes, slicePitchOf } from '../formats/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import type { SurfaceView } from '../driver/surface-view.js';
-import { RefCounted } from './ref-counted.js';
+import { declareInterfaces, interfacesOf } from './interfaces.js';
+import { PrivateData } from './private-data.js';
+import type { PrivateDataOut } from './private-data.js';
+import type { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
+import { RESOURCE_GUARDS, Resource, deviceOf, getPrivateData, setPrivateData } from './resource.js';
+import { Lod } from './texture.js';
+import type { BOOL } from './types.js';
 import { volumeTextureFormat } from './format-support.js';
 import type { D3DBOX, D3DLOCKED_BOX, D3DVOLUME_DESC, IDirect3DVolume9, IDirect3DVolumeTexture9, LockSub } from './types.js';
 import type { MemoryBudget } from './memory.js';
@@ -92,6 +98,7 @@ export class Volume implements IDirect3DVolume9 {
   readonly slicePitch: number;
   readonly data: Uint8Array;
   private box: OpenBox | undefined;
+  readonly privateData = new PrivateData();
 
   constructor(readonly container: VolumeTexture, readonly format: FormatInfo, readonly width: number, readonly height: number, readonly depth: number, data?: Uint8Array) {
     this.pitch = pitchOf(format, width);
@@ -111,16 +118,35 @@ export class Volume implements IDirect3DVolume9 {
   Release(): number {
     return this.container.Release();
   }
+  /** IUnknown and IDirect3DVolume9: the volume itself, AddRef'd (on its texture's count). */
+  QueryInterface(riid: string): { hr: HRESULT; ppvObject?: Volume } {
+    const g = normalizeGuid(riid);
+    if (!g || !interfacesOf(this).some((n) => IID[n] === g)) return { hr: HR.E_NOINTERFACE };
+    this.AddRef();
+    return { hr: D3D_OK, ppvObject: this };
+  }
+  GetDevice(): { hr: HRESULT; device?: RefCounted } {
+    return deviceOf(this.container);
+  }
+  SetPrivateData(refguid: string, pData: Uint8Array | RefCounted | null, SizeOfData: number, Flags: number): HRESULT {
+    return setPrivateData(this.privateData, refguid, pData, SizeOfData, Flags);
+  }
+  GetPrivateData(refguid: string, pData: BOOL, SizeOfData: number): PrivateDataOut {
+    return getPrivateData(this.privateData, refguid, pData, SizeOfData);
+  }
+  FreePrivateData(refguid: string): HRESULT {
+    return this.privateData.free(refguid);
+  }
 
   GetDesc(): D3DVOLUME_DESC {
     const s = this.container.spec;
     return { Format: this.format.id, Type: D3DRTYPE.VOLUME, Usage: s.usage, Pool: s.pool, Width: this.width, Height: this.height, Depth: this.depth };
   }
 
-  /** The texture that owns this level (GetContainer for IID_IDirect3DVolumeTexture9 or IDirect3DBaseTexture9); AddRefs it. */
-  GetContainer(): { hr: HRESULT; container?: IDirect3DVolumeTexture9 } {
-    this.container.AddRef();
-    return { hr: D3D_OK, container: this.container };
+  /** The texture that owns this level, as the interface asked for (AddRef'd); E_NOINTERFACE and NULL for one it is not. */
+  GetContainer(riid: string): { hr: HRESULT; container?: IDirect3DVolumeTexture9 } {
+    const q = this.container.QueryInterface(riid);
+    return q.ppvObject ? { hr: q.hr, container: this.container } : { hr: q.hr };
   }
 
   /** INVALIDCALL or the box a lock covers (NULL = the whole level). */
@@ -198,8 +224,9 @@ export class Volume implements IDirect3DVolume9 {
   }
 }
 
-export class VolumeTexture extends RefCounted implements IDirect3DVolumeTexture9 {
+export class VolumeTexture extends Resource implements IDirect3DVolumeTexture9 {
   readonly levels: Volume[] = [];
+  readonly lod: Lod;
 
   constructor(readonly spec: VolumeTextureSpec, private readonly budget?: MemoryBudget) {
     super();
@@ -208,9 +235,21 @@ export class VolumeTexture extends RefCounted implements IDirect3DVolumeTexture9
       this.levels.push(new Volume(this, spec.format, w, h, d));
       w = Math.max(1, w >> 1); h = Math.max(1, h >> 1); d = Math.max(1, d >> 1);
     }
+    this.lod = new Lod(spec.pool === D3DPOOL.MANAGED, this.levels.length);
   }
   protected override destroy(): void {
     this.budget?.give(volumeTextureBytes(this.spec));
+    for (const l of this.levels) l.privateData.clear();
+    super.destroy();
+  }
+  get resourceType(): number {
+    return D3DRTYPE.VOLUMETEXTURE;
+  }
+  get resourcePool(): number {
+    return this.spec.pool;
+  }
+  SetLOD(LODNew: number): number {
+    return this.lod.set(LODNew);
   }
 
   GetLevelCount(): number {
@@ -224,9 +263,8 @@ export class VolumeTexture extends RefCounted implements IDirect3DVolumeTexture9
   GetAutoGenFilterType(): number {
     return D3DTEXF.NONE;
   }
-  /** 0 unless SetLOD set it (there is no SetLOD yet), as for 2D textures */
   GetLOD(): number {
-    return 0;
+    return this.lod.get();
   }
   GenerateMipSubLevels(): HRESULT {
     return D3D_OK;
@@ -262,8 +300,13 @@ export class VolumeTexture extends RefCounted implements IDirect3DVolumeTexture9
   }
 }
 
+declareInterfaces(VolumeTexture, ['IDirect3DVolumeTexture9', 'IDirect3DBaseTexture9', 'IDirect3DResource9']);
+declareInterfaces(Volume, ['IDirect3DVolume9']);
 guardReleased(VolumeTexture.prototype, 'IDirect3DVolumeTexture9', {
-  GetLevelCount: 'zero', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr',
+  ...RESOURCE_GUARDS, SetLOD: 'zero', GetLevelCount: 'zero', GetLOD: 'zero', SetAutoGenFilterType: 'hr', GetAutoGenFilterType: 'zero', GenerateMipSubLevels: 'hr',
   GetLevelDesc: 'out', GetVolumeLevel: 'out', LockBox: 'out', UnlockBox: 'hr', AddDirtyBox: 'hr',
 });
-guardReleased(Volume.prototype, 'IDirect3DVolume9', { GetDesc: 'vdesc', GetContainer: 'out', LockBox: 'out', UnlockBox: 'hr' });
+guardReleased(Volume.prototype, 'IDirect3DVolume9', {
+  GetDesc: 'vdesc', GetContainer: 'out', LockBox: 'out', UnlockBox: 'hr', QueryInterface: 'out', GetDevice: 'out',
+  SetPrivateData: 'hr', GetPrivateData: 'out', FreePrivateData: 'hr',
+});

@@ -4,13 +4,13 @@
  * arguments through flatc's accessors and calls the device.
  */
 import * as fb from '../trace/generated/replay9.js';
-import type { CommandName, HandleKind } from '../trace/commands.js';
+import type { CommandName, WantKind } from '../trace/commands.js';
 import { gammaRampOf } from '../d3d9/index.js';
 import type {
   IDirect3D9, IDirect3D9Ex, IDirect3DBaseTexture9, IDirect3DCubeTexture9, IDirect3DDevice9, IDirect3DDevice9Ex, IDirect3DIndexBuffer9,
   IDirect3DPixelShader9, IDirect3DQuery9, IDirect3DResource9, IDirect3DStateBlock9, IDirect3DSurface9, IDirect3DSwapChain9Ex,
-  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVertexShader9, IDirect3DVolume9,
-  IDirect3DVolumeTexture9, IUnknown, LockData, LockSub,
+  IDirect3DTexture9, IDirect3DVertexBuffer9, IDirect3DVertexDeclaration9, IDirect3DVertexShader9, IDirect3DVolume9, IDirect3DVolumeTexture9,
+  IUnknown, LockData, LockSub,
 } from '../device/types.js';
 import {
   box, clipStatus, displayModeEx, displayModeFilter, light, material, matrix, paletteEntries, plane, point, presentParameters, rect,
@@ -27,15 +27,20 @@ export type Outcome = number | { hr: number; obj?: object; readonly [out: string
 /** Access to the objects a call refers to; each lookup checks the handle's kind. */
 export interface CallScope {
   readonly self: number;
-  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'Resource' | 'any'): T;
+  /** the object handle `id` names, checked to be of `kind` (a TraceFormatError naming the call otherwise) */
+  obj<T>(id: number, kind: WantKind | 'any'): T;
   /** like obj, but 0 is NULL */
-  ref<T>(id: number, kind: HandleKind | 'BaseTexture' | 'Resource'): T | null;
+  ref<T>(id: number, kind: WantKind): T | null;
   /** writes recorded lock contents into the open lock (of that level and face, for textures) */
   restore(target: LockData, data: Uint8Array | null, sub?: LockSub): void;
   /** D3DPERF nesting level kept by the replayer */
   perf(delta: 1 | -1 | 0): number;
   /** Direct3DCreate9Ex of the replay's backend */
   createEx(SDKVersion: number): Outcome;
+  /** a GUID argument's text form (16 bytes, else a TraceFormatError naming the call) */
+  guid(bytes: Uint8Array | null, what: string): string;
+  /** SetPrivateData's pData: the bytes, or for D3DSPD_IUNKNOWN the object its 4-byte handle names */
+  privateData(bytes: Uint8Array | null, flags: number): Uint8Array | object | null;
 }
 
 type CommandClasses = { [K in CommandName]: (typeof fb)[K] };
@@ -50,6 +55,8 @@ const d3d = (x: CallScope): IDirect3D9 => x.obj<IDirect3D9>(x.self, 'Direct3D9')
 const d3dEx = (x: CallScope): IDirect3D9Ex => x.obj<IDirect3D9Ex>(x.self, 'Direct3D9');
 const made = (r: { hr: number } & Record<string, unknown>, key: string): Outcome => ({ hr: r.hr, obj: r[key] as object | undefined });
 const bytes = (a: Uint8Array | null): Uint8Array | null => a;
+const res = (x: CallScope): IDirect3DResource9 => x.obj<IDirect3DResource9>(x.self, 'Resource');
+const vol = (x: CallScope): IDirect3DVolume9 => x.obj<IDirect3DVolume9>(x.self, 'Volume');
 
 export const HANDLERS = {
   Direct3DCreate9: () => {
@@ -321,6 +328,29 @@ export const HANDLERS = {
   QueryGetDataSize: (_c, x) => query(x).GetDataSize(),
   QueryIssue: (c, x) => query(x).Issue(c.dwIssueFlags()),
   QueryGetData: (c, x) => query(x).GetData(c.dwSize(), c.dwGetDataFlags()),
+  AddRef: (_c, x) => x.obj<IUnknown>(x.self, 'any').AddRef(),
+  QueryInterface: (c, x) => x.obj<IUnknown>(x.self, 'any').QueryInterface(x.guid(c.riidArray(), 'riid')),
+  ResourceGetDevice: (_c, x) => made(res(x).GetDevice(), 'device'),
+  ResourceSetPrivateData: (c, x) => res(x).SetPrivateData(x.guid(c.refguidArray(), 'refguid'), x.privateData(c.pDataArray(), c.flags()) as Uint8Array | IUnknown | null, c.sizeOfData(), c.flags()),
+  ResourceGetPrivateData: (c, x) => res(x).GetPrivateData(x.guid(c.refguidArray(), 'refguid'), c.pData(), c.sizeOfData()),
+  ResourceFreePrivateData: (c, x) => res(x).FreePrivateData(x.guid(c.refguidArray(), 'refguid')),
+  ResourceSetPriority: (c, x) => res(x).SetPriority(c.priorityNew()),
+  ResourceGetPriority: (_c, x) => res(x).GetPriority(),
+  ResourcePreLoad: (_c, x) => res(x).PreLoad(),
+  ResourceGetType: (_c, x) => res(x).GetType(),
+  SurfaceGetContainer: (c, x) => x.obj<IDirect3DSurface9>(x.self, 'Surface').GetContainer(x.guid(c.riidArray(), 'riid')),
+  SurfaceGetDC: (_c, x) => x.obj<IDirect3DSurface9>(x.self, 'Surface').GetDC(),
+  SurfaceReleaseDC: (c, x) => x.obj<IDirect3DSurface9>(x.self, 'Surface').ReleaseDC(c.hdc()),
+  BaseTextureSetLOD: (c, x) => x.obj<IDirect3DBaseTexture9>(x.self, 'BaseTexture').SetLOD(c.lodnew()),
+  TextureAddDirtyRect: (c, x) => x.obj<IDirect3DTexture9>(x.self, 'Texture').AddDirtyRect(rect(c.pDirtyRect())),
+  CubeTextureAddDirtyRect: (c, x) => x.obj<IDirect3DCubeTexture9>(x.self, 'CubeTexture').AddDirtyRect(c.faceType(), rect(c.pDirtyRect())),
+  VolumeGetDevice: (_c, x) => made(vol(x).GetDevice(), 'device'),
+  VolumeSetPrivateData: (c, x) => vol(x).SetPrivateData(x.guid(c.refguidArray(), 'refguid'), x.privateData(c.pDataArray(), c.flags()) as Uint8Array | IUnknown | null, c.sizeOfData(), c.flags()),
+  VolumeGetPrivateData: (c, x) => vol(x).GetPrivateData(x.guid(c.refguidArray(), 'refguid'), c.pData(), c.sizeOfData()),
+  VolumeFreePrivateData: (c, x) => vol(x).FreePrivateData(x.guid(c.refguidArray(), 'refguid')),
+  VolumeGetContainer: (c, x) => vol(x).GetContainer(x.guid(c.riidArray(), 'riid')),
+  StateBlockGetDevice: (_c, x) => made(x.obj<IDirect3DStateBlock9>(x.self, 'StateBlock').GetDevice(), 'device'),
+  VertexDeclarationGetDeclaration: (c, x) => x.obj<IDirect3DVertexDeclaration9>(x.self, 'VertexDeclaration').GetDeclaration(c.pElement()),
 } satisfies Handlers;
 
 /** One reusable accessor object per command, so dispatch allocates nothing. */

@@ -18,10 +18,10 @@ function makeNull(kind: HandleKind): Record<string, unknown> {
   const obj: Record<string, unknown> = {};
   let lock: Uint8Array | undefined;
   for (const info of COMMANDS.slice(1)) {
-    if (info.iface !== '*' && info.selfKind !== kind) continue;
+    if (!info.selfKinds.includes(kind)) continue;
     const creates = info.creates;
     obj[info.method] = (): unknown => {
-      if (info.method === 'Release') return 0;
+      if (info.method === 'Release' || info.method === 'AddRef') return 0;
       if (info.method === 'LockRect') {
         lock = new Uint8Array(LOCK_BYTES);
         return { hr: 0, lockedRect: { Pitch: 16, pBits: lock } };

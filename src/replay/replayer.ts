@@ -6,7 +6,7 @@
  * chunk, or its .r9t line); any other exception a call raises is a bug, thrown
  * as an InternalError naming the call.
  */
-import { D3DERR, gammaRampBytes, hresultName } from '../d3d9/index.js';
+import { D3DERR, D3DSPD, gammaRampBytes, guidString, hresultName } from '../d3d9/index.js';
 import type { D3DGAMMARAMP } from '../d3d9/index.js';
 import { isGammaField } from '../trace/text/shapes.js';
 import { Direct3DCreate9 as emulatedCreate, Direct3DCreate9Ex as emulatedCreateEx } from '../device/direct3d9.js';
@@ -22,7 +22,7 @@ import type { ArgValue, CallRecord, StructValue } from '../trace/call.js';
 import type { StructDef, TableField } from '../trace/schema-types.js';
 import { TextPrinter } from '../trace/text/print.js';
 import { formatQueryData } from '../trace/text/query-data.js';
-import type { CommandInfo, CommandName, HandleKind } from '../trace/commands.js';
+import type { CommandInfo, CommandName, HandleKind, WantKind } from '../trace/commands.js';
 import { InternalError, UsageError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
 import { Encoding } from 'flatbuffers';
@@ -88,10 +88,10 @@ class Scope implements CallScope {
   self = 0;
   info!: CommandInfo;
   constructor(private readonly r: Replayer) {}
-  obj<T>(id: number, kind: HandleKind | 'BaseTexture' | 'Resource' | 'any'): T {
+  obj<T>(id: number, kind: WantKind | 'any'): T {
     return this.r.lookup(id, kind, this.n, this.info) as T;
   }
-  ref<T>(id: number, kind: HandleKind | 'BaseTexture' | 'Resource'): T | null {
+  ref<T>(id: number, kind: WantKind): T | null {
     return id === 0 ? null : (this.r.lookup(id, kind, this.n, this.info) as T);
   }
   restore(target: LockData, data: Uint8Array | null, sub?: LockSub): void {
@@ -102,6 +102,15 @@ class Scope implements CallScope {
   }
   createEx(SDKVersion: number): Outcome {
     return this.r.direct3DCreate9Ex(SDKVersion);
+  }
+  guid(bytes: Uint8Array | null, what: string): string {
+    if (!bytes || bytes.length !== 16) return this.r.badArgument(this.n, this.info, `${what} holds ${bytes?.length ?? 'no'} bytes, a GUID is 16`);
+    return guidString(bytes);
+  }
+  privateData(bytes: Uint8Array | null, flags: number): Uint8Array | object | null {
+    if (!bytes || !(flags & D3DSPD.IUNKNOWN)) return bytes;
+    if (bytes.length !== 4) return this.r.badArgument(this.n, this.info, `the D3DSPD_IUNKNOWN data holds ${bytes.length} bytes, a handle is 4`);
+    return this.ref<object>(new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true), 'Unknown');
   }
 }
 
@@ -435,7 +444,7 @@ export class Replayer {
     return delta === 1 ? this.perfDepth++ : delta === -1 ? (this.perfDepth > 0 ? --this.perfDepth : -1) : 0;
   }
 
-  lookup(id: number, kind: HandleKind | 'BaseTexture' | 'Resource' | 'any', n: number, info: CommandInfo): object {
+  lookup(id: number, kind: WantKind | 'any', n: number, info: CommandInfo): object {
     const h = this.handles.get(id);
     if (h) {
       if (kind !== 'any' && !kindAccepts(kind, h.kind)) this.badCall(n, info, `handle ${id} is a ${h.kind}, expected a ${kind}`);
@@ -443,6 +452,11 @@ export class Replayer {
     }
     if (this.missing.has(id)) throw new Unavailable(`handle ${id} was not created at replay (see the earlier finding)`);
     return this.badCall(n, info, `handle ${id} was never created by an earlier call`);
+  }
+
+  /** A call argument the trace cannot hold (TraceFormatError naming the call). */
+  badArgument(n: number, info: CommandInfo, what: string): never {
+    return this.badCall(n, info, what);
   }
 
   /** A call the trace cannot hold: `trace chunk at byte B: call N (Method): ...` (binary) or `file:line: call N (Method): ...` (text). */

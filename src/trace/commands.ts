@@ -49,14 +49,44 @@ const KIND_OF_INTERFACE = new Map([
   ...Object.entries(EX_INTERFACE_OF).map(([k, i]) => [i, k as HandleKind] as const),
 ]);
 
+/** The interfaces each kind of object is, most derived first, as d3d9.h derives them (IUnknown implied). */
+export const INTERFACE_CHAIN: Record<HandleKind, readonly string[]> = {
+  Direct3D9: ['IDirect3D9'],
+  Device: ['IDirect3DDevice9'],
+  Surface: ['IDirect3DSurface9', 'IDirect3DResource9'],
+  Texture: ['IDirect3DTexture9', 'IDirect3DBaseTexture9', 'IDirect3DResource9'],
+  CubeTexture: ['IDirect3DCubeTexture9', 'IDirect3DBaseTexture9', 'IDirect3DResource9'],
+  VertexBuffer: ['IDirect3DVertexBuffer9', 'IDirect3DResource9'],
+  IndexBuffer: ['IDirect3DIndexBuffer9', 'IDirect3DResource9'],
+  StateBlock: ['IDirect3DStateBlock9'],
+  VolumeTexture: ['IDirect3DVolumeTexture9', 'IDirect3DBaseTexture9', 'IDirect3DResource9'],
+  Volume: ['IDirect3DVolume9'],
+  VertexDeclaration: ['IDirect3DVertexDeclaration9'],
+  VertexShader: ['IDirect3DVertexShader9'],
+  PixelShader: ['IDirect3DPixelShader9'],
+  SwapChain: ['IDirect3DSwapChain9'],
+  Query: ['IDirect3DQuery9'],
+};
+
+/** The kinds of object that are interface `iface` (`*`: every kind; an Ex interface: the kind that is it with `ex` set). */
+export function kindsOfInterface(iface: string): HandleKind[] {
+  return HANDLE_KINDS.filter((k) => iface === '*' || iface === 'IUnknown' || INTERFACE_CHAIN[k].includes(iface) || EX_INTERFACE_OF[k] === iface);
+}
+
+/** A handle parameter's kind: an object kind, or one of the interfaces several kinds share. */
+export type WantKind = HandleKind | 'BaseTexture' | 'Resource' | 'Unknown';
+const SHARED_INTERFACE: Record<string, string> = { BaseTexture: 'IDirect3DBaseTexture9', Resource: 'IDirect3DResource9', Unknown: 'IUnknown' };
+
 export interface CommandInfo {
   name: CommandName;
   /** union type id (1-based) */
   type: number;
   /** D3D9 interface (`IDirect3DDevice9`), `*` for any (Release), `` for a free function */
   iface: string;
-  /** the kind of `self`, undefined for free functions and `*` */
+  /** the kind of `self` when one kind has the interface, undefined for free functions, `*` and shared interfaces */
   selfKind?: HandleKind;
+  /** the kinds of `self` the call is made on (every kind for `*`, none for free functions) */
+  selfKinds: readonly HandleKind[];
   /** D3D9 method name as the text form writes it */
   method: string;
   /** the kind of handle the call creates, if any */
@@ -107,13 +137,15 @@ function describe(name: string, type: number): CommandInfo {
   if (!m) throw new Error(`schema: table ${name}: bad r9 "${table.r9}"`);
   const [, iface, method, creates, varies] = m;
   const selfKind = KIND_OF_INTERFACE.get(iface);
-  if (iface !== '' && iface !== '*' && !selfKind) throw new Error(`schema: table ${name}: unknown interface ${iface}`);
+  const selfKinds = iface === '' ? [] : kindsOfInterface(iface);
+  if (iface !== '' && selfKinds.length === 0) throw new Error(`schema: table ${name}: unknown interface ${iface}`);
   if (creates && !(HANDLE_KINDS as readonly string[]).includes(creates)) throw new Error(`schema: ${name} creates unknown ${creates}`);
   return {
     name: name as CommandName,
     type,
     iface,
     selfKind,
+    selfKinds,
     method,
     creates: creates as HandleKind | undefined,
     varies: varies !== undefined,
@@ -139,8 +171,12 @@ export function commandInfo(name: CommandName): CommandInfo {
 /** The command recording `method` on an object of `kind` (or a free function when kind is undefined). */
 export function commandForMethod(kind: HandleKind | undefined, method: string): CommandInfo | undefined {
   if (kind === undefined) return BY_METHOD.get(`.${method}`);
+  for (const iface of INTERFACE_CHAIN[kind]) {
+    const c = BY_METHOD.get(`${iface}.${method}`);
+    if (c) return c;
+  }
   const ex = EX_INTERFACE_OF[kind];
-  return BY_METHOD.get(`${INTERFACE_OF[kind]}.${method}`) ?? (ex ? BY_METHOD.get(`${ex}.${method}`) : undefined) ?? BY_METHOD.get(`*.${method}`);
+  return (ex ? BY_METHOD.get(`${ex}.${method}`) : undefined) ?? BY_METHOD.get(`*.${method}`);
 }
 
 /** `IDirect3DDevice9::CreateRenderTarget`, as people write it. */
@@ -149,8 +185,6 @@ export function qualifiedMethod(info: CommandInfo, selfKind?: HandleKind): strin
   return iface ? `${iface}::${info.method}` : info.method;
 }
 
-/** `Resource` accepts any IDirect3DResource9: surfaces, textures of every kind, vertex and index buffers. */
-const RESOURCE_KINDS: ReadonlySet<string> = new Set(['Surface', 'Texture', 'CubeTexture', 'VolumeTexture', 'VertexBuffer', 'IndexBuffer']);
 /**
  * The commands that end a frame in the trace's index (`--calls frame`, trim, seek): a device's
  * Present and PresentEx. IDirect3DSwapChain9::Present ends a frame of its own chain's sequence at
@@ -158,15 +192,16 @@ const RESOURCE_KINDS: ReadonlySet<string> = new Set(['Surface', 'Texture', 'Cube
  */
 export const FRAME_END_COMMANDS: ReadonlySet<string> = new Set(['Present', 'PresentEx']);
 
-/** Does a handle of `kind` satisfy a parameter declared as `want`? */
+/** Does a handle of `kind` satisfy a parameter declared as `want` (a kind, or BaseTexture, Resource, Unknown)? */
 export function kindAccepts(want: string, kind: HandleKind): boolean {
-  if (want === 'Resource') return RESOURCE_KINDS.has(kind);
-  return want === kind || (want === 'BaseTexture' && (kind === 'Texture' || kind === 'CubeTexture' || kind === 'VolumeTexture'));
+  if (want === kind || want === 'Unknown') return true;
+  const iface = SHARED_INTERFACE[want];
+  return iface !== undefined && INTERFACE_CHAIN[kind].includes(iface);
 }
 
 /** Results that are counts or return values, not HRESULTs. */
 export const COUNT_RESULTS: ReadonlySet<string> = new Set([
-  'Release', 'PerfBeginEvent', 'PerfEndEvent', 'PerfSetMarker', 'PerfGetStatus', 'PerfQueryRepeatFrame', 'PerfSetOptions', 'PerfSetRegion',
+  'Release', 'AddRef', 'PerfBeginEvent', 'PerfEndEvent', 'PerfSetMarker', 'PerfGetStatus', 'PerfQueryRepeatFrame', 'PerfSetOptions', 'PerfSetRegion',
 ]);
 
 export const DRAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
@@ -187,6 +222,7 @@ const HANDLE_LISTS: readonly Array<[string, string]>[] = COMMANDS.map((c) => {
   }
   return lists;
 });
+const PRIVATE_DATA: ReadonlySet<string> = new Set(COMMANDS.slice(1).filter((c) => c.table.fields.some((f) => f.r9 === 'private')).map((c) => c.name));
 
 /** Every handle a call names: the object it is called on, its handle parameters and out-values, the handle it creates. */
 export function handlesOfCall(call: CallRecord): number[] {
@@ -203,6 +239,12 @@ export function handlesOfCall(call: CallRecord): number[] {
       const v = s[field];
       if (typeof v === 'number' && v !== 0) out.push(v);
     }
+  }
+  // a D3DSPD_IUNKNOWN entry of SetPrivateData names its object in the data (r9 "private": 4 bytes, little-endian)
+  const data = call.args.pData;
+  if (PRIVATE_DATA.has(call.command) && ((call.args.Flags as number) & 1) && data instanceof Uint8Array && data.length === 4) {
+    const id = new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true);
+    if (id !== 0) out.push(id);
   }
   return out;
 }

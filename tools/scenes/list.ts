@@ -16,4 +16,5 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['clip-planes', 'clip-planes.ts'],
   ['two-swap-chains', 'two-swap-chains.ts'],
   ['occlusion-query', 'occlusion-query.ts'],
+  ['dirty-regions', 'dirty-regions.ts'],
 ];

@@ -6368,6 +6368,495 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "AddRef",
+      "r9": "*.AddRef",
+      "fields": []
+    },
+    {
+      "name": "QueryInterface",
+      "r9": "*.QueryInterface",
+      "fields": [
+        {
+          "name": "riid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        },
+        {
+          "name": "ppvObject",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out handle Unknown"
+        }
+      ]
+    },
+    {
+      "name": "ResourceGetDevice",
+      "r9": "IDirect3DResource9.GetDevice creates Device",
+      "fields": []
+    },
+    {
+      "name": "ResourceSetPrivateData",
+      "r9": "IDirect3DResource9.SetPrivateData",
+      "fields": [
+        {
+          "name": "refguid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        },
+        {
+          "name": "pData",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "private"
+        },
+        {
+          "name": "SizeOfData",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Flags",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DSPD"
+        }
+      ]
+    },
+    {
+      "name": "ResourceGetPrivateData",
+      "r9": "IDirect3DResource9.GetPrivateData",
+      "fields": [
+        {
+          "name": "refguid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        },
+        {
+          "name": "pData",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        },
+        {
+          "name": "SizeOfData",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Data",
+          "slot": 3,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "Object",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out handle Unknown"
+        },
+        {
+          "name": "pSizeOfData",
+          "slot": 5,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "ResourceFreePrivateData",
+      "r9": "IDirect3DResource9.FreePrivateData",
+      "fields": [
+        {
+          "name": "refguid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        }
+      ]
+    },
+    {
+      "name": "ResourceSetPriority",
+      "r9": "IDirect3DResource9.SetPriority",
+      "fields": [
+        {
+          "name": "PriorityNew",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "ReturnValue",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "ResourceGetPriority",
+      "r9": "IDirect3DResource9.GetPriority",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "ResourcePreLoad",
+      "r9": "IDirect3DResource9.PreLoad",
+      "fields": []
+    },
+    {
+      "name": "ResourceGetType",
+      "r9": "IDirect3DResource9.GetType",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out enum D3DRESOURCETYPE"
+        }
+      ]
+    },
+    {
+      "name": "SurfaceGetContainer",
+      "r9": "IDirect3DSurface9.GetContainer",
+      "fields": [
+        {
+          "name": "riid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        },
+        {
+          "name": "ppContainer",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out handle Unknown"
+        }
+      ]
+    },
+    {
+      "name": "SurfaceGetDC",
+      "r9": "IDirect3DSurface9.GetDC varies",
+      "fields": [
+        {
+          "name": "pHDC",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "SurfaceReleaseDC",
+      "r9": "IDirect3DSurface9.ReleaseDC",
+      "fields": [
+        {
+          "name": "hdc",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        }
+      ]
+    },
+    {
+      "name": "BaseTextureSetLOD",
+      "r9": "IDirect3DBaseTexture9.SetLOD",
+      "fields": [
+        {
+          "name": "LODNew",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "ReturnValue",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "TextureAddDirtyRect",
+      "r9": "IDirect3DTexture9.AddDirtyRect",
+      "fields": [
+        {
+          "name": "pDirtyRect",
+          "slot": 0,
+          "type": {
+            "kind": "struct",
+            "struct": "Rect"
+          }
+        }
+      ]
+    },
+    {
+      "name": "CubeTextureAddDirtyRect",
+      "r9": "IDirect3DCubeTexture9.AddDirtyRect",
+      "fields": [
+        {
+          "name": "FaceType",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DCUBEMAP_FACES"
+        },
+        {
+          "name": "pDirtyRect",
+          "slot": 1,
+          "type": {
+            "kind": "struct",
+            "struct": "Rect"
+          }
+        }
+      ]
+    },
+    {
+      "name": "VolumeGetDevice",
+      "r9": "IDirect3DVolume9.GetDevice creates Device",
+      "fields": []
+    },
+    {
+      "name": "VolumeSetPrivateData",
+      "r9": "IDirect3DVolume9.SetPrivateData",
+      "fields": [
+        {
+          "name": "refguid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        },
+        {
+          "name": "pData",
+          "slot": 1,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "private"
+        },
+        {
+          "name": "SizeOfData",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Flags",
+          "slot": 3,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "flags D3DSPD"
+        }
+      ]
+    },
+    {
+      "name": "VolumeGetPrivateData",
+      "r9": "IDirect3DVolume9.GetPrivateData",
+      "fields": [
+        {
+          "name": "refguid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        },
+        {
+          "name": "pData",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        },
+        {
+          "name": "SizeOfData",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          }
+        },
+        {
+          "name": "Data",
+          "slot": 3,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "Object",
+          "slot": 4,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out handle Unknown"
+        },
+        {
+          "name": "pSizeOfData",
+          "slot": 5,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "VolumeFreePrivateData",
+      "r9": "IDirect3DVolume9.FreePrivateData",
+      "fields": [
+        {
+          "name": "refguid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        }
+      ]
+    },
+    {
+      "name": "VolumeGetContainer",
+      "r9": "IDirect3DVolume9.GetContainer",
+      "fields": [
+        {
+          "name": "riid",
+          "slot": 0,
+          "type": {
+            "kind": "bytes"
+          },
+          "r9": "guid"
+        },
+        {
+          "name": "ppContainer",
+          "slot": 1,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out handle Unknown"
+        }
+      ]
+    },
+    {
+      "name": "StateBlockGetDevice",
+      "r9": "IDirect3DStateBlock9.GetDevice creates Device",
+      "fields": []
+    },
+    {
+      "name": "VertexDeclarationGetDeclaration",
+      "r9": "IDirect3DVertexDeclaration9.GetDeclaration",
+      "fields": [
+        {
+          "name": "pElement",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "bool"
+        },
+        {
+          "name": "Element",
+          "slot": 1,
+          "type": {
+            "kind": "structs",
+            "struct": "VertexElement"
+          },
+          "r9": "out"
+        },
+        {
+          "name": "pNumElements",
+          "slot": 2,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -6632,7 +7121,30 @@ export const SCHEMA: SchemaDef = {
         "QueryGetType",
         "QueryGetDataSize",
         "QueryIssue",
-        "QueryGetData"
+        "QueryGetData",
+        "AddRef",
+        "QueryInterface",
+        "ResourceGetDevice",
+        "ResourceSetPrivateData",
+        "ResourceGetPrivateData",
+        "ResourceFreePrivateData",
+        "ResourceSetPriority",
+        "ResourceGetPriority",
+        "ResourcePreLoad",
+        "ResourceGetType",
+        "SurfaceGetContainer",
+        "SurfaceGetDC",
+        "SurfaceReleaseDC",
+        "BaseTextureSetLOD",
+        "TextureAddDirtyRect",
+        "CubeTextureAddDirtyRect",
+        "VolumeGetDevice",
+        "VolumeSetPrivateData",
+        "VolumeGetPrivateData",
+        "VolumeFreePrivateData",
+        "VolumeGetContainer",
+        "StateBlockGetDevice",
+        "VertexDeclarationGetDeclaration"
       ]
     }
   ],

@@ -1,4 +1,5 @@
 /** Tokens of the .r9t text trace; every token knows its line and column. */
+import { guidBytes, normalizeGuid } from '../../d3d9/index.js';
 import { TraceSyntaxError } from '../errors.js';
 
 export type TokKind = 'ident' | 'num' | 'str' | 'bytes' | 'punct' | 'nl' | 'eof';
@@ -164,7 +165,7 @@ export class Lexer {
     let i = start;
     while (i < src.length && isIdentChar(src[i])) i++;
     const word = src.slice(start, i);
-    if ((word === 'hex' || word === 'b64') && src[i] === '"') {
+    if ((word === 'hex' || word === 'b64' || word === 'guid') && src[i] === '"') {
       const end = src.indexOf('"', i + 1);
       const nl = src.indexOf('\n', i + 1);
       if (end < 0 || (nl >= 0 && nl < end)) this.err(start, `unterminated ${word} string`);
@@ -172,7 +173,9 @@ export class Lexer {
       this.i = end + 1;
       const bytes = word === 'hex'
         ? decodeHex(body, () => this.err(start, 'hex data must be an even number of hex digits'))
-        : decodeB64(body, () => this.err(start, 'b64 data is not valid base64'));
+        : word === 'guid'
+          ? decodeGuid(body, () => this.err(start, 'a guid is written guid"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"'))
+          : decodeB64(body, () => this.err(start, 'b64 data is not valid base64'));
       return { kind: 'bytes', text: word, line: this.line, col, bytes };
     }
     this.i = i;
@@ -184,6 +187,10 @@ function decodeHex(s: string, bad: () => never): Uint8Array {
   const clean = s.replace(/\s+/g, '');
   if (clean.length % 2 !== 0 || /[^0-9a-fA-F]/.test(clean)) bad();
   return new Uint8Array(Buffer.from(clean, 'hex'));
+}
+
+function decodeGuid(s: string, bad: () => never): Uint8Array {
+  return normalizeGuid(s) ? guidBytes(s) : bad();
 }
 
 function decodeB64(s: string, bad: () => never): Uint8Array {

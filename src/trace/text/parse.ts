@@ -4,7 +4,9 @@
  * index lists packed by the FVF and index format in effect. Errors name the
  * file, line and column.
  */
-import { D3DFMT, fvfLayout, GAMMA_RAMP_WORDS, HRESULT_TABLE, lookupConstant, parseFvfTerm, parseTransformStateTerm } from '../../d3d9/index.js';
+import {
+  D3DFMT, fvfLayout, GAMMA_RAMP_WORDS, guidBytes, HRESULT_TABLE, iidByName, lookupConstant, parseFvfTerm, parseTransformStateTerm,
+} from '../../d3d9/index.js';
 import { packQueryData } from './query-data.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
 import { floatFieldBits, floatFieldValue } from '../codec.js';
@@ -387,6 +389,8 @@ export class TextParser {
         return (n as { v: string }).v;
       case 'bytes':
         if (isNull) return null;
+        if (f.r9 === 'guid' || f.r9 === 'out guid') return this.guid(n, f.name);
+        if (f.r9 === 'private' && (n.t === 'ident' || n.t === 'str')) return this.handleBytes(n, f.name);
         if (n.t === 'bytes') return n.v;
         if (n.t === 'list' && packedKind(f.r9)) return this.packed(f, n);
         if (n.t === 'vertices' && f.r9 === 'vertices') return this.vertices(n, args, info);
@@ -405,6 +409,25 @@ export class TextParser {
     if (v === undefined) return this.err(n.tok, 'pData expects the query\'s value (a number, TRUE or FALSE), hex"..." data or NULL');
     const packed = packQueryData(v, this.queryTypes.get(this.self));
     return typeof packed === 'string' ? this.err(n.tok, packed) : packed;
+  }
+
+  /** A GUID: IID_name or guid"..." (hex"..." of 16 bytes is taken too). */
+  private guid(n: Node, what: string): Uint8Array {
+    if (n.t === 'ident') {
+      const g = iidByName(n.name);
+      if (g === undefined) this.err(n.tok, `${what}: unknown interface ID '${n.name}' (IID_IDirect3DTexture9, ..., or guid"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")`);
+      return guidBytes(g!);
+    }
+    if (n.t !== 'bytes' || n.v.length !== 16) return this.err(n.tok, `${what} expects an IID_ name or guid"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"`);
+    return n.v;
+  }
+
+  /** An object named where a pointer is passed as data (D3DSPD_IUNKNOWN): its handle, 4 bytes little-endian. */
+  private handleBytes(n: Node, what: string): Uint8Array {
+    const id = this.scalar({ k: 'handle', want: 'Unknown' }, n, what) as number;
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setUint32(0, id, true);
+    return b;
   }
 
   private scalarField(f: TableField, n: Node): number | FloatBits {

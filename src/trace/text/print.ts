@@ -4,7 +4,7 @@
  * device (vertex data prints as vertex lists when the FVF describes it).
  */
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
-import { D3DFMT, formatFvf, formatTransformState, fvfLayout, GAMMA_RAMP_WORDS, hresultName } from '../../d3d9/index.js';
+import { D3DFMT, D3DSPD, formatFvf, formatTransformState, fvfLayout, GAMMA_RAMP_WORDS, guidString, hresultName, iidName } from '../../d3d9/index.js';
 import { formatQueryData } from './query-data.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
 import { floatFieldBits } from '../codec.js';
@@ -134,7 +134,7 @@ export class TextPrinter {
     if (info.iface !== '') {
       const kind = this.kinds.get(call.self);
       if (kind === undefined) this.bad(`${info.method} is called on handle ${call.self}, which no earlier call created`);
-      if (info.selfKind && kind !== info.selfKind) this.bad(`${info.method} is a ${info.selfKind} method, handle ${call.self} is a ${kind}`);
+      if (info.iface !== '*' && !info.selfKinds.includes(kind)) this.bad(`${info.method} is a ${info.iface} method, handle ${call.self} is a ${kind}`);
     }
     this.bindCreated(call, info);
     const args = info.ins.map((f) => ({ f, v: call.args[f.name] }));
@@ -240,6 +240,13 @@ export class TextPrinter {
     if (f.r9 === 'out query') {
       const value = formatQueryData(b, this.queryTypes.get(call.self));
       if (value !== undefined) return value;
+    }
+    // a GUID by its IID name, else guid"..."; a D3DSPD_IUNKNOWN entry's object by its name
+    if ((f.r9 === 'guid' || f.r9 === 'out guid') && b.length === 16) return iidName(guidString(b)) ?? `guid"${guidString(b)}"`;
+    if (f.r9 === 'private' && b.length === 4 && ((call.args.Flags as number) & D3DSPD.IUNKNOWN)) {
+      const id = new DataView(b.buffer, b.byteOffset, 4).getUint32(0, true);
+      if (id === 0) return 'NULL';
+      if (this.names.has(id)) return this.tokenOf(id);
     }
     if (f.r9 === 'vertices') {
       const list = this.vertexList(b, call);

@@ -5,7 +5,7 @@
  */
 import { ENUM_TABLES, bitsToFloat32, float32Bits, renderStateInfo, samplerStateInfo, textureStageStateInfo } from '../../d3d9/index.js';
 import type { EnumTable } from '../../d3d9/enum-table.js';
-import type { HandleKind } from '../commands.js';
+import type { WantKind } from '../commands.js';
 import type { Scalar } from '../schema-types.js';
 
 export type Shape =
@@ -20,7 +20,7 @@ export type Shape =
   | { k: 'bool' }
   | { k: 'color' }
   | { k: 'fvf' }
-  | { k: 'handle'; want: HandleKind | 'BaseTexture' | 'Resource' }
+  | { k: 'handle'; want: WantKind }
   | { k: 'state'; space: string };
 
 const UINT: Shape = { k: 'uint' };
@@ -48,7 +48,7 @@ export function shapeOf(r9: string | undefined, scalar: Scalar): Shape {
     case 'bool': s = { k: 'bool' }; break;
     case 'color': s = { k: 'color' }; break;
     case 'fvf': s = { k: 'fvf' }; break;
-    case 'handle': s = { k: 'handle', want: arg as HandleKind | 'BaseTexture' | 'Resource' }; break;
+    case 'handle': s = { k: 'handle', want: arg as WantKind }; break;
     case 'state': s = { k: 'state', space: arg }; break;
     default: throw new Error(`schema: unknown r9 attribute "${r9}"`);
   }
