@@ -443,7 +443,9 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   SetStreamSource(StreamNumber: number, pStreamData: IDirect3DVertexBuffer9 | null, OffsetInBytes: number, Stride: number): HRESULT {
     if (StreamNumber >= MAX_STREAMS) return D3DERR.INVALIDCALL;
     if (pStreamData !== null && !(pStreamData instanceof VertexBuffer)) return D3DERR.INVALIDCALL;
-    this.target.setStreamSource(StreamNumber, { buffer: pStreamData, offset: OffsetInBytes, stride: Stride });
+    // unbinding keeps the stream's stride: GetStreamSource then reads NULL with the old stride (Wine device.c test_refcount)
+    const stride = pStreamData === null ? this.state.streams[StreamNumber].stride : Stride;
+    this.target.setStreamSource(StreamNumber, { buffer: pStreamData, offset: OffsetInBytes, stride });
     return D3D_OK;
   }
   SetIndices(pIndexData: IDirect3DIndexBuffer9 | null): HRESULT {
@@ -1057,6 +1059,13 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     const chain = this.child(new SwapChain(this, this.nextSwapChainOrdinal++, { presentParameters: { ...pp }, backBuffer }));
     this.adoptSwapChain(chain);
     return { hr: D3D_OK, swapChain: chain };
+  }
+
+  /** The swap chain whose back buffer `s` is (Surface.GetContainer answers it), if any. */
+  swapChainOf(s: Surface): SwapChain | undefined {
+    if (s === this.backBuffer) return this.implicitSwapChain;
+    for (const c of this.additionalSwapChains) if (c.backBuffer === s) return c;
+    return undefined;
   }
 
   /** Registers an additional chain: it leaves the set, and drops its back buffer, at its final Release. */

@@ -114,7 +114,9 @@ export class Surface extends Resource implements IDirect3DSurface9 {
    * when the container is not one (Wine device.c test_surface_get_container).
    */
   GetContainer(riid: string): { hr: HRESULT; container?: RefCounted } {
-    const c = this.spec.container ?? this.parentObject;
+    // a texture level's texture; a back buffer's swap chain; else the device (Wine device.c test_refcount)
+    const owner = this.parentObject as (RefCounted & { swapChainOf?(s: Surface): RefCounted | undefined }) | undefined;
+    const c = this.spec.container ?? owner?.swapChainOf?.(this) ?? owner;
     if (!c) return { hr: HR.E_NOINTERFACE };
     const q = c.QueryInterface(riid);
     return q.ppvObject ? { hr: q.hr, container: q.ppvObject } : { hr: q.hr };

@@ -242,3 +242,44 @@ describe('reference counts of queries, shaders and swap chains (Wine device.c te
     expect(sc.QueryInterface('91886caf-1c3d-4d2e-a0ab-3e4c7d8d3303').hr).not.toBe(D3D_OK);
   });
 });
+
+describe('containers and unbound streams (Wine device.c test_refcount)', () => {
+  const IID_SWAPCHAIN = '794950f2-adfc-458a-905e-10a10b0b503b';
+  const IID_DEVICE = 'd0223b96-bf7a-43fd-92bd-a43b0d82b9eb';
+
+  it('the render target\'s container is the implicit swap chain; the auto depth-stencil\'s is the device', () => {
+    const { dev } = setup();
+    const sc = dev.GetSwapChain(0).swapChain!;
+    const rt = dev.GetRenderTarget(0).surface!;
+    const got = rt.GetContainer(IID_SWAPCHAIN);
+    expect(got.hr).toBe(D3D_OK);
+    expect(got.container).toBe(sc);
+    expect(rt.GetContainer(IID_DEVICE).hr).not.toBe(D3D_OK);
+    const ds = dev.GetDepthStencilSurface().surface!;
+    expect(ds.GetContainer(IID_DEVICE).container).toBe(dev);
+    expect(ds.GetContainer(IID_SWAPCHAIN).hr).not.toBe(D3D_OK);
+  });
+
+  it('an additional chain\'s back buffer: GetBackBuffer adds a device reference, not one on the chain, and its container is the chain', () => {
+    const { dev } = setup();
+    const sc = dev.CreateAdditionalSwapChain({ ...PP }).swapChain!;
+    let refcount = count(dev);
+    const bb = sc.GetBackBuffer(0, 0).surface!;
+    expect(count(dev)).toBe(++refcount);
+    expect(count(sc)).toBe(1);
+    expect(count(bb)).toBe(1);
+    expect(bb.GetContainer(IID_SWAPCHAIN).container).toBe(sc);
+    expect(bb.Release()).toBe(0);
+    expect(count(dev)).toBe(--refcount);
+  });
+
+  it('SetStreamSource(NULL) keeps the stream\'s stride: GetStreamSource reads NULL, offset 0, the old stride', () => {
+    const { dev } = setup();
+    const vb = dev.CreateVertexBuffer(16, 0, D3DFVF.XYZ, D3DPOOL.DEFAULT).vertexBuffer!;
+    expect(dev.SetStreamSource(0, vb, 0, 12)).toBe(D3D_OK);
+    expect(dev.SetStreamSource(0, null, 0, 0)).toBe(D3D_OK);
+    const s = dev.GetStreamSource(0);
+    expect(s.streamData).toBeNull();
+    expect([s.offsetInBytes, s.stride]).toEqual([0, 12]);
+  });
+});
