@@ -6,7 +6,7 @@ import { FileSink, MemorySink } from '../trace/byte-io.js';
 import type { ByteSink } from '../trace/byte-io.js';
 import type { CallRecord } from '../trace/call.js';
 import type { HandleKind } from '../trace/commands.js';
-import { FRAME_END_COMMANDS } from '../trace/commands.js';
+import { FrameEnds } from '../trace/frames.js';
 import { ChunkKind } from '../trace/container.js';
 import { TraceWriter } from '../trace/writer.js';
 import type { WriterOptions } from '../trace/writer.js';
@@ -49,6 +49,8 @@ export class TraceRecorder {
   private snapshotSource?: SnapshotSource;
   private frames = 0;
   private perfDepth = 0;
+  /** which recorded calls end a frame (a swap chain's Present ends one when GetSwapChain handed the chain out) */
+  private readonly frameEnds = new FrameEnds();
   private readonly names = new Map<number, string>();
   /** handle → the object behind it (the backend's, not the API wrapper), kept only for snapshots: it holds them alive, as a replay does */
   private readonly handles = new Map<number, { kind: HandleKind; obj: object }>();
@@ -156,7 +158,7 @@ export class TraceRecorder {
     // the replayer's rule for the D3DPERF nesting, so a snapshot holds what a replay would
     if (call.command === 'PerfBeginEvent') this.perfDepth++;
     else if (call.command === 'PerfEndEvent' && this.perfDepth > 0) this.perfDepth--;
-    else if (FRAME_END_COMMANDS.has(call.command)) {
+    else if (this.frameEnds.ends(call.command, call.self, call.created)) {
       this.frames++;
       if (this.snapshotEvery > 0 && this.frames % this.snapshotEvery === 0) this.snapshot();
     }

@@ -11,18 +11,15 @@ import { decodeCall } from '../trace/codec.js';
 import { handlesOfCall } from '../trace/commands.js';
 import { ChunkKind, Compression } from '../trace/container.js';
 import type { ByteSink } from '../trace/byte-io.js';
-import { callType } from '../trace/reader.js';
 import type { TraceReader } from '../trace/reader.js';
 import { TraceWriter } from '../trace/writer.js';
 import type { WriterOptions } from '../trace/writer.js';
-import { COMMANDS, FRAME_END_COMMANDS } from '../trace/commands.js';
 import { Replayer } from './replayer.js';
 import type { ReplayOptions } from './replayer.js';
 import { readSnapshotChunk } from './snapshot-chunk.js';
 import { captureReplay } from './snapshot.js';
 import { seekPoint } from './seek.js';
 
-const FRAME_END_TYPES = new Set(COMMANDS.flatMap((c, i) => (c && FRAME_END_COMMANDS.has(c.name) ? [i] : [])));
 
 /** What walk() reports, in trace order. */
 type WalkEvent =
@@ -42,6 +39,8 @@ function* walk(reader: TraceReader, r: Replayer): Generator<WalkEvent> {
   r.useProfileOf(reader);
   const start = r.callsReplayed;
   let atFrameStart = true;
+  // the frames the trace's index holds (a swap chain's Present ends one only on the implicit chain)
+  const frameEnds = new Set(reader.frames);
   for (const c of reader.chunks) {
     if (c.kind === ChunkKind.Restore) {
       // one at the call a seek started from is in the state already
@@ -59,10 +58,10 @@ function* walk(reader: TraceReader, r: Replayer): Generator<WalkEvent> {
         atFrameStart = false;
       }
       let end = i;
-      while (end < b.calls.length - 1 && !FRAME_END_TYPES.has(callType(b.bb, b.calls[end]))) end++;
+      while (end < b.calls.length - 1 && !frameEnds.has(b.firstCall + end)) end++;
       r.replayBatch(b, b.firstCall + end + 1);
       for (let k = i; k <= end; k++) yield { kind: 'call', n: b.firstCall + k, call: decodeCall(b.bb, b.calls[k]) };
-      if (FRAME_END_TYPES.has(callType(b.bb, b.calls[end]))) atFrameStart = true;
+      if (frameEnds.has(b.firstCall + end)) atFrameStart = true;
       i = end + 1;
     }
   }
@@ -178,6 +177,7 @@ export function trim(reader: TraceReader, sink: ByteSink, frames: readonly numbe
   let run = -1;
   let open = false;
   let kept = 0;
+  const sourceFrameEnds = new Set(reader.frames);
   const start = (): void => {
     const handles = runs[run].handles;
     const s = captureReplay(r, { at: { callsReplayed: writer.callCount, frames: kept }, keep: handles, findings: false });
@@ -207,8 +207,10 @@ export function trim(reader: TraceReader, sink: ByteSink, frames: readonly numbe
         writer.appendChunk(ChunkKind.Restore, encodeSnapshot(s));
       }
     } else if (open) {
-      writer.append(e.call);
-      if (FRAME_END_COMMANDS.has(e.call.command)) kept++;
+      // the output's index takes the source's word for what ends a frame (its swap chains may come from a snapshot)
+      const ends = sourceFrameEnds.has(e.n);
+      writer.append(e.call, ends);
+      if (ends) kept++;
       if ((e.n & 1023) === 0) opts.onProgress?.(e.n, reader.callCount);
     }
   }

@@ -28,11 +28,11 @@ export class CallSet {
     return new CallSet(terms, text);
   }
 
-  /** Is call `n` (of command `command`, when known) in the set? */
-  has(n: number, command?: CommandName): boolean {
+  /** Is call `n` (of command `command`, when known; `endsFrame`: the trace's index says it ends a frame) in the set? */
+  has(n: number, command?: CommandName, endsFrame?: boolean): boolean {
     for (const t of this.terms) {
       if ('name' in t) {
-        if (t.name === 'frame' && command !== undefined && FRAME_END_COMMANDS.has(command)) return true;
+        if (t.name === 'frame' && (endsFrame ?? (command !== undefined && FRAME_END_COMMANDS.has(command)))) return true;
         if (t.name === 'draw' && command !== undefined && DRAW_COMMANDS.has(command)) return true;
       } else if (n >= t.lo && n <= t.hi && (n - t.lo) % t.step === 0) return true;
     }

@@ -186,9 +186,9 @@ export function qualifiedMethod(info: CommandInfo, selfKind?: HandleKind): strin
 }
 
 /**
- * The commands that end a frame in the trace's index (`--calls frame`, trim, seek): a device's
- * Present and PresentEx. IDirect3DSwapChain9::Present ends a frame of its own chain's sequence at
- * replay, which the index cannot tell from the stream (the chain is an object, not a command).
+ * The commands that always end a frame of the trace (`--calls frame`, trim, seek): a device's
+ * Present and PresentEx. IDirect3DSwapChain9::Present ends one when its chain is the implicit one
+ * (GetSwapChain handed it out), which frames.ts follows through the stream.
  */
 export const FRAME_END_COMMANDS: ReadonlySet<string> = new Set(['Present', 'PresentEx']);
 

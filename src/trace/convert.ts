@@ -1,7 +1,6 @@
 /** Binary ⇄ text conversion of whole traces, streaming on the binary side. */
 import type { ByteSink } from './byte-io.js';
 import { TraceReader } from './reader.js';
-import { FRAME_END_COMMANDS } from './commands.js';
 import { TraceWriter } from './writer.js';
 import type { WriterOptions } from './writer.js';
 import { headerPragma, TextPrinter } from './text/print.js';
@@ -13,13 +12,14 @@ export function* traceText(reader: TraceReader): Generator<string> {
   const printer = new TextPrinter((n) => reader.placeOfCall(n));
   let frame = 0;
   let frameStart = true;
+  const frameEnds = new Set(reader.frames);
   for (const { n, call } of reader.calls()) {
     if (frameStart) {
       yield `# frame ${frame}`;
       frameStart = false;
     }
     yield printer.indented(call, n);
-    if (FRAME_END_COMMANDS.has(call.command)) {
+    if (frameEnds.has(n)) {
       frame++;
       frameStart = true;
     }

@@ -9,6 +9,7 @@ import { ByteBuffer } from 'flatbuffers';
 import type { CallRecord } from './call.js';
 import { decodeCall, CALL_SLOT } from './codec.js';
 import { COMMANDS, FRAME_END_COMMANDS } from './commands.js';
+import { FrameEnds } from './frames.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
   HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_CHUNK_STORED, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
@@ -25,7 +26,8 @@ import { crc32 } from './crc32.js';
 import { TraceFormatError } from './errors.js';
 import { verifyCalls } from './verify.js';
 
-const FRAME_END_TYPES = new Set(COMMANDS.flatMap((c, i) => (c && FRAME_END_COMMANDS.has(c.name) ? [i] : [])));
+/** the commands that may end a frame, or decide whether a later call does (frames.ts), by union type */
+const FRAME_TYPES = new Map(COMMANDS.flatMap((c, i) => (c && (FRAME_END_COMMANDS.has(c.name) || c.name === 'GetSwapChain' || c.name === 'SwapChainPresent') ? [[i, c.name] as const] : [])));
 
 export interface LoadedBatch {
   chunk: ChunkInfo;
@@ -210,6 +212,7 @@ export class TraceReader {
     let offset = HEADER_SIZE;
     let calls = 0;
     const salvage = this.options.salvage === true;
+    const frameEnds = new FrameEnds();
     while (offset < size) {
       if (offset + 4 <= size && u32(this.src.read(offset, 4), 0) === FOOTER_MAGIC) {
         if (salvage) this.dropped = { offset, bytes: size - offset, reason: 'an unusable footer index' };
@@ -228,7 +231,10 @@ export class TraceReader {
         if (isSnapshotKind(c.kind) && c.callCount !== 0) throw new TraceFormatError(`trace chunk: byte ${offset + 24}: a snapshot chunk holds no calls, this one claims ${c.callCount}`, offset + 24);
         if (c.kind === ChunkKind.Commands) {
           const b = this.loadBatch(c);
-          for (let i = 0; i < b.calls.length; i++) if (FRAME_END_TYPES.has(callType(b.bb, b.calls[i]))) this.frames.push(calls + i);
+          for (let i = 0; i < b.calls.length; i++) {
+            const name = FRAME_TYPES.get(callType(b.bb, b.calls[i]));
+            if (name !== undefined && frameEnds.ends(name, callHandle(b.bb, b.calls[i], 'self'), callHandle(b.bb, b.calls[i], 'created'))) this.frames.push(calls + i);
+          }
         } else if (salvage) this.readPayload(c);
       } catch (e) {
         if (!salvage || !(e instanceof TraceFormatError)) throw e;
@@ -327,6 +333,12 @@ export class TraceReader {
     if (last === undefined) return undefined;
     return { first: f === 0 ? 0 : this.frames[f - 1] + 1, last };
   }
+}
+
+/** The Call table's `self` or `created` handle at `pos` (verified input). */
+function callHandle(bb: ByteBuffer, pos: number, slot: 'self' | 'created'): number {
+  const o = bb.__offset(pos, 4 + 2 * CALL_SLOT[slot]);
+  return o ? bb.readUint32(pos + o) : 0;
 }
 
 /** The union type id of the Call table at `pos` (verified input). */

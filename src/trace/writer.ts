@@ -8,7 +8,7 @@ import { deflateRawSync } from 'node:zlib';
 import { Builder } from 'flatbuffers';
 import type { CallRecord } from './call.js';
 import { encodeCallBuffer } from './codec.js';
-import { FRAME_END_COMMANDS } from './commands.js';
+import { FrameEnds } from './frames.js';
 import {
   CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
   HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE, versionBytes,
@@ -69,6 +69,7 @@ export class TraceWriter {
   private nextCall = 0;
   private chunks: ChunkInfo[] = [];
   private frames: number[] = [];
+  private readonly frameEnds = new FrameEnds();
   private closed = false;
 
   constructor(private readonly sink: ByteSink, options: WriterOptions = {}) {
@@ -87,8 +88,12 @@ export class TraceWriter {
     return this.frames.length;
   }
 
-  /** Appends a call; returns its call number. */
-  append(call: CallRecord): number {
+  /**
+   * Appends a call; returns its call number. `endsFrame` says whether it ends a frame when the
+   * caller knows better than the stream so far (a trimmed trace whose swap chain came from a
+   * snapshot); otherwise the calls written decide (frames.ts).
+   */
+  append(call: CallRecord, endsFrame?: boolean): number {
     if (this.closed) throw new Error('TraceWriter: append after close');
     const n = this.nextCall++;
     const bytes = encodeCallBuffer(this.builder, call);
@@ -103,7 +108,8 @@ export class TraceWriter {
     this.chunk.set(bytes, this.chunkLength);
     this.chunkLength += bytes.length;
     this.chunkCalls++;
-    if (FRAME_END_COMMANDS.has(call.command)) this.frames.push(n);
+    const ends = this.frameEnds.ends(call.command, call.self, call.created);
+    if (endsFrame ?? ends) this.frames.push(n);
     if (this.chunkLength >= this.header.chunkBytes) this.flush();
     return n;
   }

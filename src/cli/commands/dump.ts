@@ -61,6 +61,7 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
           if (!argv.json) io.out(headerPragma(reader.header));
           if (!argv.json && restored) io.out('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
           const to = set ? set.max + 1 : Infinity;
+          const frameEnds = new Set(reader.frames);
           const items = restored ? restoredCalls(reader, printer, to) : reader.calls(0, to);
           for (const item of items) {
             if ('comment' in item) {
@@ -69,7 +70,7 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
             }
             const { n, call } = item;
             const text = printer.indented(call, n);
-            if (set && !set.has(n, call.command)) continue;
+            if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
             if (!argv.json) {
               io.out(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
               continue;
