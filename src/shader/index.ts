@@ -5,3 +5,4 @@ export { parseShader, versionName, type Instruction, type ParseResult, type Shad
 export { validateShader, DEFAULT_LIMITS, type ShaderLimits } from './validate.js';
 export { disassemble, disassembleProgram, instructionText } from './disassemble.js';
 export { assemble, type AssembleResult } from './assemble.js';
+export { exactAssembly } from './round-trip.js';

@@ -87,12 +87,13 @@ export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_
   };
   for (const ins of p.instructions) {
     if (ins.opcode === OP.COMMENT) continue;
-    if (ins.opcode === OP.PHASE) { flushSlots(ins.offset); continue; }
     const info = OPCODES.get(ins.opcode)!;
     if (!opcodeAllowed(info, p.kind, p.version)) {
       errors.push({ offset: ins.offset, message: `${ins.name} is not an instruction of ${kindVersion(p)}` });
       continue;
     }
+    // ps_1_4's slot limits hold per phase
+    if (ins.opcode === OP.PHASE) { flushSlots(ins.offset); continue; }
     if (ins.coissue && !(p.kind === 'pixel' && p.version < 0x0200)) errors.push({ offset: ins.offset, message: `${ins.name}: co-issue exists in ps_1_x only` });
     if (ins.dst) {
       checkReg(ins, ins.dst.type, ins.dst.num, 'destination');
