@@ -143,3 +143,31 @@ describe('text the assembler reads', () => {
     expect(exactAssembly(ps)).toBe('ps_3_0\nif_gt r0.x, c0.x\nendif\n');
   });
 });
+
+describe('the assembler on damaged text', () => {
+  it('returns an error with a line and column, never throws (seeded edits of good text)', async () => {
+    const { WINE_VECTORS } = await import('./wine-vectors.js');
+    let seed = 12345;
+    const rnd = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const alphabet = 'rvcotsabilp0123456789.,_-![]()+ xyzw\n';
+    let failed = 0;
+    const rounds = process.env.REPLAY9_LONG ? 100000 : 2000;
+    for (let n = 0; n < rounds; n++) {
+      let text = WINE_VECTORS[rnd(WINE_VECTORS.length)].text;
+      for (let e = 1 + rnd(3); e > 0; e--) {
+        const at = rnd(text.length + 1);
+        text = rnd(2) ? text.slice(0, at) + alphabet[rnd(alphabet.length)] + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      }
+      const r = assemble(text);
+      if (!r.ok) {
+        failed++;
+        expect(r.error.line).toBeGreaterThanOrEqual(1);
+        expect(r.error.column).toBeGreaterThanOrEqual(1);
+      } else expect(r.tokens[r.tokens.length - 1]).toBe(0xffff);
+    }
+    expect(failed).toBeGreaterThan(0);
+  });
+});
