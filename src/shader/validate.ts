@@ -73,7 +73,10 @@ export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_
     else if (full >= max) errors.push({ offset: ins.offset, message: `${ins.name}: ${what} ${name(type, num)} is out of range (${kindVersion(p)} has ${max})` });
   };
   const checkRel = (ins: Instruction, rel: RelativeAddress | undefined, what: string): void => {
-    if (rel && !rel.implied) checkReg(ins, rel.type, rel.num, `${what}'s relative address`);
+    if (!rel || rel.implied) return;
+    if (rel.type !== REG.LOOP && !(rel.type === REG.ADDR && p.kind === 'vertex')) {
+      errors.push({ offset: ins.offset, message: `${ins.name}: ${what} is addressed relative to ${name(rel.type, rel.num)}, which is neither a0 nor aL` });
+    } else checkReg(ins, rel.type, rel.num, `${what}'s relative address`);
   };
   let arith = 0;
   let tex = 0;
@@ -101,9 +104,13 @@ export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_
       if (ins.dst.shift && !(p.kind === 'pixel' && p.version < 0x0200)) errors.push({ offset: ins.offset, message: `${ins.name}: result shift exists in ps_1_x only` });
     }
     if (ins.predicate) checkReg(ins, ins.predicate.type, ins.predicate.num, 'predicate');
+    if (ins.dst?.rel && !relAllowed(ins.dst.type, p.kind, p.version)) errors.push({ offset: ins.offset, message: `${ins.name}: ${name(ins.dst.type, ins.dst.num)} cannot be addressed relatively in ${kindVersion(p)}` });
+    if (ins.dst && (ins.dst.resultMod & 6) && p.kind === 'vertex') errors.push({ offset: ins.offset, message: `${ins.name}: _pp and _centroid exist in pixel shaders only` });
     ins.src.forEach((s, k) => {
       checkReg(ins, s.type, s.num, `source ${k}`);
       checkRel(ins, s.rel, `source ${k}`);
+      if (!srcModAllowed(s.mod, s.type, p.kind, p.version)) errors.push({ offset: ins.offset, message: `${ins.name}: source ${k} modifier ${s.mod} does not exist in ${kindVersion(p)}` });
+      if (s.rel && !relAllowed(s.type, p.kind, p.version)) errors.push({ offset: ins.offset, message: `${ins.name}: ${name(s.type, s.num)} cannot be addressed relatively in ${kindVersion(p)}` });
     });
     if (!NOT_COUNTED.has(ins.opcode) && !ins.coissue) {
       if (TEXTURE_OPS.has(ins.opcode)) tex++;
@@ -112,6 +119,24 @@ export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_
   }
   flushSlots(p.length - 1);
   return errors;
+}
+
+/** Source modifiers each version has ("Source Register Modifiers"): ps_1_x has the bias/sign/complement/x2 family (dz/dw in ps_1_4), SM2+ negate, SM3 abs, and ! on b/p registers. */
+function srcModAllowed(mod: number, type: number, kind: ShaderKind, version: number): boolean {
+  if (mod === 0 || mod === 1) return true;
+  const ps1 = kind === 'pixel' && version < 0x0200;
+  if (mod <= 8) return ps1;
+  if (mod === 9 || mod === 10) return kind === 'pixel' && version === 0x0104;
+  if (mod === 11 || mod === 12) return version >= 0x0300;
+  if (mod === 13) return version >= 0x0200 && (type === REG.CONSTBOOL || type === REG.PREDICATE);
+  return false;
+}
+
+/** Register types that may be addressed relatively ("RelAddr" columns of the register pages). */
+function relAllowed(type: number, kind: ShaderKind, version: number): boolean {
+  const isConst = type === REG.CONST || (type >= REG.CONST2 && type <= REG.CONST4);
+  if (kind === 'vertex') return isConst || (version >= 0x0300 && (type === REG.INPUT || type === REG.OUTPUT));
+  return version >= 0x0300 && type === REG.INPUT;
 }
 
 function kindVersion(p: ShaderProgram): string {

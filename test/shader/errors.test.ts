@@ -96,6 +96,18 @@ describe('validation against the version\'s registers and opcodes', () => {
     expect(errorsOf([0xfffe0101, 0x40000001, 0x800f0000, 0xa0e40000, 0xffff])).toEqual(['1: mov: co-issue exists in ps_1_x only']);
     expect(errorsOf([0xffff0200, 0x02000001, 0x810f0000, 0xa0e40000, 0xffff])).toEqual(['1: mov: result shift exists in ps_1_x only']);
   });
+  it('refuses source modifiers, relative addressing and _pp where the version lacks them (Wine asm.c failure cases)', () => {
+    expect(errorsOf([0xffff0200, 0x02000001, 0x800f0002, 0x86e40000, 0xffff])).toEqual(['1: mov: source 0 modifier 6 does not exist in ps_2_0']); // 1-r0
+    expect(errorsOf([0xfffe0101, 0x00000001, 0x800f0002, 0x87e40001, 0xffff])).toEqual(['1: mov: source 0 modifier 7 does not exist in vs_1_1']); // r1_x2
+    expect(errorsOf([0xfffe0101, 0x00000001, 0x800f0002, 0x8be40001, 0xffff])).toEqual(['1: mov: source 0 modifier 11 does not exist in vs_1_1']); // r1_abs
+    expect(errorsOf([0xfffe0300, 0x02000001, 0x800f0002, 0x8be40001, 0xffff])).toEqual([]); // r1_abs in vs_3_0
+    expect(errorsOf([0xffff0104, 0x00000042, 0x800f0005, 0x89e40002, 0xffff])).toEqual([]); // texld r5, r2_dz
+    expect(errorsOf([0xfffe0200, 0x04000002, 0x800f0000, 0x90e42000, 0xb0000000, 0x80e40001, 0xffff])) // add r0, v0[a0.x], r1
+      .toEqual(['1: add: v0 cannot be addressed relatively in vs_2_0']);
+    expect(errorsOf([0xfffe0300, 0x03000002, 0x802f0000, 0x80e40000, 0x80e40001, 0xffff])).toEqual(['1: add: _pp and _centroid exist in pixel shaders only']);
+    expect(errorsOf([0xffff0300, 0x03000001, 0x800f0000, 0x90e42000, 0xf0e40800, 0xffff])).toEqual([]); // mov r0, v0[aL]
+    expect(errorsOf([0xffff0200, 0x03000001, 0x800f0000, 0xa0e42000, 0xb0000000, 0xffff])).toHaveLength(2); // c0[a0.x]: no a0, no relative addressing in ps_2_0
+  });
   it('counts instruction slots: ps_2_0 has 64 arithmetic, m4x4 takes 4', () => {
     const body = (n: number, op: number[]): number[] => Array.from({ length: n }, () => op).flat();
     const add = [0x03000002, 0x800f0000, 0x80e40000, 0x80e40001];
