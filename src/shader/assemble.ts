@@ -136,26 +136,11 @@ function operands(s: string, base: number): { text: string; col: number }[] {
   return out.filter((o) => o.text !== '' || out.length > 1);
 }
 
-function assembleLine(line: string, ctx: Ctx, names: Map<string, OpcodeInfo>): number[] {
-  let rest = line;
-  let col = 1;
-  const skip = (n: number): void => {
-    const t = rest.slice(n);
-    col += rest.length - t.trimStart().length;
-    rest = t.trimStart();
-  };
-  let coissue = 0;
-  if (rest.startsWith('+')) { coissue = 1; skip(1); }
-  let predicate: number[] | undefined;
-  if (rest.startsWith('(')) {
-    const close = rest.indexOf(')');
-    if (close < 0) throw new Fail(col, 'unclosed predicate');
-    predicate = srcTokens(rest.slice(1, close).trim(), ctx, col + 1);
-    skip(close + 1);
-  }
-  const m = /^([A-Za-z0-9_]+)\s*(.*)$/.exec(rest)!;
-  if (!m) throw new Fail(col, `expected an instruction, found '${rest}'`);
-  const parts = m[1].split('_');
+interface Mnemonic { info: OpcodeInfo; controls: number; dcl?: number; resultMod: number; shift: number }
+
+/** `texldp`, `dcl_texcoord1_centroid`, `if_gt`, `mul_x2_sat` → opcode, controls, dcl token, modifiers. */
+function parseMnemonic(word: string, names: Map<string, OpcodeInfo>, ctx: Ctx, col: number): Mnemonic {
+  const parts = word.split('_');
   let info = names.get(parts[0]);
   if (!info && (parts[0] === 'texldp' || parts[0] === 'texldb')) info = OPCODES.get(OP.TEX);
   if (!info) throw new Fail(col, `unknown instruction '${parts[0]}' in ${ctx.kind === 'vertex' ? 'vs' : 'ps'}`);
@@ -189,6 +174,30 @@ function assembleLine(line: string, ctx: Ctx, names: Map<string, OpcodeInfo>): n
     else if (s === '_mod8') resultMod |= 8;
     else throw new Fail(col, `unknown modifier '${s}' on ${parts[0]}`);
   }
+  return { info, controls, dcl, resultMod, shift };
+}
+
+function assembleLine(line: string, ctx: Ctx, names: Map<string, OpcodeInfo>): number[] {
+  let rest = line;
+  let col = 1;
+  const skip = (n: number): void => {
+    const t = rest.slice(n);
+    col += rest.length - t.trimStart().length;
+    rest = t.trimStart();
+  };
+  let coissue = 0;
+  if (rest.startsWith('+')) { coissue = 1; skip(1); }
+  let predicate: number[] | undefined;
+  if (rest.startsWith('(')) {
+    const close = rest.indexOf(')');
+    if (close < 0) throw new Fail(col, 'unclosed predicate');
+    predicate = srcTokens(rest.slice(1, close).trim(), ctx, col + 1);
+    skip(close + 1);
+  }
+  const m = /^([A-Za-z0-9_]+)\s*(.*)$/.exec(rest)!;
+  if (!m) throw new Fail(col, `expected an instruction, found '${rest}'`);
+  const mn = parseMnemonic(m[1], names, ctx, col);
+  const { info, controls, dcl, resultMod, shift } = mn;
   const shape = shapeOf(info, ctx.version);
   const ops = operands(m[2], col + rest.length - m[2].length);
   const lits = info.special === 'def' || info.special === 'defi' ? 4 : info.special === 'defb' ? 1 : 0;
