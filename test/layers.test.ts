@@ -10,8 +10,9 @@ const files = (dir: string): string[] => filesUnder(dir, '.ts');
 const ALLOWED: Record<string, string[]> = {
   d3d9: ['d3d9'],
   formats: ['formats', 'd3d9'],
-  driver: ['driver', 'formats', 'd3d9'],
-  device: ['device', 'driver', 'formats', 'd3d9'],
+  driver: ['driver', 'formats', 'd3d9', 'shader'],
+  shader: ['shader', 'd3d9'],
+  device: ['device', 'driver', 'formats', 'd3d9', 'shader'],
   trace: ['trace', 'd3d9', 'version.js'],
   record: ['record', 'trace', 'd3d9'],
   replay: ['replay', 'device', 'trace', 'd3d9', 'driver', 'formats', 'errors.js'],
