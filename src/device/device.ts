@@ -377,7 +377,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   // ---- shaders and their constants (src/device/shader.ts; not executed yet) ----
 
   CreateVertexShader(pFunction: BYTES | null): { hr: HRESULT; vertexShader?: IDirect3DVertexShader9 } {
-    const tokens = shaderTokens(pFunction, 'vertex');
+    const tokens = shaderTokens(pFunction, 'vertex', this.state.softwareVertexProcessing);
     return typeof tokens === 'number' ? { hr: tokens } : { hr: D3D_OK, vertexShader: this.child(new VertexShader(this, 'vertex', tokens)) };
   }
   CreatePixelShader(pFunction: BYTES | null): { hr: HRESULT; pixelShader?: IDirect3DPixelShader9 } {

@@ -8,6 +8,7 @@ import { D3DERR, D3DPT, D3D_OK, shaderStreamBytes } from '../d3d9/index.js';
 import type { ConstantLimits, HRESULT, ShaderKind } from '../d3d9/index.js';
 import { bytesOf } from './draw.js';
 import { note } from './notes.js';
+import { DEFAULT_LIMITS as DEFAULT_SHADER_LIMITS, parseShader, validateShader } from '../shader/index.js';
 import { RefCounted } from './ref-counted.js';
 import { declareInterfaces } from './interfaces.js';
 import { guardReleased } from './released.js';
@@ -46,11 +47,20 @@ guardReleased(VertexShader.prototype, 'IDirect3DVertexShader9', { QueryInterface
 guardReleased(PixelShader.prototype, 'IDirect3DPixelShader9', { QueryInterface: 'out', GetDevice: 'out', GetFunction: 'out' });
 
 /** The validated token stream of a CreateVertexShader/CreatePixelShader call (a copy), or INVALIDCALL. */
-export function shaderTokens(pFunction: BYTES | null, kind: ShaderKind): Uint8Array | HRESULT {
+export function shaderTokens(pFunction: BYTES | null, kind: ShaderKind, softwareVertexProcessing = false): Uint8Array | HRESULT {
   if (!pFunction) return D3DERR.INVALIDCALL;
   const b = bytesOf(pFunction);
   const n = shaderStreamBytes(b, kind);
-  return n === undefined ? D3DERR.INVALIDCALL : b.slice(0, n);
+  if (n === undefined) return D3DERR.INVALIDCALL;
+  const tokens = b.slice(0, n);
+  // the runtime's validator: a stream that does not parse, or breaks its version's rules, is refused
+  const parsed = parseShader(new Uint32Array(tokens.buffer, 0, n / 4));
+  const errors = parsed.ok ? validateShader(parsed.program, { ...DEFAULT_SHADER_LIMITS, maxVertexShaderConst: softwareVertexProcessing ? 8192 : 256 }) : [parsed.error];
+  if (errors.length > 0) {
+    note('invalid-shader', () => `${kind} shader refused: token ${errors[0].offset}: ${errors[0].message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`);
+    return D3DERR.INVALIDCALL;
+  }
+  return tokens;
 }
 
 export type ConstType = keyof ConstantLimits;

@@ -314,3 +314,30 @@ describe('a draw with a shader bound', () => {
     expect(dev.DrawPrimitiveUP(0, 1, verts, 16)).toBe(D3DERR.INVALIDCALL);
   });
 });
+
+describe('creation runs the bytecode validator (src/shader)', () => {
+  // vs_2_0: mov rN, v0 — vs_2_0 has r0..r11
+  const movTemp = (r: number): Uint32Array => words(0xfffe0200, 0x02000001, 0x800f0000 | r, 0x90e40000, 0x0000ffff);
+  // vs_2_0: mov r0, cN — 256 float constants with hardware vertex processing, 8192 with software
+  const movConst = (c: number): Uint32Array => words(0xfffe0200, 0x02000001, 0x800f0000, 0xa0e40000 | c, 0x0000ffff);
+
+  it('refuses a register its version does not have, with a note saying which, and takes the last one it has', () => {
+    const dev = device();
+    expect(dev.CreateVertexShader(movTemp(11)).hr).toBe(D3D_OK);
+    const notes: DeviceNote[] = [];
+    expect(listenForNotes((n) => notes.push(n), () => dev.CreateVertexShader(movTemp(12)).hr)).toBe(D3DERR.INVALIDCALL);
+    expect(notes.map((n) => n.kind)).toEqual(['invalid-shader']);
+    expect(notes[0].message).toMatch(/r12/);
+  });
+
+  it('takes c300 on a software vertex processing device only', () => {
+    expect(device(HW).CreateVertexShader(movConst(255)).hr).toBe(D3D_OK);
+    expect(device(HW).CreateVertexShader(movConst(300)).hr).toBe(D3DERR.INVALIDCALL);
+    expect(device(SW).CreateVertexShader(movConst(300)).hr).toBe(D3D_OK);
+  });
+
+  it('refuses an instruction whose length field disagrees with its parameters', () => {
+    // mov with a length of 3 DWORDs but 2 parameters before the end token
+    expect(device().CreateVertexShader(words(0xfffe0200, 0x03000001, 0x800f0000, 0x90e40000, 0x0000ffff)).hr).toBe(D3DERR.INVALIDCALL);
+  });
+});
