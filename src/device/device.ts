@@ -102,8 +102,6 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   pixelObserver?: PixelObserver;
 
   readonly caps: D3DCAPS9;
-  /** the IDirect3D9 that created the device (GetDirect3D); null for one made without it */
-  creator: (RefCounted & IDirect3D9) | null = null;
   /** creation parameters, gamma, cursor, dialog-box mode, priority, latency, kernel (device-misc.ts) */
   misc: DeviceMisc = freshMisc();
   /** SetPaletteEntries: the device's texture palettes (not state: Reset and state blocks leave them) */
@@ -868,9 +866,11 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   }
 
   GetDirect3D(): { hr: HRESULT; d3d?: IDirect3D9 } {
-    if (!this.creator) return { hr: D3DERR.INVALIDCALL };
-    this.creator.AddRef();
-    return { hr: D3D_OK, d3d: this.creator };
+    // the IDirect3D9 the device holds (its parent); none for a device made without one
+    const d3d = this.parentObject as (RefCounted & IDirect3D9) | undefined;
+    if (!d3d) return { hr: D3DERR.INVALIDCALL };
+    d3d.AddRef();
+    return { hr: D3D_OK, d3d };
   }
 
   GetCreationParameters(): { hr: HRESULT; parameters?: D3DDEVICE_CREATION_PARAMETERS } {

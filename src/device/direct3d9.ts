@@ -35,11 +35,10 @@ export class Direct3D9 extends RefCounted implements IDirect3D9Ex {
     return { hr: D3D_OK, device: this.made(new Device({ ...pPresentationParameters }, specs, this.profile, BehaviorFlags, this.ex), DeviceType, hFocusWindow) };
   }
 
-  /** A new device remembers this object (GetDirect3D) and its creation parameters. */
+  /** A new device holds this object (GetDirect3D answers it) and remembers its creation parameters. */
   private made<T extends Device>(d: T, deviceType: number, focusWindow: NULLPTR): T {
     // a device holds its IDirect3D9 (Wine device.c test_refcount)
     d.holdParent(this);
-    d.creator = this;
     d.misc.deviceType = deviceType;
     d.misc.focusWindow = Number(focusWindow ?? 0) >>> 0;
     return d;

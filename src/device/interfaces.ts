@@ -4,7 +4,8 @@
  * the Ex interfaces only on objects made as Ex (Device.ex, Direct3D9.ex). Each class declares its
  * list where it is defined; IUnknown is implied.
  */
-import type { InterfaceName } from '../d3d9/index.js';
+import { D3D_OK, HR, IID, normalizeGuid } from '../d3d9/index.js';
+import type { HRESULT, InterfaceName } from '../d3d9/index.js';
 
 type Chain = readonly InterfaceName[] | ((o: object) => readonly InterfaceName[]);
 
@@ -22,4 +23,15 @@ export function interfacesOf(o: object): readonly InterfaceName[] {
     if (c) return [...(typeof c === 'function' ? c(o) : c), 'IUnknown'];
   }
   return ['IUnknown'];
+}
+
+/**
+ * IUnknown::QueryInterface of any object: the object itself, AddRef'd, for IUnknown and every
+ * interface it is; E_NOINTERFACE and NULL for any other IID.
+ */
+export function queryInterface<T extends object & { AddRef(): number }>(o: T, riid: string): { hr: HRESULT; ppvObject?: T } {
+  const g = normalizeGuid(riid);
+  if (!g || !interfacesOf(o).some((name) => IID[name] === g)) return { hr: HR.E_NOINTERFACE };
+  o.AddRef();
+  return { hr: D3D_OK, ppvObject: o };
 }

@@ -1,6 +1,5 @@
-import { D3D_OK, HR, IID, normalizeGuid } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
-import { interfacesOf } from './interfaces.js';
+import { queryInterface } from './interfaces.js';
 import { note } from './notes.js';
 
 /**
@@ -101,10 +100,7 @@ export class RefCounted {
    * (interfaces.ts); E_NOINTERFACE and NULL for any other IID.
    */
   QueryInterface(riid: string): { hr: HRESULT; ppvObject?: RefCounted } {
-    const g = normalizeGuid(riid);
-    if (!g || !interfacesOf(this).some((name) => IID[name] === g)) return { hr: HR.E_NOINTERFACE };
-    this.AddRef();
-    return { hr: D3D_OK, ppvObject: this };
+    return queryInterface<RefCounted>(this, riid);
   }
   get refCount(): number {
     return this.refs;

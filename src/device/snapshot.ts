@@ -122,8 +122,7 @@ export type ObjectSnap = ExtraSnap & (
     backBuffer: Ref; autoDepthStencil: Ref; inScene: boolean; recording: Ref; presentCount: number; defaultPool: Ref[]; state: StateSnap;
     /** the device's declarations made by SetFVF, by ascending FVF */
     fvfDecls?: Ref[];
-    /** the IDirect3D9 that created it, and its miscellaneous state (device-misc.ts); absent in older snapshots */
-    creator?: Ref;
+    /** its miscellaneous state (device-misc.ts; its IDirect3D9 is its parent link); absent in older snapshots */
     misc?: DeviceMisc;
     /** [palette number, 256 RGBA entries], by ascending number; the vertex processing mode (absent in older snapshots: palette 0 white, the creation mode) */
     palettes?: Array<[number, Uint8Array]>;
@@ -294,7 +293,7 @@ export class ObjectCapture {
     snap.recording = this.ref(di.recording);
     (snap as { gpu?: object }).gpu = { clock: d.gpu.clock, samples: d.gpu.samples.count, openOcclusion: d.gpu.openOcclusion };
     (snap as { fvfDecls?: Ref[] }).fvfDecls = [...di.fvfDecls].sort((a, b) => a[0] - b[0]).map(([, d]) => this.ref(d));
-    Object.assign(snap, { creator: this.ref(d.creator), misc: structuredClone(d.misc) });
+    Object.assign(snap, { misc: structuredClone(d.misc) });
     const extra = snap as { palettes?: Array<[number, Uint8Array]>; softwareVertexProcessing?: boolean };
     extra.palettes = [...d.palettes.palettes].sort((a, b) => a[0] - b[0]).map(([n, b]) => [n, b.slice()]);
     extra.softwareVertexProcessing = d.softwareVertexProcessing;
@@ -525,7 +524,6 @@ export function checkSnapshotObjects(snaps: readonly unknown[]): asserts snaps i
         num(s.budgetUsed, 'budgetUsed');
         state(s.state, 'state');
         if (s.fvfDecls !== undefined) list(s.fvfDecls, 'fvfDecls').forEach((r) => ref(r, 'fvfDecls', 'VertexDeclaration'));
-        if (s.creator !== undefined) ref(s.creator, 'creator', 'Direct3D9');
         if (s.misc !== undefined) obj(s.misc, 'misc');
         if (s.palettes !== undefined) {
           for (const p of list(s.palettes, 'palettes')) {
@@ -783,7 +781,6 @@ export function restoreObjects(snaps: readonly ObjectSnap[]): object[] {
         const decl = out[r] as VertexDeclaration;
         di.fvfDecls.set(decl.fvf, decl);
       }
-      if (s.creator !== undefined) d.creator = get<Direct3D9>(s.creator);
       if (s.misc !== undefined) d.misc = { ...freshMisc(), ...structuredClone(s.misc) };
       for (const r of s.additionalSwapChains ?? []) d.adoptSwapChain(out[r] as SwapChain);
       d.nextSwapChainOrdinal = s.nextSwapChainOrdinal ?? 1;

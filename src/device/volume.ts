@@ -3,12 +3,12 @@
  * volumes, each `depth` slices of `height` block rows stored one after another, with D3D9's
  * creation and LockBox rules (Wine device.c test_lockbox_invalid, test_volume_blocks).
  */
-import { D3DERR, D3DPOOL, D3DRTYPE, D3DTEXF, D3DUSAGE, D3DLOCK, D3D_OK, HR, IID, normalizeGuid } from '../d3d9/index.js';
+import { D3DERR, D3DPOOL, D3DRTYPE, D3DTEXF, D3DUSAGE, D3DLOCK, D3D_OK } from '../d3d9/index.js';
 import type { HRESULT } from '../d3d9/index.js';
 import { blockRows, formatInfo, pitchOf, rowBytes, slicePitchOf } from '../formats/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import type { SurfaceView } from '../driver/surface-view.js';
-import { declareInterfaces, interfacesOf } from './interfaces.js';
+import { declareInterfaces, queryInterface } from './interfaces.js';
 import { PrivateData } from './private-data.js';
 import type { PrivateDataOut } from './private-data.js';
 import type { RefCounted } from './ref-counted.js';
@@ -120,10 +120,7 @@ export class Volume implements IDirect3DVolume9 {
   }
   /** IUnknown and IDirect3DVolume9: the volume itself, AddRef'd (on its texture's count). */
   QueryInterface(riid: string): { hr: HRESULT; ppvObject?: Volume } {
-    const g = normalizeGuid(riid);
-    if (!g || !interfacesOf(this).some((n) => IID[n] === g)) return { hr: HR.E_NOINTERFACE };
-    this.AddRef();
-    return { hr: D3D_OK, ppvObject: this };
+    return queryInterface<Volume>(this, riid);
   }
   GetDevice(): { hr: HRESULT; device?: RefCounted } {
     return deviceOf(this.container);
