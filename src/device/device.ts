@@ -882,20 +882,15 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return AVAILABLE_TEXTURE_MEM;
   }
 
-  /** Swap chains of the device: the implicit one. */
-  private get swapChainCount(): number {
-    return 1;
-  }
-
   SetGammaRamp(iSwapChain: number, Flags: number, pRamp: D3DGAMMARAMP | null): HRESULT {
     void Flags; // no calibrator is installed: CALIBRATE stores the ramp as given
     const bytes = pRamp ? gammaRampBytes(pRamp) : undefined;
-    if (bytes && iSwapChain >>> 0 < this.swapChainCount) this.misc.gamma[iSwapChain] = bytes;
+    if (bytes && iSwapChain >>> 0 < this.GetNumberOfSwapChains()) this.misc.gamma[iSwapChain] = bytes;
     return D3D_OK;
   }
 
   GetGammaRamp(iSwapChain: number): { hr: HRESULT; ramp?: D3DGAMMARAMP } {
-    if (iSwapChain >>> 0 >= this.swapChainCount) return { hr: D3D_OK };
+    if (iSwapChain >>> 0 >= this.GetNumberOfSwapChains()) return { hr: D3D_OK };
     const stored = this.misc.gamma[iSwapChain];
     return { hr: D3D_OK, ramp: (stored && gammaRampOf(stored)) || identityGammaRamp() };
   }
