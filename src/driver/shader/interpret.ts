@@ -19,6 +19,8 @@ interface Src { type: number; num: number; swz: readonly number[]; mod: number; 
 interface Dst { type: number; num: number; mask: number; sat: boolean; scale: number; rel?: Rel }
 interface Op {
   index: number;
+  /** components the instruction can write at all (sincos x/y, crs and m?x3 xyz, m3x2 and bem xy), ANDed with the write mask */
+  writes: number;
   op: number;
   controls: number;
   coissue: boolean;
@@ -29,6 +31,10 @@ interface Op {
 
 const enum Frame { IF, LOOP, CALL }
 interface FrameEntry { kind: Frame; saved: number; cond: number; start: number; remaining: number; aL: number; step: number; ret: number }
+
+const WRITES: Partial<Record<number, number>> = {
+  [OP.SINCOS]: 3, [OP.CRS]: 7, [OP.M3x2]: 3, [OP.M3x3]: 7, [OP.M4x3]: 7, [OP.BEM]: 3,
+};
 
 const CONST_TYPES: Readonly<Record<number, number>> = { [REG.CONST]: 0, [REG.CONST2]: 2048, [REG.CONST3]: 4096, [REG.CONST4]: 6144 };
 
@@ -85,7 +91,7 @@ export class Interpreter implements ShaderExecutable {
     this.colorOutputs = d.colorOutputs;
     this.samplers = d.samplers;
     this.ops = program.instructions.map((ins, index) => {
-      const op: Op = { index, op: ins.opcode, controls: ins.controls, coissue: ins.coissue, src: ins.src.map(toSrc) };
+      const op: Op = { index, writes: WRITES[ins.opcode] ?? 0xf, op: ins.opcode, controls: ins.controls, coissue: ins.coissue, src: ins.src.map(toSrc) };
       if (ins.dst) {
         const dd = ins.dst;
         op.dst = { type: dd.type, num: dd.num, mask: dd.mask, sat: (dd.resultMod & 1) !== 0, scale: o.shiftScale(dd.shift) };
@@ -340,7 +346,7 @@ export class Interpreter implements ShaderExecutable {
     if (!dd) return;
     for (let l = 0; l < this.lanes; l++) {
       if (!(active & (1 << l))) continue;
-      let mask = dd.mask;
+      let mask = dd.mask & op.writes;
       if (op.pred) {
         for (let c = 0; c < 4; c++) {
           const pv = this.p[l * 4 + op.pred.swz[c]];
@@ -399,7 +405,7 @@ export class Interpreter implements ShaderExecutable {
       const a = l * 4;
       const b = S + a;
       const e = 2 * S + a;
-      const W = 3; // scalar sources read the swizzled w (a replicate swizzle makes every component the same)
+      // scalar sources read the swizzled x ("if the source has no subscripts, the x-component is used", the rcp page)
       const scalar = (x: number): void => { for (let c = 0; c < 4; c++) res[a + c] = x; };
       switch (op.op) {
         case OP.MOV:
@@ -422,25 +428,25 @@ export class Interpreter implements ShaderExecutable {
         case OP.LRP: for (let c = 0; c < 4; c++) res[a + c] = o.lrp(sv[a + c], sv[b + c], sv[e + c]); break;
         case OP.CMP: for (let c = 0; c < 4; c++) res[a + c] = o.cmp(sv[a + c], sv[b + c], sv[e + c]); break;
         case OP.CND:
-          // ps_1_1–1_3 compare r0.a (source 0 is r0.a, its w); ps_1_4 per component
-          for (let c = 0; c < 4; c++) res[a + c] = o.cnd(sv[a + (this.version < 0x0104 ? W : c)], sv[b + c], sv[e + c]);
+          // ps_1_1–1_3 compare r0.a (source 0 is r0.a: its swizzled w); ps_1_4 per component
+          for (let c = 0; c < 4; c++) res[a + c] = o.cnd(sv[a + (this.version < 0x0104 ? 3 : c)], sv[b + c], sv[e + c]);
           break;
         case OP.DP3: scalar(o.dp3(sv[a], sv[a + 1], sv[a + 2], sv[b], sv[b + 1], sv[b + 2])); break;
         case OP.DP4: scalar(o.dp4(sv[a], sv[a + 1], sv[a + 2], sv[a + 3], sv[b], sv[b + 1], sv[b + 2], sv[b + 3])); break;
-        case OP.DP2ADD: scalar(o.dp2(sv[a], sv[a + 1], sv[b], sv[b + 1]) + sv[e + W]); break;
-        case OP.RCP: scalar(o.rcp(sv[a + W])); break;
-        case OP.RSQ: scalar(o.rsq(sv[a + W])); break;
-        case OP.EXP: scalar(o.exp2(sv[a + W])); break;
-        case OP.LOG: scalar(o.log2(sv[a + W])); break;
+        case OP.DP2ADD: scalar(o.dp2(sv[a], sv[a + 1], sv[b], sv[b + 1]) + sv[e ]); break;
+        case OP.RCP: scalar(o.rcp(sv[a ])); break;
+        case OP.RSQ: scalar(o.rsq(sv[a ])); break;
+        case OP.EXP: scalar(o.exp2(sv[a ])); break;
+        case OP.LOG: scalar(o.log2(sv[a ])); break;
         case OP.EXPP:
-          if (v11) for (let c = 0; c < 4; c++) res[a + c] = o.expp4(sv[a + W], c);
-          else scalar(o.expp(sv[a + W]));
+          if (v11) for (let c = 0; c < 4; c++) res[a + c] = o.expp4(sv[a ], c);
+          else scalar(o.expp(sv[a ]));
           break;
         case OP.LOGP:
-          if (v11) for (let c = 0; c < 4; c++) res[a + c] = o.logp4(sv[a + W], c);
-          else scalar(o.logp(sv[a + W]));
+          if (v11) for (let c = 0; c < 4; c++) res[a + c] = o.logp4(sv[a ], c);
+          else scalar(o.logp(sv[a ]));
           break;
-        case OP.POW: scalar(o.pow(sv[a + W], sv[b + W])); break;
+        case OP.POW: scalar(o.pow(sv[a ], sv[b ])); break;
         case OP.LIT: for (let c = 0; c < 4; c++) res[a + c] = o.lit(sv[a], sv[a + 1], sv[a + 3], c); break;
         case OP.DST: for (let c = 0; c < 4; c++) res[a + c] = o.dst(sv[a + c], sv[b + c], c); break;
         case OP.CRS:
@@ -453,8 +459,8 @@ export class Interpreter implements ShaderExecutable {
           break;
         }
         case OP.SINCOS:
-          res[a] = o.cos(sv[a + W]);
-          res[a + 1] = o.sin(sv[a + W]);
+          res[a] = o.cos(sv[a ]);
+          res[a + 1] = o.sin(sv[a ]);
           res[a + 2] = 0;
           res[a + 3] = 0;
           break;
@@ -679,10 +685,10 @@ export class Interpreter implements ShaderExecutable {
     }
     this.sampleLanes(t, SAMPLER_TYPE.UNKNOWN, active, LOD.IMPLICIT, undefined);
     if (op.op === OP.TEXBEML) {
-      // texbeml: the colour scaled by the luminance L = sat(src.b · LSCALE + LOFFSET)
+      // texbeml: t(m).rgba scaled by src.b · LSCALE + LOFFSET (the texbeml page)
       for (let l = 0; l < this.lanes; l++) {
         const lum = o.bumpLuminance(sv[l * 4 + 2], m[4], m[5]);
-        for (let c = 0; c < 3; c++) this.texel[l * 4 + c] = this.texel[l * 4 + c] * lum;
+        for (let c = 0; c < 4; c++) this.texel[l * 4 + c] = this.texel[l * 4 + c] * lum;
       }
     }
     this.commitTexel(op, active);
