@@ -136,6 +136,8 @@ export class Interpreter implements ShaderExecutable {
     this.a.fill(0);
     this.p.fill(0);
     this.dots.fill(0);
+    // killed is the draw's array, reused: a run starts with none of its lanes discarded
+    io.killed.fill(0, 0, n);
     const d = this.decoded;
     const outSlots = this.kind === 'pixel' ? PS_OUT_SLOTS : this.version >= 0x0300 ? 12 : VS_OUT_SLOTS;
     io.outputs.fill(0, 0, Math.min(io.outputs.length, outSlots * SLOT));

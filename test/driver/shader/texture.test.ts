@@ -65,8 +65,12 @@ describe('SM2/SM3 sampling', () => {
 
   it('texkill discards the lanes where any of x, y, z is negative (w is ignored)', () => {
     const per = [[[0, 0, 0, -1]], [[-0.1, 0, 0, 0]], [[0, 0, -2, 0]], [[1, 1, 1, 1]]];
-    const { io } = runPs('ps_2_0\ndcl t0\ntexkill t0\nmov oC0, t0', [], { lanes: 4, perLane: per });
+    const { io, exe } = runPs('ps_2_0\ndcl t0\ntexkill t0\nmov oC0, t0', [], { lanes: 4, perLane: per });
     expect(Array.from(io.killed)).toEqual([0, 1, 1, 0]);
+    // the next run on the same arrays starts with no lane discarded
+    for (let l = 0; l < 4; l++) setReg(io.inputs, PS_IN.T0, l, [1, 1, 1, 1]);
+    exe.run(io, makeConstants(), 4);
+    expect(Array.from(io.killed)).toEqual([0, 0, 0, 0]);
   });
 
   it('vPos and vFace read the position and face of each lane', () => {
