@@ -208,7 +208,8 @@ export class Interpreter implements ShaderExecutable {
           for (; k >= 0 && stack[k].kind === Frame.IF; k--) stack[k].saved &= ~leaving;
           if (k < 0 || stack[k].kind !== Frame.LOOP) break;
           active &= ~leaving;
-          if (active === 0) { stack.length = k + 1; next = end(stack[k].start); }
+          // straight to endloop only when no if is open inside the loop: an open if's else may still have lanes to run
+          if (active === 0 && k === stack.length - 1) next = end(stack[k].start);
           break;
         }
         case OP.CALL: case OP.CALLNZ: {

@@ -67,6 +67,17 @@ describe('per-lane flow control', () => {
     expect([0, 1, 2, 3].map((l) => getReg(io.outputs, 0, l)[0])).toEqual([2, 5, 0, 10]);
   });
 
+  it('lanes that break inside an if leave the else lanes of the same iteration to run', () => {
+    const exe = compile('ps_3_0\ndcl_texcoord0 v0\nmov r0, c0\nrep i0\nif_gt v0.x, c0.x\nbreak\nelse\nadd r0, r0, c1\nendif\nendrep\nmov oC0, r0');
+    const io = makeIO();
+    const k = makeConstants();
+    k.f.set([0, 0, 0, 0, 1, 1, 1, 1]);
+    k.i.set([3, 0, 0, 0]);
+    [1, -1, 1, -1].forEach((x, l) => setReg(io.inputs, 0, l, [x, 0, 0, 0]));
+    exe.run(io, k, 4);
+    expect([0, 1, 2, 3].map((l) => getReg(io.outputs, 0, l)[0])).toEqual([0, 3, 0, 3]);
+  });
+
   it('if b uses the boolean constant (defb overrides it)', () => {
     const text = (def: string): string => `vs_2_0\ndcl_position v0\n${def}if b0\nmov r0, c1\nelse\nmov r0, c0\nendif\nmov oPos, r0`;
     expect(run1(text(''), { consts: one, bools: [1] }).out[0]).toBe(1);
