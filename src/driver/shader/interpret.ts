@@ -28,6 +28,8 @@ export interface Src { type: number; num: number; swz: readonly number[]; mod: n
 export interface Dst { type: number; num: number; mask: number; sat: boolean; scale: number; rel?: Rel }
 export interface Op {
   index: number;
+  /** what the run loop does with it: EXEC (arithmetic, texture), FLOW (flow()) or NOTHING (dcl, def, phase …) */
+  does: number;
   /** components the instruction can write at all (sincos x/y, crs and m?x3 xyz, m3x2 and bem xy), ANDed with the write mask */
   writes: number;
   op: number;
@@ -49,6 +51,7 @@ const WRITES: Partial<Record<number, number>> = {
 const FLOW = new Set<number>([OP.IF, OP.IFC, OP.ELSE, OP.ENDIF, OP.LOOP, OP.REP, OP.ENDLOOP, OP.ENDREP, OP.BREAK, OP.BREAKC,
   OP.BREAKP, OP.CALL, OP.CALLNZ, OP.RET, OP.LABEL]);
 const NO_OP = new Set<number>([OP.NOP, OP.DCL, OP.DEF, OP.DEFI, OP.DEFB, OP.COMMENT, OP.PHASE]);
+const DOES = { EXEC: 0, FLOW: 1, NOTHING: 2 } as const;
 
 const CONST_TYPES: Readonly<Record<number, number>> = { [REG.CONST]: 0, [REG.CONST2]: 2048, [REG.CONST3]: 4096, [REG.CONST4]: 6144 };
 
@@ -117,7 +120,8 @@ export class Interpreter implements ShaderExecutable {
     this.colorOutputs = d.colorOutputs;
     this.samplers = d.samplers;
     this.ops = program.instructions.map((ins, index) => {
-      const op: Op = { index, writes: WRITES[ins.opcode] ?? 0xf, op: ins.opcode, controls: ins.controls, coissue: ins.coissue, src: ins.src.map(toSrc) };
+      const does = FLOW.has(ins.opcode) ? DOES.FLOW : NO_OP.has(ins.opcode) ? DOES.NOTHING : DOES.EXEC;
+      const op: Op = { index, does, writes: WRITES[ins.opcode] ?? 0xf, op: ins.opcode, controls: ins.controls, coissue: ins.coissue, src: ins.src.map(toSrc) };
       if (ins.dst) {
         const dd = ins.dst;
         op.dst = { type: dd.type, num: dd.num, mask: dd.mask, sat: (dd.resultMod & 1) !== 0, scale: o.shiftScale(dd.shift) };
@@ -150,8 +154,8 @@ export class Interpreter implements ShaderExecutable {
       const op = ops[pc];
       const step = watch ? watchBefore(this, op, watch.lane, this.active) : undefined;
       let next = pc + 1;
-      if (FLOW.has(op.op)) next = this.flow(op, pc);
-      else if (this.active !== 0 && !NO_OP.has(op.op)) {
+      if (op.does === DOES.FLOW) next = this.flow(op, pc);
+      else if (op.does === DOES.EXEC && this.active !== 0) {
         if (ops[pc + 1]?.coissue) {
           // co-issued pair: both read their sources before either writes
           const second = ops[pc + 1];
