@@ -51,8 +51,19 @@ const TEXTURE_OPS = new Set<number>([OP.TEX, OP.TEXKILL, OP.TEXCOORD, OP.TEXBEM,
   OP.TEXM3x2PAD, OP.TEXM3x2TEX, OP.TEXM3x3PAD, OP.TEXM3x3TEX, OP.TEXM3x3SPEC, OP.TEXM3x3VSPEC, OP.TEXREG2RGB,
   OP.TEXDP3TEX, OP.TEXM3x2DEPTH, OP.TEXDP3, OP.TEXM3x3, OP.TEXDEPTH, OP.TEXLDD, OP.TEXLDL]);
 
+/**
+ * The instruction slots one instruction takes ("Instruction slots" column of the instruction pages): none for
+ * declarations, definitions, comments, phase, nop and a co-issued instruction (it shares its pair's slot);
+ * texture: whether they count against the texture budget (ps_1_x-2_0 texture instructions).
+ */
+export function instructionSlots(ins: Instruction): { count: number; texture: boolean } {
+  if (NOT_COUNTED.has(ins.opcode) || ins.coissue) return { count: 0, texture: false };
+  if (TEXTURE_OPS.has(ins.opcode)) return { count: 1, texture: true };
+  return { count: SLOTS[ins.opcode] ?? 1, texture: false };
+}
+
 /** [arithmetic, texture] slot limits (texture undefined: one shared budget). ps_1_4's are per phase. */
-function slotLimits(kind: ShaderKind, version: number): [number, number | undefined] {
+export function slotLimits(kind: ShaderKind, version: number): [number, number | undefined] {
   if (kind === 'vertex') return [version === 0x0101 ? 128 : version < 0x0300 ? 256 : 32768, undefined];
   if (version <= 0x0103) return [8, 4];
   if (version === 0x0104) return [8, 6];
@@ -112,10 +123,9 @@ export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_
       if (!srcModAllowed(s.mod, s.type, p.kind, p.version)) errors.push({ offset: ins.offset, message: `${ins.name}: source ${k} modifier ${s.mod} does not exist in ${kindVersion(p)}` });
       if (s.rel && !relAllowed(s.type, p.kind, p.version)) errors.push({ offset: ins.offset, message: `${ins.name}: ${name(s.type, s.num)} cannot be addressed relatively in ${kindVersion(p)}` });
     });
-    if (!NOT_COUNTED.has(ins.opcode) && !ins.coissue) {
-      if (TEXTURE_OPS.has(ins.opcode)) tex++;
-      else arith += SLOTS[ins.opcode] ?? 1;
-    }
+    const slots = instructionSlots(ins);
+    if (slots.texture) tex += slots.count;
+    else arith += slots.count;
   }
   flushSlots(p.length - 1);
   return errors;
