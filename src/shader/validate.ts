@@ -7,6 +7,7 @@
 import { OP, OPCODES, opcodeAllowed, type ShaderKind } from './opcodes.js';
 import type { Instruction, RelativeAddress, ShaderError, ShaderProgram } from './parse.js';
 import { REG, registerName } from './registers.js';
+import { ruleErrors } from './validate-rules.js';
 
 /** Caps-dependent limits; the defaults are replay9's device (the highest each version allows). */
 export interface ShaderLimits {
@@ -72,7 +73,7 @@ export function slotLimits(kind: ShaderKind, version: number): [number, number |
 }
 
 /** Everything wrong with a program, in stream order; empty when the version accepts it. */
-export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_LIMITS): ShaderError[] {
+export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_LIMITS, opts: { rules?: boolean } = {}): ShaderError[] {
   const errors: ShaderError[] = [];
   const counts = registerCounts(p.kind, p.version, limits);
   const name = (t: number, n: number): string => registerName(t, n, p.kind, p.version);
@@ -128,6 +129,9 @@ export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_
     else arith += slots.count;
   }
   flushSlots(p.length - 1);
+  // how instructions use their registers and nest (declarations, masks, read ports, dependent reads, flow control)
+  // (opts.rules false: only the version's opcodes, registers, modifiers and slots, for lone instructions that are no whole program)
+  if (errors.length === 0 && opts.rules !== false) errors.push(...ruleErrors(p));
   return errors;
 }
 
