@@ -181,7 +181,6 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --as D16_LOCKABLE --out out/ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
       .example('$0 inspect traces/two-swap-chains.r9t --frame sc1:2 --surface sc.backbuffer --out out/sc1-2.png', 'frame 2 of the additional swap chain sc: its back buffer as presented')
       .example('$0 inspect traces/triangles.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
-      .example('$0 inspect T.r9t --shader ps', 'the pixel shader the trace binds as ps: disassembly with slots, declarations, def constants, the draws that used it')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --state', 'the device state after call 30, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
