@@ -10,7 +10,7 @@ import { TraceReader } from '../../src/trace/reader.js';
 import { parseTrace } from '../../src/trace/text/parse.js';
 import { D3DCREATE } from '../../src/d3d9/index.js';
 import { PP } from '../fixtures/every-command.js';
-import { fromText, recordBytes, sameBytes, toText } from '../helpers.js';
+import { fromText, LONG, prng, recordBytes, sameBytes, toText } from '../helpers.js';
 
 const HEAD = `d3d = Direct3DCreate9(32)
 dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_HARDWARE_VERTEXPROCESSING, {BackBufferWidth: 16, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, SwapEffect: D3DSWAPEFFECT_DISCARD, Windowed: TRUE})
@@ -124,5 +124,29 @@ describe('shader tokens in the text form', () => {
     expect(at(`${HEAD}dev.SetRenderState(D3DRS_ZENABLE, asm"ps_2_0")\n`)).toMatch(/^bad\.r9t:3:/);
     // a list of words spanning lines must still be closed
     expect(at(`${HEAD}ps = dev.CreatePixelShader([\n  0xffff0200,\n  0x0000ffff\ndev.Present(NULL, NULL, NULL, NULL)\n`)).toMatch(/^bad\.r9t:6:1: expected '\]' to close the list/);
+  });
+
+  it('a damaged block (seeded character edits) reads back or is a TraceFormatError, never another exception', () => {
+    const good = `${HEAD}vs = dev.CreateVertexShader(asm"\n    vs_2_0\n    def c4, 1, 0.5, 0, -2\n    dcl_position v0\n    m4x4 oPos, v0[a0.x], c0\n    if_lt c4.x, c4.y\n    mov oD0, c4\n    endif\n")\n`;
+    const rnd = prng(7);
+    const alphabet = 'asm"[](),._-+!0123456789xyzwvcrobl \n\t';
+    const start = good.indexOf('asm"');
+    let failed = 0;
+    for (let n = 0; n < (LONG ? 20000 : 150); n++) {
+      const chars = [...good];
+      for (let e = 1 + Math.floor(rnd() * 3); e > 0; e--) {
+        const at = start + Math.floor(rnd() * (good.length - start));
+        const c = alphabet[Math.floor(rnd() * alphabet.length)];
+        if (rnd() < 0.5) chars[at] = c;
+        else chars.splice(at, rnd() < 0.5 ? 1 : 0, c);
+      }
+      try {
+        fromText(chars.join(''));
+      } catch (e) {
+        expect(e).toBeInstanceOf(TraceFormatError);
+        failed++;
+      }
+    }
+    expect(failed).toBeGreaterThan(0);
   });
 });
