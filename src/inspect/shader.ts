@@ -63,17 +63,22 @@ function createdShaders(reader: TraceReader, to: number): Map<string, Created> {
 export function inspectShader(reader: TraceReader, name: string, at: InspectAt = {}, opts: { lines?: readonly number[] } = {}): ShaderReport {
   const point: InspectAt = at.call === undefined && at.frame === undefined ? { call: Math.max(0, reader.callCount - 1) } : at;
   if (reader.callCount === 0) throw new InspectError(`the trace has no calls, so no shader '${name}'`);
-  // which calls are draws, to look at the bound shaders just before each one
+  // which calls are draws, to look at the bound shaders just before each one; which create vertex shaders, for the limits in force then
   const draws = new Set<number>();
   for (const { n, call } of reader.calls()) if (DRAW_COMMANDS.has(call.command)) draws.add(n);
+  const all = createdShaders(reader, reader.callCount - 1);
+  const creations = new Set([...all.values()].filter((c) => c.kind === 'VertexShader').map((c) => c.call));
+  const software = new Map<number, boolean>();
   const bound: Array<{ n: number; vs: object | null; ps: object | null }> = [];
   const p = replayToPoint(reader, point, {
     lines: opts.lines,
     beforeCall: (n, self) => {
-      if (draws.has(n) && self instanceof Device) bound.push({ n, vs: self.state.vertexShader, ps: self.state.pixelShader });
+      if (!(self instanceof Device)) return;
+      if (draws.has(n)) bound.push({ n, vs: self.state.vertexShader, ps: self.state.pixelShader });
+      if (creations.has(n)) software.set(n, self.state.softwareVertexProcessing);
     },
   });
-  const shaders = createdShaders(reader, p.call);
+  const shaders = new Map([...all].filter(([, c]) => c.call <= p.call));
   const s = shaders.get(name);
   if (!s) {
     const known = [...shaders.values()].map((c) => c.token).join(', ') || '(none)';
@@ -98,7 +103,9 @@ export function inspectShader(reader: TraceReader, name: string, at: InspectAt =
     report.parseError = `DWORD ${parsed.error.offset}: ${parsed.error.message}`;
     return report;
   }
-  report.invalid = validateShader(parsed.program, DEFAULT_LIMITS).map((e) => `DWORD ${e.offset}: ${e.message}`);
+  // the constants a vertex shader may name: 8192 under software vertex processing, as the device validated it (src/device/shader.ts)
+  const limits = { ...DEFAULT_LIMITS, maxVertexShaderConst: software.get(s.call) ? 8192 : DEFAULT_LIMITS.maxVertexShaderConst };
+  report.invalid = validateShader(parsed.program, limits).map((e) => `DWORD ${e.offset}: ${e.message}`);
   report.summary = summarizeShader(parsed.program);
   return report;
 }

@@ -131,4 +131,26 @@ describe('inspect --shader', () => {
     expect(s.code).toBe(2);
     expect(s.err).toContain('--shader prints one shader; it does not take --surface');
   });
+
+  it('judges a vertex shader with the constants its device had: c300 is accepted under software vertex processing, refused under hardware', async () => {
+    const both = (flags: string): string => `d3d = Direct3DCreate9(32)
+dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, ${flags}, {BackBufferWidth: 16, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, SwapEffect: D3DSWAPEFFECT_DISCARD, Windowed: TRUE})
+vs = dev.CreateVertexShader(asm"
+    vs_2_0
+    dcl_position v0
+    add oPos, v0, c300
+")${flags.includes('HARDWARE') ? ' -> D3DERR_INVALIDCALL' : ''}
+`;
+    const sw = join(dir, 'sw.r9t');
+    writeFileSync(sw, both('D3DCREATE_SOFTWARE_VERTEXPROCESSING'));
+    const r = await runCli('inspect', sw, '--shader', 'vs');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('accepted by the validator\n');
+    // under hardware vertex processing the call fails and binds no shader
+    const hw = join(dir, 'hw.r9t');
+    writeFileSync(hw, both('D3DCREATE_HARDWARE_VERTEXPROCESSING').replace('vs = dev.CreateVertexShader', 'dev.CreateVertexShader'));
+    const h = await runCli('inspect', hw, '--shader', 'vs');
+    expect(h.code).toBe(2);
+    expect(h.err).toContain("unknown shader 'vs'; shaders the trace creates up to call 2: (none)");
+  });
 });
