@@ -13,12 +13,13 @@ const ALLOWED: Record<string, string[]> = {
   driver: ['driver', 'formats', 'd3d9', 'shader'],
   shader: ['shader', 'd3d9'],
   device: ['device', 'driver', 'formats', 'd3d9', 'shader'],
-  trace: ['trace', 'd3d9', 'version.js'],
+  // the text form shows shader tokens as assembly (src/shader: pure functions on tokens)
+  trace: ['trace', 'd3d9', 'shader', 'version.js'],
   record: ['record', 'trace', 'd3d9'],
   replay: ['replay', 'device', 'trace', 'd3d9', 'driver', 'formats', 'errors.js'],
   // render.ts replays what a scene recorded and reads the presented frames (golden/image.ts)
   api: ['api', 'record', 'trace', 'device', 'd3d9', 'errors.js', 'replay', 'golden'],
-  inspect: ['inspect', 'replay', 'device', 'driver', 'formats', 'trace', 'd3d9', 'golden'],
+  inspect: ['inspect', 'replay', 'device', 'driver', 'formats', 'trace', 'd3d9', 'golden', 'shader'],
   golden: ['golden', 'replay', 'device', 'driver', 'formats', 'trace', 'd3d9', 'errors.js', 'version.js'],
 };
 

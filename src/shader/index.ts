@@ -14,3 +14,5 @@ export { validateShader, DEFAULT_LIMITS, type ShaderLimits } from './validate.js
 export { disassemble, disassembleProgram, instructionText } from './disassemble.js';
 export { assemble, type AssembleResult } from './assemble.js';
 export { exactAssembly } from './round-trip.js';
+export { summarizeShader, type ShaderSummary, type RegisterUse, type ShaderConstantDef, type ShaderLine } from './summary.js';
+export { instructionSlots } from './validate.js';

@@ -7,6 +7,7 @@
 import { OP, OPCODES, opcodeAllowed, type ShaderKind } from './opcodes.js';
 import type { Instruction, RelativeAddress, ShaderError, ShaderProgram } from './parse.js';
 import { REG, registerName } from './registers.js';
+import { ruleErrors } from './validate-rules.js';
 
 /** Caps-dependent limits; the defaults are replay9's device (the highest each version allows). */
 export interface ShaderLimits {
@@ -51,8 +52,19 @@ const TEXTURE_OPS = new Set<number>([OP.TEX, OP.TEXKILL, OP.TEXCOORD, OP.TEXBEM,
   OP.TEXM3x2PAD, OP.TEXM3x2TEX, OP.TEXM3x3PAD, OP.TEXM3x3TEX, OP.TEXM3x3SPEC, OP.TEXM3x3VSPEC, OP.TEXREG2RGB,
   OP.TEXDP3TEX, OP.TEXM3x2DEPTH, OP.TEXDP3, OP.TEXM3x3, OP.TEXDEPTH, OP.TEXLDD, OP.TEXLDL]);
 
+/**
+ * The instruction slots one instruction takes ("Instruction slots" column of the instruction pages): none for
+ * declarations, definitions, comments, phase, nop and a co-issued instruction (it shares its pair's slot);
+ * texture: whether they count against the texture budget (ps_1_x-2_0 texture instructions).
+ */
+export function instructionSlots(ins: Instruction): { count: number; texture: boolean } {
+  if (NOT_COUNTED.has(ins.opcode) || ins.coissue) return { count: 0, texture: false };
+  if (TEXTURE_OPS.has(ins.opcode)) return { count: 1, texture: true };
+  return { count: SLOTS[ins.opcode] ?? 1, texture: false };
+}
+
 /** [arithmetic, texture] slot limits (texture undefined: one shared budget). ps_1_4's are per phase. */
-function slotLimits(kind: ShaderKind, version: number): [number, number | undefined] {
+export function slotLimits(kind: ShaderKind, version: number): [number, number | undefined] {
   if (kind === 'vertex') return [version === 0x0101 ? 128 : version < 0x0300 ? 256 : 32768, undefined];
   if (version <= 0x0103) return [8, 4];
   if (version === 0x0104) return [8, 6];
@@ -61,7 +73,7 @@ function slotLimits(kind: ShaderKind, version: number): [number, number | undefi
 }
 
 /** Everything wrong with a program, in stream order; empty when the version accepts it. */
-export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_LIMITS): ShaderError[] {
+export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_LIMITS, opts: { rules?: boolean } = {}): ShaderError[] {
   const errors: ShaderError[] = [];
   const counts = registerCounts(p.kind, p.version, limits);
   const name = (t: number, n: number): string => registerName(t, n, p.kind, p.version);
@@ -112,12 +124,14 @@ export function validateShader(p: ShaderProgram, limits: ShaderLimits = DEFAULT_
       if (!srcModAllowed(s.mod, s.type, p.kind, p.version)) errors.push({ offset: ins.offset, message: `${ins.name}: source ${k} modifier ${s.mod} does not exist in ${kindVersion(p)}` });
       if (s.rel && !relAllowed(s.type, p.kind, p.version)) errors.push({ offset: ins.offset, message: `${ins.name}: ${name(s.type, s.num)} cannot be addressed relatively in ${kindVersion(p)}` });
     });
-    if (!NOT_COUNTED.has(ins.opcode) && !ins.coissue) {
-      if (TEXTURE_OPS.has(ins.opcode)) tex++;
-      else arith += SLOTS[ins.opcode] ?? 1;
-    }
+    const slots = instructionSlots(ins);
+    if (slots.texture) tex += slots.count;
+    else arith += slots.count;
   }
   flushSlots(p.length - 1);
+  // how instructions use their registers and nest (declarations, masks, read ports, dependent reads, flow control)
+  // (opts.rules false: only the version's opcodes, registers, modifiers and slots, for lone instructions that are no whole program)
+  if (errors.length === 0 && opts.rules !== false) errors.push(...ruleErrors(p));
   return errors;
 }
 

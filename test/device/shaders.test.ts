@@ -317,7 +317,7 @@ describe('a draw with a shader bound', () => {
 
 describe('creation runs the bytecode validator (src/shader)', () => {
   // vs_2_0: mov rN, v0 — vs_2_0 has r0..r11
-  const movTemp = (r: number): Uint32Array => words(0xfffe0200, 0x02000001, 0x800f0000 | r, 0x90e40000, 0x0000ffff);
+  const movTemp = (r: number): Uint32Array => words(0xfffe0200, 0x02000001, 0x800f0000 | r, 0xa0e40000, 0x0000ffff); // mov rN, c0
   // vs_2_0: mov r0, cN — 256 float constants with hardware vertex processing, 8192 with software
   const movConst = (c: number): Uint32Array => words(0xfffe0200, 0x02000001, 0x800f0000, 0xa0e40000 | c, 0x0000ffff);
 

@@ -73,9 +73,9 @@ describe('validation against the version\'s registers and opcodes', () => {
     expect(errorsOf([0xffff0200, 0x02000001, 0x800f000b, 0xa0e4001f, 0xffff])).toEqual([]); // r11, c31
     expect(errorsOf([0xffff0200, 0x02000001, 0x800f000c, 0xa0e40000, 0xffff])).toEqual(['1: mov: destination r12 is out of range (ps_2_0 has 12)']);
     expect(errorsOf([0xffff0200, 0x02000001, 0x800f0000, 0xa0e40020, 0xffff])).toEqual(['1: mov: source 0 c32 is out of range (ps_2_0 has 32)']);
-    expect(errorsOf([0xffff0200, 0x03000042, 0x800f0000, 0xb0e40007, 0xa0e4080f, 0xffff])).toEqual([]); // t7, s15
+    expect(errorsOf([0xffff0200, 0x0200001f, 0x80000000, 0xb00f0007, 0x0200001f, 0x90000000, 0xa00f080f, 0x03000042, 0x800f0000, 0xb0e40007, 0xa0e4080f, 0xffff])).toEqual([]); // dcl t7, dcl_2d s15, texld r0, t7, s15
     expect(errorsOf([0xffff0200, 0x03000042, 0x800f0000, 0xb0e40008, 0xa0e40810, 0xffff])).toHaveLength(2);
-    expect(errorsOf([0xfffe0101, 0x00000001, 0x800f000b, 0x90e4000f, 0xffff])).toEqual([]); // vs_1_1 r11, v15
+    expect(errorsOf([0xfffe0101, 0x0000001f, 0x80000000, 0x900f000f, 0x00000001, 0x800f000b, 0x90e4000f, 0xffff])).toEqual([]); // vs_1_1 dcl_position v15; mov r11, v15
     expect(errorsOf([0xfffe0101, 0x00000001, 0x800f000c, 0x90e40010, 0xffff])).toHaveLength(2);
     expect(errorsOf([0xffff0103, 0x00000001, 0x800f0002, 0x80e40001, 0xffff])).toEqual(['1: mov: destination r2 is out of range (ps_1_3 has 2)']);
     expect(errorsOf([0xfffe0300, 0x02000001, 0xe00f000c, 0x80e40000, 0xffff])).toEqual(['1: mov: destination o12 is out of range (vs_3_0 has 12)']);
@@ -101,11 +101,11 @@ describe('validation against the version\'s registers and opcodes', () => {
     expect(errorsOf([0xfffe0101, 0x00000001, 0x800f0002, 0x87e40001, 0xffff])).toEqual(['1: mov: source 0 modifier 7 does not exist in vs_1_1']); // r1_x2
     expect(errorsOf([0xfffe0101, 0x00000001, 0x800f0002, 0x8be40001, 0xffff])).toEqual(['1: mov: source 0 modifier 11 does not exist in vs_1_1']); // r1_abs
     expect(errorsOf([0xfffe0300, 0x02000001, 0x800f0002, 0x8be40001, 0xffff])).toEqual([]); // r1_abs in vs_3_0
-    expect(errorsOf([0xffff0104, 0x00000042, 0x800f0005, 0x89e40002, 0xffff])).toEqual([]); // texld r5, r2_dz
+    expect(errorsOf([0xffff0104, 0x0000fffd, 0x00000042, 0x800f0005, 0x89e40002, 0xffff])).toEqual([]); // texld r5, r2_dz
     expect(errorsOf([0xfffe0200, 0x04000002, 0x800f0000, 0x90e42000, 0xb0000000, 0x80e40001, 0xffff])) // add r0, v0[a0.x], r1
       .toEqual(['1: add: v0 cannot be addressed relatively in vs_2_0']);
     expect(errorsOf([0xfffe0300, 0x03000002, 0x802f0000, 0x80e40000, 0x80e40001, 0xffff])).toEqual(['1: add: _pp and _centroid exist in pixel shaders only']);
-    expect(errorsOf([0xffff0300, 0x03000001, 0x800f0000, 0x90e42000, 0xf0e40800, 0xffff])).toEqual([]); // mov r0, v0[aL]
+    expect(errorsOf([0xffff0300, 0x0200001f, 0x80000005, 0x900f0000, 0x03000001, 0x800f0000, 0x90e42000, 0xf0e40800, 0xffff])).toEqual([]); // dcl_texcoord v0; mov r0, v0[aL]
     expect(errorsOf([0xffff0200, 0x03000001, 0x800f0000, 0xa0e42000, 0xb0000000, 0xffff])).toHaveLength(2); // c0[a0.x]: no a0, no relative addressing in ps_2_0
   });
   it('counts instruction slots: ps_2_0 has 64 arithmetic, m4x4 takes 4', () => {

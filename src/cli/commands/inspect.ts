@@ -1,4 +1,4 @@
-/** `replay9 inspect T (--call N | --frame F)`: a surface, one pixel or the device state at a point of the trace. */
+/** `replay9 inspect T (--call N | --frame F)`: a surface, one pixel or the device state at a point of the trace; `--shader NAME`: one shader. */
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { encodePng } from '../../golden/image.js';
@@ -8,6 +8,7 @@ import {
 import type { InspectPoint, SurfaceView } from '../../inspect/point.js';
 import { historyText, pixelHistory } from '../../inspect/history.js';
 import { stateAt } from '../../inspect/state.js';
+import { inspectShader, shaderReportText } from '../../inspect/shader.js';
 import { stateText } from '../../inspect/state-text.js';
 import { openTrace } from '../../trace/open.js';
 import { EXIT, UsageError, requireReadable } from '../io.js';
@@ -25,6 +26,7 @@ export interface InspectArgs {
   history?: string;
   state?: boolean;
   all?: boolean;
+  shader?: string;
   json: boolean;
 }
 
@@ -37,8 +39,14 @@ function parsePixel(text: string, opt = 'pixel'): { x: number; y: number } {
 }
 
 function checkArgs(a: InspectArgs): void {
-  for (const opt of ['call', 'frame', 'surface', 'out', 'as', 'pixel', 'history'] as const) {
+  for (const opt of ['call', 'frame', 'surface', 'out', 'as', 'pixel', 'history', 'shader'] as const) {
     if (Array.isArray(a[opt])) throw new UsageError(`give --${opt} once`);
+  }
+  if (a.shader !== undefined) {
+    for (const opt of ['surface', 'out', 'as', 'pixel', 'history'] as const) if (a[opt] !== undefined) throw new UsageError(`--shader prints one shader; it does not take --${opt}`);
+    if (a.state || a.all) throw new UsageError('give --shader or --state, not both');
+    if (a.call !== undefined && a.frame !== undefined) throw new UsageError('give --call or --frame, not both');
+    return;
   }
   if (a.call === undefined && a.frame === undefined) throw new UsageError('inspect needs the point of the trace: --call N or --frame F');
   if (a.call !== undefined && a.frame !== undefined) throw new UsageError('give --call or --frame, not both');
@@ -72,6 +80,11 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
   }
   const { reader, lines } = openTrace(a.trace, { replayOnly: true });
   try {
+    if (a.shader !== undefined) {
+      const r = inspectShader(reader, a.shader, a.call === undefined && a.frame === undefined ? {} : at, { lines });
+      io.out(a.json ? JSON.stringify(r, null, 2) : shaderReportText(r).join('\n'));
+      return EXIT.ok;
+    }
     if (history) {
       const h = pixelHistory(reader, at, history.x, history.y, { lines, surface: a.surface });
       if (h.point.replayer.findings.length) io.err(`note: ${h.point.replayer.findings.length} call(s) up to call ${h.point.call} replayed differently from the trace (see 'replay9 replay ${a.trace}')`);
@@ -159,6 +172,7 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .option('history', { type: 'string', requiresArg: true, describe: 'X,Y: every call up to the stop that touched this pixel of render target 0 (as bound at the stop), in call order: Clear/ColorFill/StretchRect/UpdateSurface with the stored bits before and after; each draw fragment\'s fate (alpha test failed, stencil failed, depth failed, written) with its values; a draw kept from the pixel by culling or the scissor test says so; other draws with no fragment there are counted, and listed with --json' })
       .option('state', { type: 'boolean', describe: 'print the device state there: render, sampler and texture-stage states by name, transforms, viewport, scissor rect, targets, textures, streams, indices, FVF, lights, material; text shows only values that differ from a new device\'s' })
       .option('all', { type: 'boolean', describe: 'with --state: show every value, defaults included (--json always prints every value)' })
+      .option('shader', { type: 'string', requiresArg: true, describe: 'print one shader by the handle name the trace binds (vs, ps3): its version, the call that created it, the draws made while it was bound (up to --call/--frame, else the whole trace), the validator\'s verdict, its inputs, outputs and samplers, the constants it defines, and its disassembly with instruction slots' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30', 'list the surfaces after call 30 (the texture checker\'s levels among them)')
       .example('$0 inspect traces/triangles.r9t --frame 0 --surface backbuffer --out out/f0.png', 'the back buffer as presented at the end of frame 0')
@@ -170,7 +184,7 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --state', 'the device state after call 30, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
-        trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, history: argv.history, state: argv.state, all: argv.all, json: argv.json,
+        trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, history: argv.history, state: argv.state, all: argv.all, shader: argv.shader, json: argv.json,
       }, io));
     },
   );

@@ -2,7 +2,7 @@
 import { guidBytes, normalizeGuid } from '../../d3d9/index.js';
 import { TraceSyntaxError } from '../errors.js';
 
-export type TokKind = 'ident' | 'num' | 'str' | 'bytes' | 'punct' | 'nl' | 'eof';
+export type TokKind = 'ident' | 'num' | 'str' | 'bytes' | 'asm' | 'punct' | 'nl' | 'eof';
 export interface Tok {
   kind: TokKind;
   text: string;
@@ -159,12 +159,13 @@ export class Lexer {
     return { kind: 'str', text, line: this.line, col };
   }
 
-  /** A name starting at src[start], or hex"..." / b64"..." data. */
+  /** A name starting at src[start], hex"..." / b64"..." data, or an asm"..." shader block. */
   private word(start: number, col: number): Tok {
     const src = this.src;
     let i = start;
     while (i < src.length && isIdentChar(src[i])) i++;
     const word = src.slice(start, i);
+    if (word === 'asm' && src[i] === '"') return this.asmBlock(start, i + 1, col);
     if ((word === 'hex' || word === 'b64' || word === 'guid') && src[i] === '"') {
       const end = src.indexOf('"', i + 1);
       const nl = src.indexOf('\n', i + 1);
@@ -181,6 +182,28 @@ export class Lexer {
     this.i = i;
     return { kind: 'ident', text: word, line: this.line, col };
   }
+
+  /** asm"..." from src[start]: shader assembly, the one token that may span lines (its body starts at src[body]). */
+  private asmBlock(start: number, body: number, col: number): AsmTok {
+    const src = this.src;
+    const end = src.indexOf('"', body);
+    if (end < 0) this.err(start, 'unterminated asm block (no closing \'"\')');
+    const line = this.line;
+    const text = src.slice(body, end);
+    for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) {
+      this.line++;
+      this.lineStart = body + k + 1;
+    }
+    this.i = end + 1;
+    return { kind: 'asm', text, line, col, bodyLine: line, bodyCol: col + 4 };
+  }
+}
+
+export interface AsmTok extends Tok {
+  kind: 'asm';
+  /** where the body starts (just after the opening quote) */
+  bodyLine: number;
+  bodyCol: number;
 }
 
 function decodeHex(s: string, bad: () => never): Uint8Array {

@@ -17,7 +17,8 @@ import type { StructDef, TableField } from '../schema-types.js';
 import type { WriterOptions } from '../writer.js';
 import { Lexer } from './lexer.js';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
-import type { Tok } from './lexer.js';
+import type { AsmTok, Tok } from './lexer.js';
+import { assembleShaderBlock } from './shader-text.js';
 import { defaultName, isReservedName, quoteString } from './names.js';
 import { isGammaField, isOptionalTail, PACKED_ITEM_BYTES, packedKind, shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
@@ -28,6 +29,8 @@ type Node =
   | { t: 'ident'; name: string; arg?: number; tok: Tok }
   | { t: 'str'; v: string; tok: Tok }
   | { t: 'bytes'; v: Uint8Array; tok: Tok }
+  /** shader assembly, assembled once its parameter is known to take tokens */
+  | { t: 'asm'; tok: AsmTok }
   | { t: 'or'; terms: Node[]; tok: Tok }
   | { t: 'struct'; named: Array<{ name: string; v: Node; tok: Tok }> | null; items: Node[]; tok: Tok }
   | { t: 'list'; items: Node[]; tok: Tok }
@@ -259,6 +262,7 @@ export class TextParser {
       case 'num': return { t: 'num', v: Number(t.text), hex: isHexLiteral(t.text), tok: t };
       case 'str': return { t: 'str', v: t.text, tok: t };
       case 'bytes': return { t: 'bytes', v: t.bytes!, tok: t };
+      case 'asm': return { t: 'asm', tok: t as AsmTok };
       case 'ident': {
         if (this.isPunct('(')) {
           this.next();
@@ -291,10 +295,15 @@ export class TextParser {
 
   private listNode(open: Tok): Node {
     const items: Node[] = [];
+    // a list whose '[' ends its line runs over lines until its ']' (a shader's tokens with their disassembly as comments)
+    const block = this.peek().kind === 'nl';
+    const skipLines = (): void => { while (block && this.peek().kind === 'nl') this.next(); };
+    skipLines();
     if (!this.isPunct(']')) {
       for (;;) {
         items.push(this.value());
-        if (this.isPunct(',')) { this.next(); continue; }
+        skipLines();
+        if (this.isPunct(',')) { this.next(); skipLines(); continue; }
         break;
       }
     }
@@ -393,6 +402,7 @@ export class TextParser {
         if (f.r9 === 'private' && (n.t === 'ident' || n.t === 'str')) return this.handleBytes(n, f.name);
         if (n.t === 'bytes') return n.v;
         if (n.t === 'list' && packedKind(f.r9)) return this.packed(f, n);
+        if (n.t === 'asm' && packedKind(f.r9) === 'tokens') return this.shaderBlock(n.tok);
         if (n.t === 'vertices' && f.r9 === 'vertices') return this.vertices(n, args, info);
         if (n.t === 'indices' && f.r9 === 'indices') return this.indices(n, args);
         if (n.t === 'list' && isGammaField(f)) return this.gammaRamp(n as Extract<Node, { t: 'list' }>, f.name);
@@ -627,6 +637,15 @@ export class TextParser {
     return out;
   }
 
+  /** An asm"..." block as its tokens, little-endian DWORDs. */
+  private shaderBlock(t: AsmTok): Uint8Array {
+    const tokens = assembleShaderBlock(t.text, this.file, t.bodyLine, t.bodyCol);
+    const out = new Uint8Array(tokens.length * 4);
+    const dv = new DataView(out.buffer);
+    tokens.forEach((w, k) => dv.setUint32(k * 4, w, true));
+    return out;
+  }
+
   private vertices(n: Extract<Node, { t: 'vertices' }>, args: Record<string, ArgValue>, info: CommandInfo): Uint8Array {
     const stride = args.VertexStreamZeroStride as number;
     if (stride !== n.layout.stride) this.err(n.tok, `${info.method}: VertexStreamZeroStride ${stride} differs from the FVF's vertex size ${n.layout.stride}; give the data as hex"..."`);
@@ -683,6 +702,7 @@ function describe(t: Tok): string {
     case 'nl': return 'the end of the line';
     case 'eof': return 'the end of the file';
     case 'str': return `the string ${quoteString(t.text)}`;
+    case 'asm': return 'an asm"..." block';
     default: return `'${t.text}'`;
   }
 }
@@ -693,6 +713,7 @@ function describeNode(n: Node): string {
     case 'ident': return n.name;
     case 'str': return 'a string';
     case 'bytes': return 'data';
+    case 'asm': return 'shader assembly';
     case 'or': return 'an OR of constants';
     case 'struct': return 'a struct';
     case 'list': return 'a list';

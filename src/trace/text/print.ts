@@ -6,6 +6,7 @@
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
 import { D3DFMT, D3DSPD, formatFvf, formatTransformState, fvfLayout, GAMMA_RAMP_WORDS, guidString, hresultName, iidName } from '../../d3d9/index.js';
 import { formatQueryData } from './query-data.js';
+import { formatShaderTokens } from './shader-text.js';
 import type { ArgValue, CallRecord, FloatBits, StructValue } from '../call.js';
 import { floatFieldBits } from '../codec.js';
 import { commandInfo, COUNT_RESULTS, structDef } from '../commands.js';
@@ -160,7 +161,9 @@ export class TextPrinter {
     if (call.command === 'PerfEndEvent' && this.depth > 0) this.depth--;
     const pad = '  '.repeat(this.depth);
     if (call.command === 'PerfBeginEvent') this.depth++;
-    return pad + this.line(call, n);
+    const text = this.line(call, n);
+    // a shader block's lines take the call's indentation too (its assembly ignores leading space)
+    return pad + (pad && text.includes('\n') ? text.replace(/\n/g, `\n${pad}`) : text);
   }
 
   private track(call: CallRecord, info: CommandInfo): void {
@@ -231,7 +234,7 @@ export class TextPrinter {
       const words = Array.from({ length: b.length / 4 }, (_, i) => dv.getUint32(i * 4, true));
       const four = (show: (w: number) => string): string => `[${Array.from({ length: words.length / 4 }, (_, r) => `[${words.slice(r * 4, r * 4 + 4).map(show).join(', ')}]`).join(', ')}]`;
       switch (packed) {
-        case 'tokens': return `[${words.map(hex32).join(', ')}]`;
+        case 'tokens': return formatShaderTokens(Uint32Array.from(words));
         case 'float4': return four((w) => shortestFloat32(bitsFloat(w)) ?? hex32(w));
         case 'int4': return four((w) => String(w | 0));
         case 'bools': return `[${words.map((w) => (w === 1 ? 'TRUE' : w === 0 ? 'FALSE' : hex32(w))).join(', ')}]`;
