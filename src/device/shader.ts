@@ -27,8 +27,8 @@ export class Shader extends RefCounted {
   /** The shader ready to run, built on first use and kept (creation validated the tokens, so they parse). */
   get executable(): ShaderExecutable {
     if (this.built) return this.built;
-    // a copy: the tokens may sit at any byte offset (a restored snapshot's do)
-    const parsed = parseShader(new Uint32Array(this.tokens.slice().buffer, 0, this.tokens.length >> 2));
+    // a copy: the tokens may sit at any byte offset of a larger buffer (a restored snapshot's Buffer)
+    const parsed = parseShader(new Uint32Array(Uint8Array.from(this.tokens).buffer, 0, this.tokens.length >> 2));
     if (!parsed.ok) throw new Error(`device/shader: a created ${this.kind} shader does not parse: ${parsed.error.message}`);
     this.built = createExecutable(parsed.program);
     return this.built;
