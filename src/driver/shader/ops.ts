@@ -103,10 +103,13 @@ export function exp2(x: number): number {
   return 2 ** x;
 }
 
-/** log (full precision): log2|x|; log(0) is −∞ (the log page). */
+/** FLT_MAX, which the log and nrm pages give for a zero input. */
+export const FLT_MAX = 3.4028234663852886e38;
+
+/** log (full precision): log2|x|; log(0) is −FLT_MAX (the log page's pseudocode). */
 export function log2(x: number): number {
   const a = Math.abs(x);
-  return a === 0 ? -Infinity : Math.log2(a);
+  return a === 0 ? -FLT_MAX : Math.log2(a);
 }
 
 /**
@@ -129,12 +132,12 @@ export function expp4(w: number, component: number): number {
 
 /**
  * vs_1_1 logp, 4 components: (exponent, mantissa, log2|w|, 1) with |w| = mantissa · 2^exponent,
- * mantissa in [1, 2); w = 0 gives (−∞, 1, −∞, 1) as the logp page's pseudocode does.
+ * mantissa in [1, 2); w = 0 gives (−FLT_MAX, 1, −FLT_MAX, 1), the log page's value for 0.
  */
 export function logp4(w: number, component: number): number {
   const a = Math.abs(w);
   if (component === 3) return 1;
-  if (a === 0) return component === 1 ? 1 : -Infinity;
+  if (a === 0) return component === 1 ? 1 : -FLT_MAX;
   if (!Number.isFinite(a)) return component === 1 ? 1 : a;
   let e = Math.floor(Math.log2(a));
   // Math.log2 may land one off next to a power of two: pin the mantissa into [1, 2)
@@ -207,12 +210,12 @@ export function dst(a: number, b: number, component: number): number {
 }
 
 /**
- * nrm's scale: 1/√(x² + y² + z²). A zero vector gives a scale of 0 (so nrm(0) is 0, not NaN):
- * D3D9 hardware gives 0 for the normalized zero vector, as Wine's d3d9 tests take it.
+ * nrm's scale: 1/√(x² + y² + z²), and FLT_MAX for a zero vector (the nrm page's pseudocode), so
+ * nrm of (0, 0, 0, w) is (0, 0, 0, w·FLT_MAX), never NaN.
  */
 export function nrmScale(x: number, y: number, z: number): number {
   const d = x * x + y * y + z * z;
-  return d === 0 ? 0 : 1 / Math.sqrt(d);
+  return d === 0 ? FLT_MAX : 1 / Math.sqrt(d);
 }
 
 /** crs: the cross product's component c of a × b. */
@@ -251,17 +254,27 @@ export function compare(op: number, a: number, b: number): boolean {
   }
 }
 
+/**
+ * ps_1_1–1_3 `tex` with D3DTTFF_PROJECTED (256) in the stage's D3DTSS_TEXTURETRANSFORMFLAGS: the
+ * component the coordinates are divided by (COUNT2 → y, COUNT3 → z, COUNT4 or DISABLE → w), or −1.
+ */
+export function projectedComponent(flags: number): number {
+  if (!(flags & 256)) return -1;
+  const count = flags & 0xff;
+  return count === 2 ? 1 : count === 3 ? 2 : count === 1 ? -1 : 3;
+}
+
 /** texkill: the pixel is discarded when any of x, y, z is below 0. */
 export function kills(x: number, y: number, z: number): boolean {
   return x < 0 || y < 0 || z < 0;
 }
 
-/** texdepth (ps_1_4): r5.r / r5.g, 1 when g is 0, clamped to [0, 1]. */
+/** texdepth (ps_1_4): r5.r / r5.g, 1 when g is 0 (the texdepth page); clamped to [0, 1] as a depth value is. */
 export function texdepth(r: number, g: number): number {
   return g === 0 ? 1 : sat(r / g);
 }
 
-/** texm3x2depth: z / w from the two dot products, 1 when w is 0, clamped to [0, 1]. */
+/** texm3x2depth: z / w from the two dot products, 1 when w is 0; outside [0, 1] the page calls it undefined, replay9 clamps. */
 export function m3x2depth(z: number, w: number): number {
   return w === 0 ? 1 : sat(z / w);
 }
@@ -274,9 +287,9 @@ export function bump(u: number, v: number, du: number, dv: number, m00: number, 
   return component === 0 ? u + m00 * du + m10 * dv : v + m01 * du + m11 * dv;
 }
 
-/** texbeml's luminance: du·... no: L = lscale·b + loffset, clamped to [0, 1] (the texbeml page). */
+/** texbeml's luminance factor: src.b · LSCALE + LOFFSET (the texbeml page multiplies t(m).rgba by it, unclamped). */
 export function bumpLuminance(b: number, lscale: number, loffset: number): number {
-  return sat(b * lscale + loffset);
+  return b * lscale + loffset;
 }
 
 /** texm3x3spec/vspec reflection: R = 2·N·(N·E)/(N·N) − E, component c. */
