@@ -219,6 +219,32 @@ describe('clip planes, vPos, vFace, derivatives', () => {
   });
 });
 
+describe('the 2×2 quad of a shader with derivatives', () => {
+  const DERIV_PS = 'ps_2_x\ndcl t0\ndef c0, 4, 0, 0, 1\ndsx r0, t0\ndsy r1, t0\nmul r2.x, r0.x, c0.x\nmul r2.y, r1.y, c0.x\nmov r2.zw, c0\nmov oC0, r2\n';
+  /** XYZRHW|TEX1 vertices (x, y) with t0 = (x/16, y/16): derivatives 1/16 per pixel, ×4 = 0.25 (64) */
+  function tri(dev: Device, pts: number[][]): void {
+    dev.SetFVF(D3DFVF.XYZRHW | D3DFVF.TEX1);
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    dev.SetPixelShader(ps(dev, DERIV_PS));
+    const v: number[] = [];
+    for (const [x, y] of pts) v.push(x, y, 0.5, 1, x / 16, y / 16);
+    dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, pts.length / 3, Float32Array.from(v), 24);
+  }
+  it('a pixel whose quad mates all lie outside the primitive still gets the step between pixel centres (helpers interpolated there)', () => {
+    const dev = device(0xff0000ff);
+    tri(dev, [[3.5, 3.5], [4.6, 3.5], [3.5, 4.6]]);
+    expect(hex(pixel(dev.backBuffer, 4, 4))).toBe('0xff404000');
+    expect(hex(pixel(dev.backBuffer, 5, 4))).toBe('0xff0000ff');
+  });
+  it('the two triangles of a quad split through 2×2 blocks give every pixel the same value, whichever drew it', () => {
+    const dev = device(0xff0000ff);
+    tri(dev, [[0, 0], [16, 0], [0, 16], [16, 0], [16, 16], [0, 16]]);
+    const words = new Set<string>();
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) words.add(hex(pixel(dev.backBuffer, x, y)));
+    expect([...words]).toEqual(['0xff404000']);
+  });
+});
+
 describe('linkage: SM3 varyings by semantic, mixed fixed-function and shader stages', () => {
   it('a ps_3_0 input reads the vs_3_0 output with the same usage and index, whatever the registers; one nobody writes reads 0', () => {
     const dev = device();
