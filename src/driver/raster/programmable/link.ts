@@ -24,8 +24,10 @@ export const SOURCE = { ZERO: 0, DIFFUSE: 1, SPECULAR: 2, FOG: 3, TEX: 4 } as co
 export interface InputLink {
   readonly source: Uint8Array;
   readonly set: Uint8Array;
-  /** coordinate sets (then varyings) the draw must interpolate */
+  /** coordinate sets (then varyings) the draw must interpolate: one past the highest linked */
   readonly sets: number;
+  /** the input slots the shader reads, in ascending order (the others are never loaded) */
+  readonly slots: Uint8Array;
 }
 
 /** The semantic a pixel shader input slot stands for. */
@@ -39,10 +41,14 @@ export function pixelInputSemantic(ps: ShaderExecutable, slot: number): VaryingS
 export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly VaryingSemantic[]): InputLink {
   const source = new Uint8Array(PS_IN_SLOTS);
   const set = new Uint8Array(PS_IN_SLOTS);
-  let sets = MAX_TEXCOORDS;
+  let sets = 0;
+  // from ps_2_0 on every input is declared; a ps_1_x reads t registers without listing them (tex, texcoord)
+  const read = ps.version >= 0x200 ? new Set(ps.inputs.map((s) => s.slot)) : null;
+  const slots: number[] = [];
   for (let slot = 0; slot < PS_IN_SLOTS; slot++) {
     const sem = pixelInputSemantic(ps, slot);
-    if (!sem) continue;
+    if (!sem || (read !== null && !read.has(slot))) continue;
+    slots.push(slot);
     const k = varyings.findIndex((v) => v.usage === sem.usage && v.usageIndex === sem.usageIndex);
     if (k >= 0 && k < MAX_VARYINGS) {
       source[slot] = SOURCE.TEX;
@@ -53,9 +59,10 @@ export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly Varying
     } else if (sem.usage === D3DDECLUSAGE.TEXCOORD && sem.usageIndex < MAX_TEXCOORDS) {
       source[slot] = SOURCE.TEX;
       set[slot] = sem.usageIndex;
+      sets = Math.max(sets, sem.usageIndex + 1);
     } else if (sem.usage === D3DDECLUSAGE.FOG && sem.usageIndex === 0) {
       source[slot] = SOURCE.FOG;
     }
   }
-  return { source, set, sets };
+  return { source, set, sets, slots: Uint8Array.from(slots) };
 }

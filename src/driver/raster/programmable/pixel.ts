@@ -77,16 +77,21 @@ export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputL
   const samples = sampleCount(state);
   const sampleMask = samples > 1 ? state.renderStates[D3DRS.MULTISAMPLEMASK] & (2 ** samples - 1) : 1;
 
+  const { slots, source, set } = link;
+  const inputs = io.inputs;
   const load = (src: Fragment, lane: number): void => {
-    const inputs = io.inputs;
-    for (let slot = 0; slot < PS_IN_SLOTS; slot++) {
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
       const at = (slot * LANES + lane) * 4;
-      switch (link.source[slot]) {
-        case SOURCE.DIFFUSE: for (let c = 0; c < 4; c++) inputs[at + c] = src.diffuse[c]; break;
-        case SOURCE.SPECULAR: for (let c = 0; c < 4; c++) inputs[at + c] = src.specular[c]; break;
-        case SOURCE.FOG: inputs[at] = src.fog; inputs[at + 1] = 0; inputs[at + 2] = 0; inputs[at + 3] = 0; break;
-        case SOURCE.TEX: { const t = 4 * link.set[slot]; for (let c = 0; c < 4; c++) inputs[at + c] = src.tex[t + c]; break; }
-        default: inputs[at] = 0; inputs[at + 1] = 0; inputs[at + 2] = 0; inputs[at + 3] = 0;
+      const kind = source[slot];
+      if (kind === SOURCE.TEX) {
+        const t = 4 * set[slot], tex = src.tex;
+        inputs[at] = tex[t]; inputs[at + 1] = tex[t + 1]; inputs[at + 2] = tex[t + 2]; inputs[at + 3] = tex[t + 3];
+      } else if (kind === SOURCE.DIFFUSE || kind === SOURCE.SPECULAR) {
+        const c = kind === SOURCE.DIFFUSE ? src.diffuse : src.specular;
+        inputs[at] = c[0]; inputs[at + 1] = c[1]; inputs[at + 2] = c[2]; inputs[at + 3] = c[3];
+      } else {
+        inputs[at] = kind === SOURCE.FOG ? src.fog : 0; inputs[at + 1] = 0; inputs[at + 2] = 0; inputs[at + 3] = 0;
       }
     }
   };
