@@ -7,7 +7,7 @@
  * Colours on an A8R8G8B8 target: a UNORM8 channel holds round(255·v); tolerances are stated per test.
  */
 import { describe, expect, it } from 'vitest';
-import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFOG, D3DFVF, D3DPT, D3DRS, D3D_OK } from '../../src/d3d9/index.js';
+import { D3DBLEND, D3DCLEAR, D3DCMP, D3DERR, D3DCULL, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFOG, D3DFVF, D3DPT, D3DRS, D3D_OK } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
 import type { IDirect3DSurface9 } from '../../src/device/types.js';
 import { H, POS_TEX, W, channel, declaration, device, element, hex, pixel, ps, quad, vs } from './shader-draw-helpers.js';
@@ -285,5 +285,37 @@ describe('linkage: SM3 varyings by semantic, mixed fixed-function and shader sta
     [[0, 0], [16, 0], [0, 16], [16, 16]].forEach(([x, y], i) => { fv.set([x, y, 0.5, 1], 7 * i); uv[7 * i + 4] = 0xff20c040; fv.set([0.75, 0], 7 * i + 5); });
     dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, new Uint8Array(data), 28);
     expect(hex(pixel(dev.backBuffer, 8, 8))).toBe('0xff20c0bf');
+  });
+});
+
+describe('vertex texture fetch (D3DVERTEXTEXTURESAMPLER0..3 are sampler numbers 257..260)', () => {
+  it('Set/GetSamplerState and Set/GetTexture take 257..260; 256 (D3DDMAPSAMPLER) and 261 are refused', () => {
+    const dev = device();
+    expect(dev.SetSamplerState(260, 5 /* MAGFILTER */, 2 /* LINEAR */)).toBe(D3D_OK);
+    expect(dev.GetSamplerState(260, 5)).toEqual({ hr: D3D_OK, value: 2 });
+    // a slot of its own: s3 and s4 keep the default POINT
+    expect([dev.GetSamplerState(3, 5).value, dev.GetSamplerState(4, 5).value]).toEqual([1, 1]);
+    for (const n of [256, 261]) {
+      expect(dev.SetSamplerState(n, 5, 1)).toBe(D3DERR.INVALIDCALL);
+      expect(dev.SetTexture(n, null)).toBe(D3DERR.INVALIDCALL);
+    }
+    const tex = dev.CreateTexture(1, 1, 1, 0, D3DFMT.R32F, 1, null).texture!;
+    expect(dev.SetTexture(257, tex)).toBe(D3D_OK);
+    expect(dev.GetTexture(257).texture).toBe(tex);
+    expect(dev.GetTexture(1).texture).toBe(null);
+  });
+
+  it('texldl in a vs_3_0 reads the R32F texture on D3DVERTEXTEXTURESAMPLER0 (0.5 → 128)', () => {
+    const dev = device();
+    const tex = dev.CreateTexture(1, 1, 1, 0, D3DFMT.R32F, 1, null).texture!;
+    const lock = tex.LockRect(0, null, 0).lockedRect!;
+    new DataView(lock.pBits.buffer, lock.pBits.byteOffset).setFloat32(0, 0.5, true);
+    tex.UnlockRect(0);
+    dev.SetTexture(257, tex);
+    dev.SetVertexDeclaration(declaration(dev, POS_TEX));
+    dev.SetVertexShader(vs(dev, 'vs_3_0\ndcl_position v0\ndcl_texcoord v1\ndcl_2d s0\ndcl_position o0\ndcl_color o1\ndef c0, 0.5, 0.5, 0, 0\nmov o0, v0\ntexldl r0, c0, s0\nmov o1, r0.x\n'));
+    dev.SetPixelShader(ps(dev, 'ps_3_0\ndcl_color v0\nmov oC0, v0\n'));
+    expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, quad(0.5, () => [0, 0, 0, 0]), 28)).toBe(D3D_OK);
+    expect(hex(pixel(dev.backBuffer, 8, 8))).toBe('0x80808080');
   });
 });

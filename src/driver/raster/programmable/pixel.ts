@@ -14,7 +14,7 @@
  * (front) primitive and −1 for a counter-clockwise one.
  */
 import { D3DRS } from '../../../d3d9/index.js';
-import type { ShaderIO, ShaderSample } from '../../shader/types.js';
+import type { ShaderIO } from '../../shader/types.js';
 import { LANES, PS_IN_SLOTS, PS_OUT_SLOTS } from '../../shader/types.js';
 import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
 import { chooseColorWrite, createColorWrite } from '../pixel/color-write.js';
@@ -24,26 +24,11 @@ import { createColorSum } from '../pixel/fog.js';
 import type { ColorWriteStage, DepthStencilStage } from '../pixel/types.js';
 import { sampleCount } from '../pixel/pipeline.js';
 import { createFragment } from '../setup/context.js';
-import { createSampler } from '../texture/index.js';
-import type { Sampler } from '../texture/index.js';
 import type { BoundShader, Fragment, RasterState } from '../types.js';
 import { SOURCE } from './link.js';
 import type { InputLink } from './link.js';
+import { shaderSample } from './sample.js';
 import { createShaderIO } from './vertex.js';
-
-/** The pixel samplers s0..s15 of a draw: each unit's sampler built on first use; an unbound unit reads (0, 0, 0, 1). */
-export function pixelShaderSample(state: RasterState): ShaderSample {
-  const built: Array<Sampler | null | undefined> = [];
-  return (unit, u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o) => {
-    let s = built[unit];
-    if (s === undefined) {
-      const t = state.textures[unit];
-      s = built[unit] = t && t.levels.length > 0 && state.samplerStates[unit] ? createSampler(t, state.samplerStates[unit], { palette: state.palette }) : null;
-    }
-    if (s === null) { out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1; return; }
-    s.sampleLod(u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o);
-  };
-}
 
 /** The stages after the shader, per render target where the shader writes one. */
 export interface ShadedStages {
@@ -64,7 +49,7 @@ export function createShadedStages(state: RasterState, colorOutputs: number, dep
 /** The per-fragment function of a draw with a pixel shader. */
 export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputLink, stages: ShadedStages): (f: Fragment) => void {
   const exe = ps.executable;
-  const io = createShaderIO(PS_IN_SLOTS, PS_OUT_SLOTS, pixelShaderSample(state));
+  const io = createShaderIO(PS_IN_SLOTS, PS_OUT_SLOTS, shaderSample(state, 0));
   const quad = exe.usesDerivatives;
   const helpers = [createFragment(), createFragment(), createFragment(), createFragment()];
   // fixed-function fog for shaders before ps_3_0 (vertex fog factor or table fog from depth); the specular add is the shader's
