@@ -6,7 +6,7 @@
  * with analytic derivatives ∂f/∂x = (Σ ∂wᵢ/∂x·rhwᵢ·aᵢ − f·Σ ∂wᵢ/∂x·rhwᵢ) / Σ wᵢ·rhwᵢ.
  * Depth is already z/w and is interpolated linearly: z = Σ wᵢ·zᵢ / Σ wᵢ (reference E).
  */
-import { MAX_TEXCOORDS } from '../types.js';
+import { MAX_TEXCOORDS, MAX_VARYINGS } from '../types.js';
 import type { ClipVertex, Fragment, ScreenVertex } from '../types.js';
 
 /** Channels: diffuse 0–3, specular 4–7, fog 8, eye depth 9, then 4 per texture set. */
@@ -14,7 +14,7 @@ export const CH_SPECULAR = 4;
 export const CH_FOG = 8;
 export const CH_EYEZ = 9;
 export const CH_TEX = 10;
-export const MAX_CHANNELS = CH_TEX + 4 * MAX_TEXCOORDS;
+export const MAX_CHANNELS = CH_TEX + 4 * (MAX_TEXCOORDS + MAX_VARYINGS);
 /** FLAT shading interpolates from specular alpha on (reference E: specular alpha/fog still interpolated). */
 const CH_FLAT_FIRST = CH_SPECULAR + 3;
 
@@ -52,8 +52,11 @@ export class AttributeSetup {
   v1: ClipVertex | null = null;
   v2: ClipVertex | null = null;
 
-  /** texSets: how many texture coordinate sets are interpolated (the rest stay 0) */
-  constructor(texSets: number) {
+  /**
+   * texSets: how many texture coordinate sets are interpolated (the rest stay 0); flatSets: bit s for
+   * a set that FLAT shading takes from the provoking vertex (a ps_3_0 COLOR input carried as a varying)
+   */
+  constructor(texSets: number, readonly flatSets = 0) {
     this.end = CH_TEX + 4 * texSets;
   }
 
@@ -88,6 +91,12 @@ export class AttributeSetup {
 
   /** Writes depth, colours, fog, eye depth and texture coordinates (with derivatives) at weights w. */
   shade(f: Fragment, w0: number, w1: number, w2: number): void {
+    f.interp = this; f.w0 = w0; f.w1 = w1; f.w2 = w2;
+    this.shadeAt(f, w0, w1, w2);
+  }
+
+  /** shade() without noting the weights on the fragment (a pixel shader's helper pixels). */
+  shadeAt(f: Fragment, w0: number, w1: number, w2: number): void {
     f.z = clamp01((w0 * this.z0 + w1 * this.z1 + w2 * this.z2) * this.zNorm);
     const inv = 1 / this.denominator(w0, w1, w2);
     const c = this.coef;
@@ -107,6 +116,16 @@ export class AttributeSetup {
       f.tex[t] = v;
       f.texDx[t] = (c[k + 3] - v * dDx) * inv;
       f.texDy[t] = (c[k + 4] - v * dDy) * inv;
+    }
+    if (this.flat && this.flatSets !== 0) this.writeFlatSets(f);
+  }
+
+  /** FLAT sets: the provoking vertex's values, constant over the primitive. */
+  private writeFlatSets(f: Fragment): void {
+    const v = this.flat as ClipVertex;
+    for (let t = 0; CH_TEX + 4 * t < this.end; t++) {
+      if ((this.flatSets & (1 << t)) === 0) continue;
+      for (let c = 4 * t; c < 4 * t + 4; c++) { f.tex[c] = v.tex[c]; f.texDx[c] = 0; f.texDy[c] = 0; }
     }
   }
 
