@@ -15,7 +15,15 @@ export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge',
   'rcp', 'rsq', 'exp2', 'log2', 'expp', 'logp', 'expp4', 'logp4', 'pow', 'lit', 'dst', 'crs', 'nrmScale', 'cos', 'sin', 'mova',
   'movaFloor', 'compare', 'kills', 'sat'] as const;
 
-const W = 3; // scalar instructions read the swizzled w (the interpreter's convention)
+const W = 0; // scalar sources read the swizzled x (the rcp page: "if the source has no subscripts, the x-component is used")
+
+/** Components an instruction can write at all (sincos x/y, crs and m?x3 xyz, m3x2 and bem xy), ANDed with the write mask. */
+const WRITES: Partial<Record<number, number>> = {
+  [OP.SINCOS]: 3, [OP.CRS]: 7, [OP.M3x2]: 3, [OP.M3x3]: 7, [OP.M4x3]: 7, [OP.BEM]: 3,
+};
+
+/** The components an instruction writes: its mask and what it can write. */
+export const writtenComponents = (ins: Instruction): number[] => maskComponents(ins.dst!.mask & (WRITES[ins.opcode] ?? 0xf));
 
 /**
  * The result expressions of an arithmetic instruction for the components in `comps` (index c of the
@@ -53,7 +61,7 @@ function results(e: Emitter, ins: Instruction, S: Sources, comps: readonly numbe
     case OP.SGN: each((c) => `sgn(${a(c)})`); break;
     case OP.LRP: each((c) => `lrp(${a(c)}, ${b(c)}, ${x(c)})`); break;
     case OP.CMP: each((c) => `cmp(${a(c)}, ${b(c)}, ${x(c)})`); break;
-    case OP.CND: each((c) => `cnd(${a(e.version < 0x0104 ? W : c)}, ${b(c)}, ${x(c)})`); break;
+    case OP.CND: each((c) => `cnd(${a(e.version < 0x0104 ? 3 : c)}, ${b(c)}, ${x(c)})`); break;
     case OP.DP3: scalar(`dp3(${a(0)}, ${a(1)}, ${a(2)}, ${b(0)}, ${b(1)}, ${b(2)})`); break;
     case OP.DP4: scalar(`dp4(${a(0)}, ${a(1)}, ${a(2)}, ${a(3)}, ${b(0)}, ${b(1)}, ${b(2)}, ${b(3)})`); break;
     case OP.DP2ADD: scalar(`dp2(${a(0)}, ${a(1)}, ${b(0)}, ${b(1)}) + ${x(W)}`); break;
@@ -99,7 +107,7 @@ export function commit(e: Emitter, ins: Instruction, value: (c: number) => strin
   const scale = shiftScale(d.shift);
   if (scale !== 1 || e.d.ps1x) throw new Unsupported('result shift or ps_1_x range');
   const sat = (d.resultMod & 1) !== 0;
-  for (const c of maskComponents(d.mask)) {
+  for (const c of writtenComponents(ins)) {
     const v = value(c);
     const store = storeStatement(e, d, c, sat ? `sat(${v})` : v);
     if (store === undefined) continue;
@@ -114,7 +122,7 @@ export function commit(e: Emitter, ins: Instruction, value: (c: number) => strin
 
 /** An arithmetic instruction: sources, results, write; one pass over the lanes. */
 export function arithmetic(e: Emitter, ins: Instruction): void {
-  const comps = maskComponents(ins.dst!.mask);
+  const comps = writtenComponents(ins);
   e.lanes(() => {
     const S = new Sources(e, ins.src);
     const vals = results(e, ins, S, comps);
@@ -129,7 +137,7 @@ export function arithmetic(e: Emitter, ins: Instruction): void {
 
 /** dsx/dsy: every lane's source first (the derivative needs its neighbour), then the differences for the active lanes. */
 export function derivative(e: Emitter, ins: Instruction): void {
-  const comps = maskComponents(ins.dst!.mask);
+  const comps = writtenComponents(ins);
   e.lanes(() => {
     const S = new Sources(e, ins.src);
     for (const c of comps) e.line(`DV[o + ${int(c, 0, 3)}] = ${S.get(0, c)};`);

@@ -1,0 +1,199 @@
+/**
+ * The compiled path gives the interpreter's bits: every shader of the test corpus (Wine's asm
+ * vectors, the single-instruction corpus of every opcode and version, the interpreter's own test
+ * shaders, and whole programs in compile-shaders.ts) runs through both with seeded random inputs,
+ * constants and registers (specials included: ±0, ±∞, NaN payloads, denormals) and a deterministic
+ * fake sampler, and the outputs, depth, kill flags, executed counts and the sampler's calls must be
+ * identical, compared as Uint32 bits.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
+import { createExecutable, LANES, SLOT, type ShaderConstants, type ShaderExecutable, type ShaderIO, type ShaderSample } from '../../../src/driver/shader/index.js';
+import { compiledExecutable, compileProgram, isCompiled } from '../../../src/driver/shader/compile.js';
+import { WINE_VECTORS } from '../../shader/wine-vectors.js';
+import { corpus } from '../../shader/opcode-corpus.js';
+import { SHADERS } from './compile-shaders.js';
+
+const LONG = process.env.REPLAY9_LONG === '1';
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** mulberry32: a small seeded generator. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SPECIAL_BITS = [0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7fa00005, 0x00000001, 0x807fffff, 0x7f7fffff, 0x3f800000, 0xbf000000];
+
+/** Fills `u` (the Uint32 view of a float register file) with a mix of ordinary floats, small integers and special bit patterns. */
+function fillFloats(u: Uint32Array, f: Float32Array, next: () => number, specials: boolean): void {
+  for (let i = 0; i < u.length; i++) {
+    const r = next();
+    if (specials && r < 0.04) u[i] = SPECIAL_BITS[Math.floor(next() * SPECIAL_BITS.length)];
+    else if (r < 0.25) f[i] = Math.floor(next() * 9) - 4;
+    else if (r < 0.45) f[i] = next();
+    else f[i] = (next() * 2 - 1) * (next() < 0.1 ? 300 : 3);
+  }
+}
+
+interface Case { io: ShaderIO; k: ShaderConstants; lanes: number; calls: number[] }
+
+/** A sampler whose result depends on every argument; it logs each call's arguments as bits. */
+function fakeSampler(calls: number[]): ShaderSample {
+  const f = new Float64Array(1);
+  const u = new Uint32Array(f.buffer);
+  const log = (x: number): void => { f[0] = x; calls.push(u[0], u[1]); };
+  return (unit, s, t, r, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o) => {
+    for (const x of [unit, s, t, r, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod]) log(x);
+    out[o] = s * 0.5 + dudx * 3 - dudy * 5 + unit;
+    out[o + 1] = t - dvdx * 7 + dvdy * 11 + lodMode;
+    out[o + 2] = r + dwdx * 13 - dwdy * 17 + lod;
+    out[o + 3] = s * t - r;
+  };
+}
+
+function makeCase(seed: number, lanes: number, specials: boolean): Case {
+  const next = rng(seed);
+  const calls: number[] = [];
+  const floats = (n: number): Float32Array => {
+    const f = new Float32Array(n);
+    fillFloats(new Uint32Array(f.buffer), f, next, specials);
+    return f;
+  };
+  const ints = new Int32Array(16 * 4);
+  for (let r = 0; r < 16; r++) ints.set([Math.floor(next() * 5), Math.floor(next() * 12) - 3, Math.floor(next() * 5) - 2, 0], r * 4);
+  const bools = Uint8Array.from({ length: 16 }, () => (next() < 0.5 ? 1 : 0));
+  const io: ShaderIO = {
+    inputs: floats(16 * SLOT), outputs: floats(13 * SLOT), position: floats(LANES * 4), face: Float32Array.from({ length: LANES }, () => (next() < 0.5 ? 1 : -1)),
+    depth: floats(LANES), killed: new Uint8Array(LANES), sample: fakeSampler(calls), stats: { executed: -1, capped: false },
+  };
+  return { io, k: { f: floats(256 * 4), i: ints, b: bools }, lanes, calls };
+}
+
+function cloneCase(c: Case): Case {
+  const calls: number[] = [];
+  const io: ShaderIO = {
+    inputs: c.io.inputs.slice(), outputs: c.io.outputs.slice(), position: c.io.position.slice(), face: c.io.face.slice(),
+    depth: c.io.depth.slice(), killed: c.io.killed.slice(), sample: fakeSampler(calls), stats: { executed: -1, capped: false },
+  };
+  return { io, k: c.k, lanes: c.lanes, calls };
+}
+
+const bits = (a: Float32Array): number[] => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
+
+/** What a run leaves that the draw sees, as bits. */
+function observe(c: Case): unknown {
+  return { outputs: bits(c.io.outputs), depth: bits(c.io.depth), killed: Array.from(c.io.killed), stats: c.io.stats, calls: c.calls };
+}
+
+/** Runs both paths on `cases` seeded cases; returns the first difference, or undefined. */
+function differs(program: ShaderProgram, compiled: ShaderExecutable, cases: number, seed: number): string | undefined {
+  const interp = createExecutable(program);
+  for (let n = 0; n < cases; n++) {
+    const lanes = n % 4 === 3 ? 1 + (n % 3) : LANES;
+    const a = makeCase(seed * 7919 + n, lanes, n % 2 === 1);
+    const b = cloneCase(a);
+    interp.run(a.io, a.k, a.lanes);
+    compiled.run(b.io, b.k, b.lanes);
+    const x = observe(a), y = observe(b);
+    if (JSON.stringify(x) !== JSON.stringify(y)) {
+      for (const key of Object.keys(x as object)) {
+        const p = JSON.stringify((x as Record<string, unknown>)[key]), q = JSON.stringify((y as Record<string, unknown>)[key]);
+        if (p !== q) return `case ${n} (lanes ${lanes}): ${key} differ\ninterpreter ${p.slice(0, 400)}\ncompiled    ${q.slice(0, 400)}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Assembly strings of the interpreter's own tests (test/driver/shader/*.test.ts): quoted or template literals starting with a version. */
+function interpreterShaders(): string[] {
+  const out: string[] = [];
+  for (const file of readdirSync(here)) {
+    if (!file.endsWith('.test.ts') || file.startsWith('compile')) continue;
+    const text = readFileSync(join(here, file), 'utf8');
+    for (const m of text.matchAll(/(['`])((?:vs|ps)_[123]_[0-9x](?:\\n|\n)(?:(?!\1)[^\\]|\\.)*?)\1/g)) {
+      if (m[2].includes('${')) continue;
+      out.push(m[2].replace(/\\n/g, '\n').replace(/\\'/g, "'"));
+    }
+  }
+  return out;
+}
+
+function parseText(text: string): ShaderProgram | undefined {
+  const a = assemble(text);
+  if (!a.ok) return undefined;
+  const p = parseShader(a.tokens);
+  return p.ok ? p.program : undefined;
+}
+
+function parseTokens(tokens: ArrayLike<number>): ShaderProgram | undefined {
+  const p = parseShader(Uint32Array.from(tokens));
+  return p.ok ? p.program : undefined;
+}
+
+interface Entry { name: string; program: ShaderProgram }
+
+function entries(): { sets: Record<string, Entry[]>; unparsed: string[] } {
+  const unparsed: string[] = [];
+  const add = (list: Entry[], name: string, p: ShaderProgram | undefined): void => { if (p) list.push({ name, program: p }); else unparsed.push(name); };
+  const wine: Entry[] = [], opcodes: Entry[] = [], interp: Entry[] = [], programs: Entry[] = [];
+  for (const v of WINE_VECTORS) add(wine, v.text.replace(/\n/g, ' / '), parseTokens(v.tokens));
+  for (const c of corpus()) add(opcodes, Array.from(c.tokens, (t) => t.toString(16)).join(' '), parseTokens(c.tokens));
+  for (const t of interpreterShaders()) add(interp, t.replace(/\n/g, ' / ').slice(0, 120), parseText(t));
+  for (const t of SHADERS) add(programs, t.split('\n').slice(0, 3).join(' / '), parseText(t));
+  return { sets: { 'Wine asm vectors': wine, 'every opcode of every version': opcodes, "the interpreter's test shaders": interp, 'whole programs': programs }, unparsed };
+}
+
+const { sets, unparsed } = entries();
+const CASES = LONG ? 200 : 12;
+
+describe('the compiled path gives the interpreter’s bits', () => {
+  for (const [setName, list] of Object.entries(sets)) {
+    it(`${setName} (${list.length} shaders)`, () => {
+      const bad: string[] = [];
+      let compiled = 0;
+      list.forEach((entry, n) => {
+        const c = compileProgram(entry.program);
+        if (!c.ok) return;
+        compiled++;
+        const exe = compiledExecutable(entry.program);
+        expect(isCompiled(exe)).toBe(true);
+        const why = differs(entry.program, exe, CASES, n + 1);
+        if (why) bad.push(`${entry.name}\n${why}`);
+      });
+      expect(bad).toEqual([]);
+      expect(compiled).toBeGreaterThan(0);
+    });
+  }
+
+  it('compiles every SM2/SM3 shader of the corpus that has well-nested flow and no call (the rest is interpreted, with a reason)', () => {
+    const reasons = new Map<string, number>();
+    for (const list of Object.values(sets)) {
+      for (const e of list) {
+        const c = compileProgram(e.program);
+        if (!c.ok) reasons.set(c.reason.replace(/ at DWORD \d+/, ''), (reasons.get(c.reason.replace(/ at DWORD \d+/, '')) ?? 0) + 1);
+      }
+    }
+    const allowed = /^(ps_1_x|call\/callnz|co-issued|(if|loop|rep|else|endif|endloop|endrep)\b.*(without|closes no block))/;
+    expect([...reasons.keys()].filter((r) => !allowed.test(r))).toEqual([]);
+    expect(unparsed.filter((n) => !n.includes(' '))).toEqual([]);
+  });
+
+  it('the whole programs all compile', () => {
+    for (const e of sets['whole programs']) {
+      const c = compileProgram(e.program);
+      expect([e.name, c.ok ? 'compiled' : c.reason]).toEqual([e.name, 'compiled']);
+    }
+    expect(sets['whole programs'].length).toBe(SHADERS.length);
+  });
+});
