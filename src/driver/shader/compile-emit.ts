@@ -30,17 +30,57 @@ export class Emitter {
 
   constructor(readonly d: Decoded) {}
 
-  line(s: string): void { this.lines.push('  '.repeat(this.depth) + s); }
+  /** the mode of the lane loop left open for the next lane-local instruction to join ('masked' or 'all') */
+  private openLoop: string | undefined;
+  private inLanes = false;
+
+  line(s: string): void {
+    if (!this.inLanes) this.barrier();
+    this.lines.push('  '.repeat(this.depth) + s);
+  }
   open(s: string): void { this.line(s); this.depth++; }
   close(s = '}'): void { this.depth--; this.line(s); }
   name(prefix: string): string { return `${prefix}${this.counter++}`; }
 
-  /** `body` once per lane (the active ones, or all with `all`), with l (lane) and o (lane · 4) in scope. */
+  /** Scratch arrays of the compiled function (declared once, beside the registers). */
+  readonly scratch: string[] = [];
+
+  /**
+   * A scratch array of its own for one instruction: a cross-lane instruction's second pass reads its
+   * neighbours' entries while a fused later instruction may already be filling its own.
+   */
+  array(prefix: string, type: 'Float64Array' | 'Float32Array', length: number): string {
+    const name = this.name(prefix);
+    this.scratch.push(`const ${name} = new ${type}(${int(length, 1, 64)});`);
+    return name;
+  }
+
+  /** Ends the open lane loop: what follows sees every lane's writes so far. */
+  barrier(): void {
+    if (this.openLoop === undefined) return;
+    this.openLoop = undefined;
+    this.depth--;
+    this.lines.push(`${'  '.repeat(this.depth)}}`);
+  }
+
+  /**
+   * `body` once per lane (the active ones, or all with `all`), with l (lane) and o (lane · 4) in
+   * scope. Consecutive lane-local instructions share one loop: each lane reads and writes only its
+   * own registers, so running instruction i then i+1 per lane gives what i for all lanes then i+1
+   * for all lanes gives; an instruction that reads other lanes calls barrier() first.
+   */
   lanes(body: () => void, all = false): void {
-    this.open('for (let l = 0, o = 0; l < lanes; l++, o += 4) {');
-    if (this.masked > 0 && !all) this.line('if (((M >>> l) & 1) === 0) continue;');
+    const mode = this.masked > 0 && !all ? 'masked' : 'all';
+    if (this.openLoop !== mode) {
+      this.barrier();
+      this.lines.push(`${'  '.repeat(this.depth)}for (let l = 0, o = 0; l < lanes; l++, o += 4) {`);
+      this.depth++;
+      if (mode === 'masked') this.lines.push(`${'  '.repeat(this.depth)}if (((M >>> l) & 1) === 0) continue;`);
+      this.openLoop = mode;
+    }
+    this.inLanes = true;
     body();
-    this.close();
+    this.inLanes = false;
   }
 
   /** The loop counter register aL (one variable: a loop sets it and restores the outer value when it ends). */

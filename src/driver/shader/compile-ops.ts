@@ -8,7 +8,7 @@ import { OP, REG, type Instruction } from '../../shader/index.js';
 import { SAMPLER_TYPE } from './decode.js';
 import { Emitter, Sources, Unsupported, int, maskComponents, readRegister, storeStatement, swizzled } from './compile-emit.js';
 import { shiftScale } from './ops.js';
-import { LOD } from './types.js';
+import { LANES, LOD } from './types.js';
 
 /** The ops.ts functions generated code may call (bound once per compiled shader). */
 export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge', 'frc', 'abs', 'sgn', 'lrp', 'cmp', 'cnd', 'dp2', 'dp3', 'dp4',
@@ -138,17 +138,20 @@ export function arithmetic(e: Emitter, ins: Instruction): void {
 /** dsx/dsy: every lane's source first (the derivative needs its neighbour), then the differences for the active lanes. */
 export function derivative(e: Emitter, ins: Instruction): void {
   const comps = writtenComponents(ins);
+  const DV = e.array('DV', 'Float64Array', LANES * 4);
   e.lanes(() => {
     const S = new Sources(e, ins.src);
-    for (const c of comps) e.line(`DV[o + ${int(c, 0, 3)}] = ${S.get(0, c)};`);
+    for (const c of comps) e.line(`${DV}[o + ${int(c, 0, 3)}] = ${S.get(0, c)};`);
   }, true);
   const x = ins.opcode === OP.DSX;
+  e.barrier();
   e.lanes(() => {
-    e.line(`const hi = ${x ? 'l | 1' : 'l | 2'}, lo = ${x ? 'l & 2' : 'l & 1'};`);
+    const hi = e.name('hi'), lo = e.name('lo');
+    e.line(`const ${hi} = ${x ? 'l | 1' : 'l | 2'}, ${lo} = ${x ? 'l & 2' : 'l & 1'};`);
     const names: string[] = [];
     for (const c of comps) {
       names[c] = e.name('v');
-      e.line(`const ${names[c]} = hi < lanes ? DV[hi * 4 + ${int(c, 0, 3)}] - DV[lo * 4 + ${int(c, 0, 3)}] : 0;`);
+      e.line(`const ${names[c]} = ${hi} < lanes ? ${DV}[${hi} * 4 + ${int(c, 0, 3)}] - ${DV}[${lo} * 4 + ${int(c, 0, 3)}] : 0;`);
     }
     commit(e, ins, (c) => names[c]);
   });
@@ -163,29 +166,33 @@ export function texld(e: Emitter, ins: Instruction): void {
   const type = e.d.samplerTypes[unit];
   const useW = type !== SAMPLER_TYPE.T2D && type !== SAMPLER_TYPE.T1D;
   const lodMode = ldl ? LOD.EXPLICIT : ins.opcode === OP.TEX && ins.controls === 2 ? LOD.BIAS : LOD.IMPLICIT;
+  const CD = e.array('CD', 'Float64Array', LANES * 4);
+  const GR = ldd ? e.array('GR', 'Float64Array', LANES * 8) : '';
+  const TX = e.array('TX', 'Float32Array', LANES * 4);
   // derivatives need every lane's coordinates, whichever lanes are active (texldl reads the active ones)
   e.lanes(() => {
     const S = new Sources(e, ins.src);
-    for (let c = 0; c < 4; c++) e.line(`CD[o + ${c}] = ${S.get(0, c)};`);
-    if (ins.opcode === OP.TEX && ins.controls === 1) for (let c = 0; c < 3; c++) e.line(`CD[o + ${c}] /= CD[o + 3];`);
-    if (ldd) for (let c = 0; c < 4; c++) e.line(`GR[o + o + ${c}] = ${S.get(2, c)}; GR[o + o + ${c + 4}] = ${S.get(3, c)};`);
+    for (let c = 0; c < 4; c++) e.line(`${CD}[o + ${c}] = ${S.get(0, c)};`);
+    if (ins.opcode === OP.TEX && ins.controls === 1) for (let c = 0; c < 3; c++) e.line(`${CD}[o + ${c}] /= ${CD}[o + 3];`);
+    if (ldd) for (let c = 0; c < 4; c++) e.line(`${GR}[o + o + ${c}] = ${S.get(2, c)}; ${GR}[o + o + ${c + 4}] = ${S.get(3, c)};`);
   }, !ldl);
+  e.barrier();
   e.lanes(() => {
     let dx = ['0', '0', '0'], dy = ['0', '0', '0'];
     if (ldd) {
-      dx = [0, 1, 2].map((c) => `GR[o + o + ${c}]`);
-      dy = [4, 5, 6].map((c) => `GR[o + o + ${c}]`);
+      dx = [0, 1, 2].map((c) => `${GR}[o + o + ${c}]`);
+      dy = [4, 5, 6].map((c) => `${GR}[o + o + ${c}]`);
     } else if (lodMode !== LOD.EXPLICIT) {
       const n = useW ? 3 : 2;
-      e.line('let dx0 = 0, dx1 = 0, dx2 = 0, dy0 = 0, dy1 = 0, dy2 = 0;');
-      e.line(`if ((l | 1) < lanes) { const p = (l & 2) * 4; ${[0, 1, 2].slice(0, n).map((c) => `dx${c} = CD[p + ${c + 4}] - CD[p + ${c}];`).join(' ')} }`);
-      e.line(`if ((l | 2) < lanes) { const p = (l & 1) * 4; ${[0, 1, 2].slice(0, n).map((c) => `dy${c} = CD[p + ${c + 8}] - CD[p + ${c}];`).join(' ')} }`);
-      dx = ['dx0', 'dx1', 'dx2'];
-      dy = ['dy0', 'dy1', 'dy2'];
+      dx = [0, 1, 2].map(() => e.name('dx'));
+      dy = [0, 1, 2].map(() => e.name('dy'));
+      e.line(`let ${[...dx, ...dy].map((v) => `${v} = 0`).join(', ')};`);
+      e.line(`if ((l | 1) < lanes) { const p = (l & 2) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dx[c]} = ${CD}[p + ${c + 4}] - ${CD}[p + ${c}];`).join(' ')} }`);
+      e.line(`if ((l | 2) < lanes) { const p = (l & 1) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dy[c]} = ${CD}[p + ${c + 8}] - ${CD}[p + ${c}];`).join(' ')} }`);
     }
     if (!useW) { dx[2] = '0'; dy[2] = '0'; }
-    e.line(`sample(${int(unit, 0, 15)}, CD[o], CD[o + 1], ${useW ? 'CD[o + 2]' : '0'}, ${dx.join(', ')}, ${dy.join(', ')}, ${int(lodMode, 0, 2)}, CD[o + 3], TX, o);`);
-    commit(e, ins, (c) => `TX[o + ${int(c, 0, 3)}]`);
+    e.line(`sample(${int(unit, 0, 15)}, ${CD}[o], ${CD}[o + 1], ${useW ? `${CD}[o + 2]` : '0'}, ${dx.join(', ')}, ${dy.join(', ')}, ${int(lodMode, 0, 2)}, ${CD}[o + 3], ${TX}, o);`);
+    commit(e, ins, (c) => `${TX}[o + ${int(c, 0, 3)}]`);
   });
 }
 

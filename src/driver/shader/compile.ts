@@ -282,7 +282,7 @@ function generate(d: Decoded): string {
     `const { ${OPS_USED.join(', ')} } = env.ops;`,
     'const DF = env.DF, DI = env.DI, DEFF = env.defF;',
     `const R = new Float32Array(${32 * SLOT}), A = new Float32Array(${SLOT}), PR = new Float32Array(${SLOT});`,
-    `const CD = new Float64Array(${LANES * 4}), GR = new Float64Array(${LANES * 8}), DV = new Float64Array(${LANES * 4}), TX = new Float32Array(${LANES * 4});`,
+    ...e.scratch,
     'function rc(CF, idx, c) { const d = DEFF.get(idx); if (d) return d[c]; return idx >= 0 && idx * 4 < CF.length ? CF[idx * 4 + c] : 0; }',
     `function vin(I, idx, oc, slots) { return idx >= 0 && idx < slots ? I[idx * ${SLOT} + oc] : 0; }`,
     'return function run(io, k, lanesIn) {',

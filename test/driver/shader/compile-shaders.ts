@@ -3,28 +3,7 @@
  * (lighting, skinning, loops, divergent flow control), written for the equivalence test to reach
  * every branch of the generator.
  */
-
-/** Per-pixel lit, textured ps_2_0: diffuse and Blinn-Phong specular from interpolated normal, light and half vectors. */
-export const LIT_TEXTURED_PS20 = `ps_2_0
-def c4, 0.5, 2, 16, 1
-dcl t0.xy
-dcl t1.xyz
-dcl t2.xyz
-dcl t3.xyz
-dcl_2d s0
-texld r0, t0, s0
-nrm r1.xyz, t1
-nrm r2.xyz, t2
-nrm r3.xyz, t3
-dp3_sat r4.x, r1, r2
-add r5.xyz, r2, r3
-nrm r6.xyz, r5
-dp3_sat r4.y, r1, r6
-pow r4.z, r4.y, c4.z
-mad r7, c0, r4.x, c1
-mul r7, r7, r0
-mad r7.xyz, c2, r4.z, r7
-mov oC0, r7`;
+import { LIT_TEXTURED_PS20 } from '../../../bench/shader.js';
 
 export const SHADERS: readonly string[] = [
   LIT_TEXTURED_PS20,
