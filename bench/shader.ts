@@ -88,7 +88,7 @@ export const shader: Benchmark = {
     const p = program(LIT_TEXTURED_PS20);
     const compiled = compiledExecutable(p);
     if (!isCompiled(compiled)) throw new Error('bench shader: the compiled path left the program to the interpreter');
-    const interp = createExecutable(p);
+    const interp = createExecutable(p, { interpret: true });
     const io = (): ShaderIO => ({
       inputs: new Float32Array(16 * SLOT), outputs: new Float32Array(4 * SLOT), position: new Float32Array(LANES * 4),
       face: new Float32Array(LANES), depth: new Float32Array(LANES), killed: new Uint8Array(LANES), sample: pointSampler(5),

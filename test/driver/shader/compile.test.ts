@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
-import { createExecutable, LANES, SLOT, type ShaderConstants, type ShaderExecutable, type ShaderIO, type ShaderSample } from '../../../src/driver/shader/index.js';
+import { createExecutable, Interpreter, LANES, SLOT, type ShaderConstants, type ShaderExecutable, type ShaderIO, type ShaderSample } from '../../../src/driver/shader/index.js';
 import { compiledExecutable, compileProgram, isCompiled } from '../../../src/driver/shader/compile.js';
 import { WINE_VECTORS } from '../../shader/wine-vectors.js';
 import { corpus } from '../../shader/opcode-corpus.js';
@@ -97,7 +97,8 @@ function observe(c: Case): unknown {
 
 /** Runs both paths on `cases` seeded cases; returns the first difference, or undefined. */
 function differs(program: ShaderProgram, compiled: ShaderExecutable, cases: number, seed: number): string | undefined {
-  const interp = createExecutable(program);
+  const interp = createExecutable(program, { interpret: true });
+  expect(interp).toBeInstanceOf(Interpreter);
   for (let n = 0; n < cases; n++) {
     const lanes = n % 4 === 3 ? 1 + (n % 3) : LANES;
     const a = makeCase(seed * 7919 + n, lanes, n % 2 === 1);
@@ -195,5 +196,18 @@ describe('the compiled path gives the interpreter’s bits', () => {
       expect([e.name, c.ok ? 'compiled' : c.reason]).toEqual([e.name, 'compiled']);
     }
     expect(sets['whole programs'].length).toBe(SHADERS.length);
+  });
+});
+
+describe('which path createExecutable hands out', () => {
+  const p = parseText('ps_2_0\ndcl t0\nmul oC0, t0, c0')!;
+  it('the compiled one by default, the interpreter when asked', () => {
+    expect(isCompiled(createExecutable(p))).toBe(process.env.REPLAY9_SHADER !== 'interpret');
+    expect(createExecutable(p, { interpret: true })).toBeInstanceOf(Interpreter);
+  });
+  it('the interpreter for a program the compiler leaves to it (ps_1_x)', () => {
+    const old = parseText('ps_1_1\ntex t0\nmul r0, t0, v0')!;
+    expect(compileProgram(old)).toEqual({ ok: false, reason: expect.stringContaining('ps_1_x') });
+    expect(createExecutable(old)).toBeInstanceOf(Interpreter);
   });
 });
