@@ -4,10 +4,18 @@
  * ops.ts; this file reads sources (swizzle, relative address, modifiers), calls them, and writes
  * destinations (shift, _sat, the ps_1_x range, write mask, predicate) rounding to float32 there.
  */
-import { OP, REG, registerName, type ShaderProgram } from '../../shader/index.js';
-import { decode, SAMPLER_TYPE, type Decoded } from './decode.js';
-import * as o from './ops.js';
-import { LANES, LOD, MAX_EXECUTED, PS_IN, PS_IN_SLOTS, PS_OUT_SLOTS, SLOT, VS_IN_SLOTS, VS_OUT, VS_OUT_SLOTS, type Semantic, type ShaderConstants, type ShaderExecutable, type ShaderIO, type ShaderStep } from './types.js';
+import { OP as OP_, REG as REG_, registerName, type ShaderProgram } from '../../shader/index.js';
+import { decode, SAMPLER_TYPE as SAMPLER_TYPE_, type Decoded } from './decode.js';
+import * as ops from './ops.js';
+import * as T from './types.js';
+import type { Semantic, ShaderConstants, ShaderExecutable, ShaderIO, ShaderStep } from './types.js';
+
+// Plain copies of the imported tables: the hot loop reads them without going through module bindings.
+const OP = { ...OP_ };
+const REG = { ...REG_ };
+const SAMPLER_TYPE = { ...SAMPLER_TYPE_ };
+const o = { ...ops };
+const { LANES, LOD, MAX_EXECUTED, PS_IN, PS_IN_SLOTS, PS_OUT_SLOTS, SLOT, VS_IN_SLOTS, VS_OUT, VS_OUT_SLOTS } = T;
 
 /** Nested calls deeper than this are skipped (D3D9: 4 levels for vs_2_x/3_0, ps_2_x/3_0). */
 export const MAX_CALL_DEPTH = 4;
@@ -44,6 +52,11 @@ function toSrc(s: { type: number; num: number; swizzle: number; mod: number; rel
   if (out.type in CONST_TYPES) out.type = REG.CONST;
   if (s.rel) out.rel = { type: s.rel.type, comp: s.rel.component };
   return out;
+}
+
+/** A scalar result in all four components of a lane. */
+function fill(res: Float64Array, a: number, x: number): void {
+  res[a] = x; res[a + 1] = x; res[a + 2] = x; res[a + 3] = x;
 }
 
 /** Watching one lane: the steps it took. */
@@ -123,6 +136,8 @@ export class Interpreter implements ShaderExecutable {
     this.a.fill(0);
     this.p.fill(0);
     this.dots.fill(0);
+    // killed is the draw's array, reused: a run starts with none of its lanes discarded
+    io.killed.fill(0, 0, n);
     const d = this.decoded;
     const outSlots = this.kind === 'pixel' ? PS_OUT_SLOTS : this.version >= 0x0300 ? 12 : VS_OUT_SLOTS;
     io.outputs.fill(0, 0, Math.min(io.outputs.length, outSlots * SLOT));
@@ -193,7 +208,8 @@ export class Interpreter implements ShaderExecutable {
           for (; k >= 0 && stack[k].kind === Frame.IF; k--) stack[k].saved &= ~leaving;
           if (k < 0 || stack[k].kind !== Frame.LOOP) break;
           active &= ~leaving;
-          if (active === 0) { stack.length = k + 1; next = end(stack[k].start); }
+          // straight to endloop only when no if is open inside the loop: an open if's else may still have lanes to run
+          if (active === 0 && k === stack.length - 1) next = end(stack[k].start);
           break;
         }
         case OP.CALL: case OP.CALLNZ: {
@@ -366,20 +382,20 @@ export class Interpreter implements ShaderExecutable {
 
   private store(type: number, idx: number, lane: number, c: number, v: number): void {
     const io = this.io;
-    const at = (slot: number): number => (slot * LANES + lane) * 4 + c;
+    const k = lane * 4 + c;
     switch (type) {
-      case REG.TEMP: if (idx >= 0 && idx < 32) this.r[at(idx)] = v; return;
+      case REG.TEMP: if (idx >= 0 && idx < 32) this.r[idx * SLOT + k] = v; return;
       case REG.ADDR:
-        if (this.kind === 'vertex') this.a[lane * 4 + c] = v;
-        else if (idx >= 0 && idx < 8) this.t[at(idx)] = v;
+        if (this.kind === 'vertex') this.a[k] = v;
+        else if (idx >= 0 && idx < 8) this.t[idx * SLOT + k] = v;
         return;
-      case REG.PREDICATE: this.p[lane * 4 + c] = v; return;
-      case REG.RASTOUT: if (idx >= 0 && idx < 3) io.outputs[at(VS_OUT.POS + idx)] = v; return;
-      case REG.ATTROUT: if (idx >= 0 && idx < 2) io.outputs[at(VS_OUT.D0 + idx)] = v; return;
+      case REG.PREDICATE: this.p[k] = v; return;
+      case REG.RASTOUT: if (idx >= 0 && idx < 3) io.outputs[(VS_OUT.POS + idx) * SLOT + k] = v; return;
+      case REG.ATTROUT: if (idx >= 0 && idx < 2) io.outputs[(VS_OUT.D0 + idx) * SLOT + k] = v; return;
       case REG.OUTPUT: // oTn before vs_3_0, on in vs_3_0
-        if (this.version >= 0x0300) { if (idx >= 0 && idx < 12) io.outputs[at(idx)] = v; } else if (idx >= 0 && idx < 8) io.outputs[at(VS_OUT.T0 + idx)] = v;
+        if (this.version >= 0x0300) { if (idx >= 0 && idx < 12) io.outputs[idx * SLOT + k] = v; } else if (idx >= 0 && idx < 8) io.outputs[(VS_OUT.T0 + idx) * SLOT + k] = v;
         return;
-      case REG.COLOROUT: if (idx >= 0 && idx < PS_OUT_SLOTS) io.outputs[at(idx)] = v; return;
+      case REG.COLOROUT: if (idx >= 0 && idx < PS_OUT_SLOTS) io.outputs[idx * SLOT + k] = v; return;
       case REG.DEPTHOUT: if (c === 0) io.depth[lane] = v; return;
       default: return;
     }
@@ -406,7 +422,6 @@ export class Interpreter implements ShaderExecutable {
       const b = S + a;
       const e = 2 * S + a;
       // scalar sources read the swizzled x ("if the source has no subscripts, the x-component is used", the rcp page)
-      const scalar = (x: number): void => { for (let c = 0; c < 4; c++) res[a + c] = x; };
       switch (op.op) {
         case OP.MOV:
           if (op.dst!.type === REG.ADDR && this.kind === 'vertex') {
@@ -431,22 +446,22 @@ export class Interpreter implements ShaderExecutable {
           // ps_1_1–1_3 compare r0.a (source 0 is r0.a: its swizzled w); ps_1_4 per component
           for (let c = 0; c < 4; c++) res[a + c] = o.cnd(sv[a + (this.version < 0x0104 ? 3 : c)], sv[b + c], sv[e + c]);
           break;
-        case OP.DP3: scalar(o.dp3(sv[a], sv[a + 1], sv[a + 2], sv[b], sv[b + 1], sv[b + 2])); break;
-        case OP.DP4: scalar(o.dp4(sv[a], sv[a + 1], sv[a + 2], sv[a + 3], sv[b], sv[b + 1], sv[b + 2], sv[b + 3])); break;
-        case OP.DP2ADD: scalar(o.dp2(sv[a], sv[a + 1], sv[b], sv[b + 1]) + sv[e ]); break;
-        case OP.RCP: scalar(o.rcp(sv[a ])); break;
-        case OP.RSQ: scalar(o.rsq(sv[a ])); break;
-        case OP.EXP: scalar(o.exp2(sv[a ])); break;
-        case OP.LOG: scalar(o.log2(sv[a ])); break;
+        case OP.DP3: fill(res, a, o.dp3(sv[a], sv[a + 1], sv[a + 2], sv[b], sv[b + 1], sv[b + 2])); break;
+        case OP.DP4: fill(res, a, o.dp4(sv[a], sv[a + 1], sv[a + 2], sv[a + 3], sv[b], sv[b + 1], sv[b + 2], sv[b + 3])); break;
+        case OP.DP2ADD: fill(res, a, o.dp2(sv[a], sv[a + 1], sv[b], sv[b + 1]) + sv[e ]); break;
+        case OP.RCP: fill(res, a, o.rcp(sv[a ])); break;
+        case OP.RSQ: fill(res, a, o.rsq(sv[a ])); break;
+        case OP.EXP: fill(res, a, o.exp2(sv[a ])); break;
+        case OP.LOG: fill(res, a, o.log2(sv[a ])); break;
         case OP.EXPP:
           if (v11) for (let c = 0; c < 4; c++) res[a + c] = o.expp4(sv[a ], c);
-          else scalar(o.expp(sv[a ]));
+          else fill(res, a, o.expp(sv[a ]));
           break;
         case OP.LOGP:
           if (v11) for (let c = 0; c < 4; c++) res[a + c] = o.logp4(sv[a ], c);
-          else scalar(o.logp(sv[a ]));
+          else fill(res, a, o.logp(sv[a ]));
           break;
-        case OP.POW: scalar(o.pow(sv[a ], sv[b ])); break;
+        case OP.POW: fill(res, a, o.pow(sv[a ], sv[b ])); break;
         case OP.LIT: for (let c = 0; c < 4; c++) res[a + c] = o.lit(sv[a], sv[a + 1], sv[a + 3], c); break;
         case OP.DST: for (let c = 0; c < 4; c++) res[a + c] = o.dst(sv[a + c], sv[b + c], c); break;
         case OP.CRS:
@@ -489,7 +504,7 @@ export class Interpreter implements ShaderExecutable {
         }
         case OP.TEXDP3: {
           const t = op.dst!.num;
-          scalar(o.dp3(this.coordIn(t, l, 0), this.coordIn(t, l, 1), this.coordIn(t, l, 2), sv[a], sv[a + 1], sv[a + 2]));
+          fill(res, a, o.dp3(this.coordIn(t, l, 0), this.coordIn(t, l, 1), this.coordIn(t, l, 2), sv[a], sv[a + 1], sv[a + 2]));
           break;
         }
         case OP.TEXM3x2PAD: case OP.TEXM3x3PAD: {
