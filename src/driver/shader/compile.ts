@@ -205,7 +205,8 @@ class Generator {
     let k = this.frames.length - 1;
     for (; k >= 0 && this.frames[k].kind === 'if'; k--) e.line(`${(this.frames[k] as { saved: string }).saved} &= ~${lv};`);
     const f = this.frames[k];
-    if (f && f.kind === 'loop') e.line(`M &= ~${lv}; if (M === 0) break ${f.label};`);
+    // straight to endloop only when no if is open inside the loop: an open if's else may still have lanes to run
+    if (f && f.kind === 'loop') e.line(k === this.frames.length - 1 ? `M &= ~${lv}; if (M === 0) break ${f.label};` : `M &= ~${lv};`);
     e.close();
   }
 
@@ -275,6 +276,7 @@ function generate(d: Decoded): string {
     reads.addr ? 'A.fill(0);' : '',
     reads.pred ? 'PR.fill(0);' : '',
     `O.fill(0, 0, Math.min(O.length, ${int(outSlots * SLOT, 0, 13 * SLOT)}));`,
+    'KILL.fill(0, 0, lanes);',
     `let M = (1 << lanes) - 1, X = 0, aL = 0;`,
   ].filter(Boolean).map((l) => `    ${l}`);
   return [
