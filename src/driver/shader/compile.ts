@@ -6,9 +6,9 @@
  * indices and def literals are unrolled at generation time; flow control is JavaScript control
  * flow, with an active-lane mask M where lanes can diverge (ifc, if p0, breakc, breakp).
  *
- * Left to the interpreter (compileProgram says which): ps_1_x, call/callnz, co-issue, malformed
- * nesting, and loops whose worst case could run past MAX_EXECUTED (the compiled code never stops
- * a run early, so it only takes programs that cannot reach the cap).
+ * Left to the interpreter (compileProgram says which): ps_1_x, call/callnz, co-issue and malformed
+ * nesting. The compiled code never stops a run early: a run whose loop counts could take it past
+ * MAX_EXECUTED is handed to the interpreter whole, which stops it exactly where the cap falls.
  */
 import { OP, REG, type Instruction, type ShaderProgram } from '../../shader/index.js';
 import { CompileCache } from './compile-cache.js';
@@ -74,6 +74,27 @@ function worstCase(nodes: readonly Node[]): number {
     else n += 1 + 255 * (worstCase(node.body) + 1);
   }
   return n;
+}
+
+/**
+ * The same bound as source text, with each loop's count as the run reads it from its i register (a
+ * run's counts are fixed when it starts), for programs whose static bound passes MAX_EXECUTED.
+ */
+function worstCaseSource(e: Emitter, nodes: readonly Node[]): string {
+  let n = 0;
+  const terms: string[] = [];
+  for (const node of nodes) {
+    if (node.kind === 'ins') n += 1;
+    else if (node.kind === 'if') {
+      n += 2 + (node.elseIns ? 1 : 0);
+      terms.push(worstCaseSource(e, node.then), worstCaseSource(e, node.otherwise));
+    } else {
+      const ireg = node.ins.opcode === OP.LOOP ? node.ins.src[1] : node.ins.src[0];
+      n += 1;
+      terms.push(`Math.max(0, Math.min(255, ${readRegister(e, REG.CONSTINT, ireg.num, 0, undefined)})) * (${worstCaseSource(e, node.body)} + 1)`);
+    }
+  }
+  return [String(int(n, 0)), ...terms.filter((t) => t !== '0')].join(' + ');
 }
 
 const hasBreak = (nodes: readonly Node[]): boolean => nodes.some((n) => (n.kind === 'ins' ? BREAKS.has(n.ins.opcode)
@@ -258,9 +279,9 @@ function generate(d: Decoded): string {
   if (d.ps1x) throw new Unsupported('ps_1_x (co-issue, phases, t-register texture instructions)');
   if (d.program.instructions.some((i) => i.coissue)) throw new Unsupported('co-issued instructions');
   const tree = structure(d.program.instructions);
-  const bound = worstCase(tree);
-  if (bound > MAX_EXECUTED) throw new Unsupported(`loops that could execute ${bound} instructions, past MAX_EXECUTED`);
   const e = new Emitter(d);
+  // a run whose loops could pass MAX_EXECUTED goes to the interpreter, which stops it where the cap falls
+  const capCheck = worstCase(tree) > MAX_EXECUTED ? `if (${worstCaseSource(e, tree)} > ${int(MAX_EXECUTED, 0)}) { env.fallback(io, k, lanesIn); return; }` : '';
   const g = new Generator(e);
   e.open('main: {');
   g.block(tree);
@@ -272,6 +293,7 @@ function generate(d: Decoded): string {
     `const lanes = Math.max(1, Math.min(${LANES}, lanesIn | 0));`,
     'const I = io.inputs, O = io.outputs, POS = io.position, FACE = io.face, DEPTH = io.depth, KILL = io.killed, sample = io.sample;',
     'const CF = k.f, CI = k.i, CB = k.b;',
+    capCheck,
     reads.temps >= 0 ? `R.fill(0, 0, ${int((reads.temps + 1) * SLOT, 0, 32 * SLOT)});` : '',
     reads.addr ? 'A.fill(0);' : '',
     reads.pred ? 'PR.fill(0);' : '',
@@ -317,8 +339,15 @@ export function compileProgram(program: ShaderProgram): Compiled {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is built from validated numbers and fixed names only
   const factory = new Function('env', source) as (env: unknown) => Run;
   const { DF, DI } = literalTables(d);
-  const env = { ops, DF, DI, defF: d.defF };
-  return { ok: true, source, make: () => factory(env) };
+  return {
+    ok: true,
+    source,
+    make: () => {
+      let interp: ShaderExecutable | undefined;
+      const fallback: Run = (io, k, lanes) => (interp ??= interpreterExecutable(program)).run(io, k, lanes);
+      return factory({ ops, DF, DI, defF: d.defF, fallback });
+    },
+  };
 }
 
 /** Compiled programs, most recently used last (a bounded count: a replay's shaders, not every shader ever seen). */

@@ -5,6 +5,22 @@
  */
 import { LIT_TEXTURED_PS20 } from '../../../bench/shader.js';
 
+/** Three nested rep loops: 255³ iterations at most, far past MAX_EXECUTED. */
+export const NESTED_REP_VS30 = `vs_3_0
+dcl_position v0
+dcl_position o0
+mov r0, c0
+rep i0
+rep i1
+rep i2
+add r0, r0, v0
+mul r1, r0, c1
+add r0, r0, r1
+endrep
+endrep
+endrep
+mov o0, r0`;
+
 export const SHADERS: readonly string[] = [
   LIT_TEXTURED_PS20,
   // transform and vertex lighting with every matrix form, scalar ops and a0
@@ -216,4 +232,6 @@ mov oC0, r0
 mov oC1, r1
 mov oC2, r2
 add oC3, r1, r2`,
+  // vs_3_0: nested rep whose worst case passes MAX_EXECUTED (runs with large counts go to the interpreter)
+  NESTED_REP_VS30,
 ];

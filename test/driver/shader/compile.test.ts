@@ -11,11 +11,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
-import { createExecutable, Interpreter, LANES, SLOT, type ShaderConstants, type ShaderExecutable, type ShaderIO, type ShaderSample } from '../../../src/driver/shader/index.js';
+import { createExecutable, Interpreter, LANES, MAX_EXECUTED, SLOT, type ShaderConstants, type ShaderExecutable, type ShaderIO, type ShaderSample } from '../../../src/driver/shader/index.js';
 import { compiledExecutable, compileProgram, isCompiled } from '../../../src/driver/shader/compile.js';
 import { WINE_VECTORS } from '../../shader/wine-vectors.js';
 import { corpus } from '../../shader/opcode-corpus.js';
-import { SHADERS } from './compile-shaders.js';
+import { NESTED_REP_VS30, SHADERS } from './compile-shaders.js';
 
 const LONG = process.env.REPLAY9_LONG === '1';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -209,5 +209,20 @@ describe('which path createExecutable hands out', () => {
     const old = parseText('ps_1_1\ntex t0\nmul r0, t0, v0')!;
     expect(compileProgram(old)).toEqual({ ok: false, reason: expect.stringContaining('ps_1_x') });
     expect(createExecutable(old)).toBeInstanceOf(Interpreter);
+  });
+});
+
+describe('runs that reach MAX_EXECUTED', () => {
+  it('stop where the interpreter stops, with the same outputs and count', () => {
+    const p = parseText(NESTED_REP_VS30)!;
+    const exe = compiledExecutable(p);
+    expect(isCompiled(exe)).toBe(true);
+    const a = makeCase(3, LANES, false);
+    a.k.i.set([255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0]);
+    const b = cloneCase(a);
+    createExecutable(p, { interpret: true }).run(a.io, a.k, a.lanes);
+    exe.run(b.io, b.k, b.lanes);
+    expect(a.io.stats).toEqual({ executed: MAX_EXECUTED, capped: true });
+    expect(observe(b)).toEqual(observe(a));
   });
 });
