@@ -607,9 +607,14 @@ export class Interpreter implements ShaderExecutable {
     let type: number = SAMPLER_TYPE.UNKNOWN;
     let lodMode: number = LOD.IMPLICIT;
     if (this.decoded.ps1x && this.version < 0x0104) {
-      // tex tN: unit N at texture coordinates N
+      // tex tN: unit N at texture coordinates N, projected when the stage's transform flags say so
       unit = op.dst!.num;
-      for (let l = 0; l < this.lanes; l++) for (let c = 0; c < 4; c++) cd[l * 4 + c] = this.coordIn(unit, l, c);
+      const ttf = this.c.textureTransformFlags;
+      const by = o.projectedComponent(ttf && unit < ttf.length ? ttf[unit] : 0);
+      for (let l = 0; l < this.lanes; l++) {
+        for (let c = 0; c < 4; c++) cd[l * 4 + c] = this.coordIn(unit, l, c);
+        if (by >= 0) { const q = cd[l * 4 + by]; for (let c = 0; c < 3; c++) cd[l * 4 + c] /= q; }
+      }
     } else {
       // derivatives need every lane's coordinates, whichever lanes are active
       this.readAll(op, op.op === OP.TEXLDL ? active : all);
