@@ -120,9 +120,12 @@ export function readRegister(e: Emitter, type: number, num: number, c: number, r
   const cn = constNumber(type, num);
   if (cn >= 0) {
     const n = cn + offset;
-    if (rel) return `rc(CF, ${int(n, 0, 8191 + 4)} + ${relIndex(e, rel)}, ${k})`;
-    if (e.d.defF.has(n)) return `DF[${int(n * 4 + c, 0, 8196 * 4)}]`;
-    return `(${int(n * 4, 0, 8196 * 4)} < CF.length ? CF[${int(n * 4 + c, 0, 8196 * 4)}] : 0)`;
+    let x: string;
+    if (rel) x = `rc(CF, ${int(n, 0, 8191 + 4)} + ${relIndex(e, rel)}, ${k})`;
+    else if (e.d.defF.has(n)) x = `DF[${int(n * 4 + c, 0, 8196 * 4)}]`;
+    else x = `(${int(n * 4, 0, 8196 * 4)} < CF.length ? CF[${int(n * 4 + c, 0, 8196 * 4)}] : 0)`;
+    // ps_1_x constants read as [−1, 1]
+    return e.d.ps1x ? `clampConst1x(${x})` : x;
   }
   const idx = num + offset;
   if (rel) {
@@ -134,8 +137,9 @@ export function readRegister(e: Emitter, type: number, num: number, c: number, r
     case REG.INPUT: return idx < (e.pixel ? PS_IN_SLOTS : VS_IN_SLOTS) ? `I[${at(idx, c, VS_IN_SLOTS)}]` : '0';
     case REG.ADDR:
       if (!e.pixel) return `A[o + ${k}]`;
-      if (e.d.ps1x && e.version < 0x0104) throw new Unsupported('ps_1_1-1_3 t registers');
-      return idx < 8 ? `I[${at(PS_IN.T0 + idx, c, PS_IN_SLOTS)}]` : '0';
+      if (idx >= 8) return '0';
+      // ps_1_1–1_3 t registers are registers the texture instructions write; later, the texture coordinates
+      return e.d.ps1x && e.version < 0x0104 ? `T[${at(idx, c, 8)}]` : `I[${at(PS_IN.T0 + idx, c, PS_IN_SLOTS)}]`;
     case REG.CONSTINT: {
       const def = e.d.defI.get(idx);
       if (def) return `DI[${int(idx * 4 + c, 0, 2048 * 4)}]`;
@@ -186,13 +190,16 @@ export class Sources {
   get(i: number, c: number, rowOffset = 0): string {
     const s = this.src[i];
     const comp = swizzled(s, c);
-    const key = `${i}.${comp}.${rowOffset}`;
+    const divides = (s.mod === SRCMOD.DZ || s.mod === SRCMOD.DW) && c < 2;
+    const key = `${i}.${comp}.${rowOffset}.${divides ? 1 : 0}`;
     const known = this.seen.get(key);
     if (known) return known;
-    if ((s.mod === SRCMOD.DZ || s.mod === SRCMOD.DW) && c < 2) throw new Unsupported('_dz/_dw source modifiers');
+    let value = modify(s.mod, readRegister(this.e, s.type, s.num, comp, s.rel, rowOffset));
+    // ps_1_4 _dz/_dw: x and y divided by the (swizzled) z or w as read
+    if (divides) value = `divideSource(${value}, ${this.get(i, s.mod === SRCMOD.DZ ? 2 : 3, rowOffset)})`;
     const name = this.e.name('s');
     this.seen.set(key, name);
-    this.e.line(`const ${name} = ${modify(s.mod, readRegister(this.e, s.type, s.num, comp, s.rel, rowOffset))};`);
+    this.e.line(`const ${name} = ${value};`);
     return name;
   }
 }
@@ -223,7 +230,7 @@ function storeTarget(e: Emitter, type: number, n: number, c: number): string | u
     case REG.TEMP: return n < 32 ? `R[${at(n, c, 32)}]` : undefined;
     case REG.ADDR:
       if (!e.pixel) return `A[o + ${k}]`;
-      if (e.d.ps1x && e.version < 0x0104) throw new Unsupported('ps_1_1-1_3 t registers');
+      if (e.d.ps1x && e.version < 0x0104) return n < 8 ? `T[${at(n, c, 8)}]` : undefined;
       return undefined; // ps_1_4 and later read t registers from the inputs: a write is never seen
     case REG.PREDICATE: return `PR[o + ${k}]`;
     case REG.RASTOUT: return n < 3 ? `O[${at(VS_OUT.POS + n, c, VS_OUT_SLOTS)}]` : undefined;

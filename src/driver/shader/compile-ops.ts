@@ -8,12 +8,15 @@ import { OP, REG, type Instruction } from '../../shader/index.js';
 import { SAMPLER_TYPE } from './decode.js';
 import { Emitter, Sources, Unsupported, int, maskComponents, readRegister, storeStatement, swizzled } from './compile-emit.js';
 import { shiftScale } from './ops.js';
-import { LANES, LOD } from './types.js';
+import { LANES, LOD, PS_IN, PS_IN_SLOTS, SLOT } from './types.js';
 
 /** The ops.ts functions generated code may call (bound once per compiled shader). */
 export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge', 'frc', 'abs', 'sgn', 'lrp', 'cmp', 'cnd', 'dp2', 'dp3', 'dp4',
   'rcp', 'rsq', 'exp2', 'log2', 'expp', 'logp', 'expp4', 'logp4', 'pow', 'lit', 'dst', 'crs', 'nrmScale', 'cos', 'sin', 'mova',
-  'movaFloor', 'compare', 'kills', 'sat'] as const;
+  'movaFloor', 'compare', 'kills', 'sat', 'clampPs1x', 'clampConst1x', 'divideSource', 'projectedComponent'] as const;
+
+/** ps_1_x: component c of the texture coordinates of t register `t` (the input, whatever the register now holds). */
+const coordIn = (t: number, c: number): string => `I[${int((PS_IN.T0 + t) * SLOT + c, 0, PS_IN_SLOTS * SLOT)} + o]`;
 
 const W = 0; // scalar sources read the swizzled x (the rcp page: "if the source has no subscripts, the x-component is used")
 
@@ -94,6 +97,11 @@ function results(e: Emitter, ins: Instruction, S: Sources, comps: readonly numbe
       break;
     }
     case OP.SETP: each((c) => `(compare(${int(ins.controls, 1, 6)}, ${a(c)}, ${b(c)}) ? 1 : 0)`); break;
+    case OP.TEXCOORD:
+      // ps_1_1–1_3 texcoord: the coordinates (u, v, w, 1) clamped to [0, 1]; ps_1_4 texcrd copies its source
+      if (e.version < 0x0104) each((c) => (c === 3 ? '1' : `sat(${coordIn(ins.dst!.num, c)})`));
+      else each((c) => a(c));
+      break;
     default:
       if (e.d.ps1x) throw new Unsupported(`ps_1_x instruction ${ins.name}`);
       break; // the interpreter writes 0 for an instruction it does not compute
@@ -105,11 +113,15 @@ function results(e: Emitter, ins: Instruction, S: Sources, comps: readonly numbe
 export function commit(e: Emitter, ins: Instruction, value: (c: number) => string): void {
   const d = ins.dst!;
   const scale = shiftScale(d.shift);
-  if (scale !== 1 || e.d.ps1x) throw new Unsupported('result shift or ps_1_x range');
   const sat = (d.resultMod & 1) !== 0;
   for (const c of writtenComponents(ins)) {
-    const v = value(c);
-    const store = storeStatement(e, d, c, sat ? `sat(${v})` : v);
+    // the interpreter's order: shift (a power of two: exact either way), _sat, the ps_1_x range, the float32 store
+    let v = value(c);
+    if (scale > 1) v = `(${v} * ${int(scale, 2, 8)})`;
+    else if (scale < 1) v = `(${v} / ${int(1 / scale, 2, 8)})`;
+    if (sat) v = `sat(${v})`;
+    if (e.d.ps1x) v = `clampPs1x(${v})`;
+    const store = storeStatement(e, d, c, v);
     if (store === undefined) continue;
     if (ins.predicate) {
       const p = ins.predicate;
@@ -120,18 +132,33 @@ export function commit(e: Emitter, ins: Instruction, value: (c: number) => strin
   }
 }
 
+/** Inside a lane loop: reads an arithmetic instruction's sources and computes its results into locals (named per component). */
+function compute(e: Emitter, ins: Instruction): string[] {
+  const comps = writtenComponents(ins);
+  const vals = results(e, ins, new Sources(e, ins.src), comps);
+  const names: string[] = [];
+  for (const c of comps) {
+    names[c] = e.name('v');
+    e.line(`const ${names[c]} = ${vals[c]};`);
+  }
+  return names;
+}
+
 /** An arithmetic instruction: sources, results, write; one pass over the lanes. */
 export function arithmetic(e: Emitter, ins: Instruction): void {
-  const comps = writtenComponents(ins);
   e.lanes(() => {
-    const S = new Sources(e, ins.src);
-    const vals = results(e, ins, S, comps);
-    const names: string[] = [];
-    for (const c of comps) {
-      names[c] = e.name('v');
-      e.line(`const ${names[c]} = ${vals[c]};`);
-    }
+    const names = compute(e, ins);
     commit(e, ins, (c) => names[c]);
+  });
+}
+
+/** A co-issued pair (ps_1_x `+`): both read their sources before either writes. */
+export function coissued(e: Emitter, first: Instruction, second: Instruction): void {
+  e.lanes(() => {
+    const a = compute(e, first);
+    const b = compute(e, second);
+    commit(e, first, (c) => a[c]);
+    commit(e, second, (c) => b[c]);
   });
 }
 
@@ -159,18 +186,30 @@ export function derivative(e: Emitter, ins: Instruction): void {
 
 /** texld/texldp/texldb/texldd/texldl (ps_2_0 and later, vs_3_0): coordinates of every lane, then sample and write per active lane. */
 export function texld(e: Emitter, ins: Instruction): void {
-  if (e.d.ps1x) throw new Unsupported('ps_1_x texture instructions');
   const ldl = ins.opcode === OP.TEXLDL;
   const ldd = ins.opcode === OP.TEXLDD;
-  const unit = ins.src[1].num;
-  const type = e.d.samplerTypes[unit];
+  const old = e.d.ps1x && e.version < 0x0104;
+  // ps_1_x sample the stage of the destination's number, of whatever type is bound
+  const unit = e.d.ps1x ? ins.dst!.num : ins.src[1].num;
+  const type = e.d.ps1x ? SAMPLER_TYPE.UNKNOWN : e.d.samplerTypes[unit];
   const useW = type !== SAMPLER_TYPE.T2D && type !== SAMPLER_TYPE.T1D;
   const lodMode = ldl ? LOD.EXPLICIT : ins.opcode === OP.TEX && ins.controls === 2 ? LOD.BIAS : LOD.IMPLICIT;
   const CD = e.array('CD', 'Float64Array', LANES * 4);
   const GR = ldd ? e.array('GR', 'Float64Array', LANES * 8) : '';
   const TX = e.array('TX', 'Float32Array', LANES * 4);
   // derivatives need every lane's coordinates, whichever lanes are active (texldl reads the active ones)
+  let by = '';
+  if (old) {
+    // tex tN: the coordinates of stage N, projected when the stage's transform flags say so
+    by = e.name('by');
+    e.line(`const ${by} = projectedComponent(k.textureTransformFlags && ${int(unit, 0, 7)} < k.textureTransformFlags.length ? k.textureTransformFlags[${int(unit, 0, 7)}] : 0);`);
+  }
   e.lanes(() => {
+    if (old) {
+      for (let c = 0; c < 4; c++) e.line(`${CD}[o + ${c}] = ${coordIn(unit, c)};`);
+      e.line(`if (${by} >= 0) { const q = ${CD}[o + ${by}]; ${CD}[o] /= q; ${CD}[o + 1] /= q; ${CD}[o + 2] /= q; }`);
+      return;
+    }
     const S = new Sources(e, ins.src);
     for (let c = 0; c < 4; c++) e.line(`${CD}[o + ${c}] = ${S.get(0, c)};`);
     if (ins.opcode === OP.TEX && ins.controls === 1) for (let c = 0; c < 3; c++) e.line(`${CD}[o + ${c}] /= ${CD}[o + 3];`);
@@ -191,17 +230,17 @@ export function texld(e: Emitter, ins: Instruction): void {
       e.line(`if ((l | 2) < lanes) { const p = (l & 1) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dy[c]} = ${CD}[p + ${c + 8}] - ${CD}[p + ${c}];`).join(' ')} }`);
     }
     if (!useW) { dx[2] = '0'; dy[2] = '0'; }
-    e.line(`sample(${int(unit, 0, 15)}, ${CD}[o], ${CD}[o + 1], ${useW ? `${CD}[o + 2]` : '0'}, ${dx.join(', ')}, ${dy.join(', ')}, ${int(lodMode, 0, 2)}, ${CD}[o + 3], ${TX}, o);`);
+    e.line(`sample(${int(unit, 0, 15)}, ${CD}[o], ${CD}[o + 1], ${useW ? `${CD}[o + 2]` : '0'}, ${dx.join(', ')}, ${dy.join(', ')}, ${int(lodMode, 0, 2)}, ${old ? '0' : `${CD}[o + 3]`}, ${TX}, o);`);
     commit(e, ins, (c) => `${TX}[o + ${int(c, 0, 3)}]`);
   });
 }
 
 /** texkill (ps_2_0 and later): lanes whose register's x, y or z is below 0 are discarded (the register as stored, no swizzle). */
 export function texkill(e: Emitter, ins: Instruction): void {
-  if (e.d.ps1x && e.version < 0x0104) throw new Unsupported('ps_1_1-1_3 texkill');
   const d = ins.dst!;
   e.lanes(() => {
-    const v = [0, 1, 2].map((c) => readRegister(e, d.type, d.num, c, undefined));
+    // ps_1_1–1_3 test the texture coordinates of the t register
+    const v = [0, 1, 2].map((c) => (e.d.ps1x && e.version < 0x0104 ? coordIn(d.num, c) : readRegister(e, d.type, d.num, c, undefined)));
     e.line(`if (kills(${v.join(', ')})) KILL[l] = 1;`);
   });
 }

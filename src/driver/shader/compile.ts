@@ -6,18 +6,18 @@
  * indices and def literals are unrolled at generation time; flow control is JavaScript control
  * flow, with an active-lane mask M where lanes can diverge (ifc, if p0, breakc, breakp).
  *
- * Left to the interpreter (compileProgram says which): ps_1_x, call/callnz, co-issue and malformed
- * nesting. The compiled code never stops a run early: a run whose loop counts could take it past
+ * Left to the interpreter (compileProgram says which): call/callnz, malformed nesting, and the
+ * ps_1_x texture-addressing instructions (texbem/l, texreg2*, texm3x*, texdp3*, texdepth, bem). The compiled code never stops a run early: a run whose loop counts could take it past
  * MAX_EXECUTED is handed to the interpreter whole, which stops it exactly where the cap falls.
  */
 import { OP, REG, type Instruction, type ShaderProgram } from '../../shader/index.js';
 import { CompileCache } from './compile-cache.js';
 import { Emitter, Sources, Unsupported, int, readRegister } from './compile-emit.js';
-import { OPS_USED, arithmetic, derivative, texkill, texld } from './compile-ops.js';
+import { OPS_USED, arithmetic, coissued, derivative, texkill, texld } from './compile-ops.js';
 import { decode, type Decoded } from './decode.js';
 import { createExecutable as interpreterExecutable } from './interpret.js';
 import * as ops from './ops.js';
-import { LANES, MAX_EXECUTED, PS_OUT_SLOTS, SLOT, VS_OUT_SLOTS, type Semantic, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
+import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT_SLOTS, type Semantic, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
 
 type Run = (io: ShaderIO, constants: ShaderConstants, lanes: number) => void;
 
@@ -32,6 +32,12 @@ type Node =
   | { kind: 'ins'; ins: Instruction }
   | { kind: 'if'; ins: Instruction; then: Node[]; elseIns?: Instruction; otherwise: Node[] }
   | { kind: 'loop'; ins: Instruction; body: Node[] };
+
+/** Instructions a co-issued pair may hold (the interpreter computes both before writing either). */
+const ARITHMETIC_PAIR = (ins: Instruction): boolean => ins.dst !== undefined && !NOT_ARITHMETIC.has(ins.opcode);
+const NOT_ARITHMETIC = new Set<number>([OP.TEX, OP.TEXKILL, OP.TEXLDD, OP.TEXLDL, OP.DSX, OP.DSY, OP.DCL, OP.DEF, OP.DEFI, OP.DEFB,
+  OP.TEXBEM, OP.TEXBEML, OP.TEXREG2AR, OP.TEXREG2GB, OP.TEXREG2RGB, OP.TEXDP3TEX, OP.TEXM3x2TEX, OP.TEXM3x3TEX, OP.TEXM3x3SPEC,
+  OP.TEXM3x3VSPEC, OP.TEXM3x2DEPTH, OP.TEXDEPTH]);
 
 const OPENS = new Set<number>([OP.IF, OP.IFC, OP.LOOP, OP.REP]);
 const BREAKS = new Set<number>([OP.BREAK, OP.BREAKC, OP.BREAKP]);
@@ -116,8 +122,16 @@ class Generator {
   }
 
   block(nodes: readonly Node[]): void {
-    for (const node of nodes) {
-      if (node.kind === 'ins') this.instruction(node.ins);
+    for (let k = 0; k < nodes.length; k++) {
+      const node = nodes[k];
+      const next = nodes[k + 1];
+      if (node.kind === 'ins' && next?.kind === 'ins' && next.ins.coissue) {
+        // the interpreter pairs an instruction with a co-issued one after it
+        if (!ARITHMETIC_PAIR(node.ins) || !ARITHMETIC_PAIR(next.ins)) throw new Unsupported(`co-issued ${node.ins.name} and ${next.ins.name}`);
+        this.pending += 2;
+        coissued(this.e, node.ins, next.ins);
+        k++;
+      } else if (node.kind === 'ins') this.instruction(node.ins);
       else if (node.kind === 'if') this.ifBlock(node);
       else this.loop(node);
     }
@@ -234,7 +248,6 @@ class Generator {
   private instruction(ins: Instruction): void {
     const e = this.e;
     this.pending++;
-    if (ins.coissue) throw new Unsupported('co-issued instructions');
     switch (ins.opcode) {
       case OP.NOP: case OP.DCL: case OP.DEF: case OP.DEFI: case OP.DEFB: case OP.COMMENT: case OP.PHASE: return;
       case OP.CALL: case OP.CALLNZ: throw new Unsupported('call/callnz');
@@ -276,8 +289,6 @@ function readsOf(d: Decoded): { temps: number; addr: boolean; pred: boolean } {
 }
 
 function generate(d: Decoded): string {
-  if (d.ps1x) throw new Unsupported('ps_1_x (co-issue, phases, t-register texture instructions)');
-  if (d.program.instructions.some((i) => i.coissue)) throw new Unsupported('co-issued instructions');
   const tree = structure(d.program.instructions);
   const e = new Emitter(d);
   // a run whose loops could pass MAX_EXECUTED goes to the interpreter, which stops it where the cap falls
@@ -288,13 +299,16 @@ function generate(d: Decoded): string {
   g.finish();
   e.close();
   const reads = readsOf(d);
+  const oldT = d.ps1x && d.version < 0x0104;
   const outSlots = d.kind === 'pixel' ? PS_OUT_SLOTS : d.version >= 0x0300 ? 12 : VS_OUT_SLOTS;
   const head = [
     `const lanes = Math.max(1, Math.min(${LANES}, lanesIn | 0));`,
     'const I = io.inputs, O = io.outputs, POS = io.position, FACE = io.face, DEPTH = io.depth, KILL = io.killed, sample = io.sample;',
     'const CF = k.f, CI = k.i, CB = k.b;',
     capCheck,
-    reads.temps >= 0 ? `R.fill(0, 0, ${int((reads.temps + 1) * SLOT, 0, 32 * SLOT)});` : '',
+    reads.temps >= 0 || d.ps1x ? `R.fill(0, 0, ${int((Math.max(reads.temps, 0) + 1) * SLOT, 0, 32 * SLOT)});` : '',
+    // ps_1_1–1_3 t registers start as the texture coordinates and are written by the texture instructions
+    oldT ? `T.set(I.subarray(${int(PS_IN.T0 * SLOT, 0)}, Math.min(I.length, ${int((PS_IN.T0 + 8) * SLOT, 0)})));` : '',
     reads.addr ? 'A.fill(0);' : '',
     reads.pred ? 'PR.fill(0);' : '',
     `O.fill(0, 0, Math.min(O.length, ${int(outSlots * SLOT, 0, 13 * SLOT)}));`,
@@ -305,13 +319,15 @@ function generate(d: Decoded): string {
     '"use strict";',
     `const { ${OPS_USED.join(', ')} } = env.ops;`,
     'const DF = env.DF, DI = env.DI, DEFF = env.defF;',
-    `const R = new Float32Array(${32 * SLOT}), A = new Float32Array(${SLOT}), PR = new Float32Array(${SLOT});`,
+    `const R = new Float32Array(${32 * SLOT}), A = new Float32Array(${SLOT}), PR = new Float32Array(${SLOT}), T = new Float32Array(${8 * SLOT});`,
     ...e.scratch,
     'function rc(CF, idx, c) { const d = DEFF.get(idx); if (d) return d[c]; return idx >= 0 && idx * 4 < CF.length ? CF[idx * 4 + c] : 0; }',
     `function vin(I, idx, oc, slots) { return idx >= 0 && idx < slots ? I[idx * ${SLOT} + oc] : 0; }`,
     'return function run(io, k, lanesIn) {',
     ...head,
     ...e.lines,
+    // ps_1_x: r0 is the colour
+    d.ps1x ? '    for (let j = 0, n = lanes * 4; j < n; j++) O[j] = R[j];' : '',
     '    if (io.stats) { io.stats.executed = X; io.stats.capped = false; }',
     '  };',
   ].join('\n');

@@ -52,7 +52,9 @@ function fakeSampler(calls: number[]): ShaderSample {
   const f = new Float64Array(1);
   const u = new Uint32Array(f.buffer);
   const log = (x: number): void => { f[0] = x; calls.push(u[0], u[1]); };
-  return (unit, s, t, r, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o) => {
+  return (unit, s, t, r, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lodIn, out, o) => {
+    // the level means something only with LOD.BIAS and LOD.EXPLICIT (types.ts); an implicit one is read as 0
+    const lod = lodMode === 0 ? 0 : lodIn;
     for (const x of [unit, s, t, r, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod]) log(x);
     out[o] = s * 0.5 + dudx * 3 - dudy * 5 + unit;
     out[o + 1] = t - dvdx * 7 + dvdy * 11 + lodMode;
@@ -76,7 +78,9 @@ function makeCase(seed: number, lanes: number, specials: boolean): Case {
     inputs: floats(16 * SLOT), outputs: floats(13 * SLOT), position: floats(LANES * 4), face: Float32Array.from({ length: LANES }, () => (next() < 0.5 ? 1 : -1)),
     depth: floats(LANES), killed: new Uint8Array(LANES), sample: fakeSampler(calls), stats: { executed: -1, capped: false },
   };
-  return { io, k: { f: floats(256 * 4), i: ints, b: bools }, lanes, calls };
+  // ps_1_x stage states: bump matrices, and D3DTTFF_PROJECTED with each count (or none)
+  const textureTransformFlags = Uint32Array.from({ length: 8 }, () => [0, 256 | 2, 256 | 3, 256 | 4, 256, 256 | 1][Math.floor(next() * 6)]);
+  return { io, k: { f: floats(256 * 4), i: ints, b: bools, bump: floats(8 * 6), textureTransformFlags }, lanes, calls };
 }
 
 function cloneCase(c: Case): Case {
@@ -177,7 +181,7 @@ describe('the compiled path gives the interpreter’s bits', () => {
     });
   }
 
-  it('compiles every SM2/SM3 shader of the corpus that has well-nested flow and no call (the rest is interpreted, with a reason)', () => {
+  it('compiles every shader of the corpus but those with calls, broken nesting or ps_1_x texture addressing (interpreted, with a reason)', () => {
     const reasons = new Map<string, number>();
     for (const list of Object.values(sets)) {
       for (const e of list) {
@@ -185,7 +189,7 @@ describe('the compiled path gives the interpreter’s bits', () => {
         if (!c.ok) reasons.set(c.reason.replace(/ at DWORD \d+/, ''), (reasons.get(c.reason.replace(/ at DWORD \d+/, '')) ?? 0) + 1);
       }
     }
-    const allowed = /^(ps_1_x|call\/callnz|co-issued|loops that could execute|(if|loop|rep|else|endif|endloop|endrep)\b.*(without|closes no block))/;
+    const allowed = /^(ps_1_x instruction (texbem|texbeml|texreg2ar|texreg2gb|texreg2rgb|texm3x2pad|texm3x2tex|texm3x3pad|texm3x3tex|texm3x3spec|texm3x3vspec|texm3x3|texm3x2depth|texdp3|texdp3tex|texdepth|bem)$|call\/callnz|(if|loop|rep|else|endif|endloop|endrep)\b.*(without|closes no block))/;
     expect([...reasons.keys()].filter((r) => !allowed.test(r))).toEqual([]);
     expect(unparsed.filter((n) => !n.includes(' '))).toEqual([]);
   });
@@ -205,9 +209,9 @@ describe('which path createExecutable hands out', () => {
     expect(isCompiled(createExecutable(p))).toBe(process.env.REPLAY9_SHADER !== 'interpret');
     expect(createExecutable(p, { interpret: true })).toBeInstanceOf(Interpreter);
   });
-  it('the interpreter for a program the compiler leaves to it (ps_1_x)', () => {
-    const old = parseText('ps_1_1\ntex t0\nmul r0, t0, v0')!;
-    expect(compileProgram(old)).toEqual({ ok: false, reason: expect.stringContaining('ps_1_x') });
+  it('the interpreter for a program the compiler leaves to it (ps_1_x texture addressing)', () => {
+    const old = parseText('ps_1_1\ntex t0\ntexbem t1, t0\nmul r0, t1, v0')!;
+    expect(compileProgram(old)).toEqual({ ok: false, reason: 'ps_1_x instruction texbem' });
     expect(createExecutable(old)).toBeInstanceOf(Interpreter);
   });
 });
@@ -217,12 +221,15 @@ describe('runs that reach MAX_EXECUTED', () => {
     const p = parseText(NESTED_REP_VS30)!;
     const exe = compiledExecutable(p);
     expect(isCompiled(exe)).toBe(true);
-    const a = makeCase(3, LANES, false);
+    const a = makeCase(3, 1, false);
     a.k.i.set([255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0]);
     const b = cloneCase(a);
-    createExecutable(p, { interpret: true }).run(a.io, a.k, a.lanes);
     exe.run(b.io, b.k, b.lanes);
-    expect(a.io.stats).toEqual({ executed: MAX_EXECUTED, capped: true });
-    expect(observe(b)).toEqual(observe(a));
+    // compiled code never reports a cap: the run went to the interpreter
+    expect(b.io.stats).toEqual({ executed: MAX_EXECUTED, capped: true });
+    if (LONG) {
+      createExecutable(p, { interpret: true }).run(a.io, a.k, a.lanes);
+      expect(observe(b)).toEqual(observe(a));
+    }
   });
 });
