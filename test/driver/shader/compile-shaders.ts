@@ -234,4 +234,31 @@ mov oC2, r2
 add oC3, r1, r2`,
   // vs_3_0: nested rep whose worst case passes MAX_EXECUTED (runs with large counts go to the interpreter)
   NESTED_REP_VS30,
+  // ps_1_1: tex, texcoord, modifiers, shifts, co-issue, cnd on r0.a
+  `ps_1_1
+def c0, 0.5, 0.25, -0.75, 1
+def c2, 2, -3, 0.125, 0.6
+tex t0
+tex t1
+texcoord t2
+mul r0, t0, v0
+mad_x2 r1, t1_bx2, c0, -v1
+dp3_sat r1.w, t0_bx2, t1
+lrp r0.rgb, r1.a, r0, c1
++mul_d2 r0.a, t2.a, v0.a
+sub_x4 r1.rgb, 1-r0, t2_bias
++add_sat r1.a, r0.a, c2.w
+cnd r0, r0.a, r1, t2`,
+  // ps_1_4: texcrd, texld with _dz in the second phase, cmp, texkill
+  `ps_1_4
+def c0, 0.5, 0.25, -0.75, 1
+texcrd r0.rgb, t0
+texld r1, t1
+texkill t2
+phase
+texld r2, r0_dz
+mul r3, r1, r2
+cmp r0, r3_bias, r1, c0
++mov_x2 r0.a, r2.b
+add_d4 r0.rgb, r0, r3`,
 ];
