@@ -117,8 +117,8 @@ export function commit(e: Emitter, ins: Instruction, value: (c: number) => strin
   for (const c of writtenComponents(ins)) {
     // the interpreter's order: shift (a power of two: exact either way), _sat, the ps_1_x range, the float32 store
     let v = value(c);
-    if (scale > 1) v = `(${v} * ${int(scale, 2, 8)})`;
-    else if (scale < 1) v = `(${v} / ${int(1 / scale, 2, 8)})`;
+    if (scale > 1) v = `(${v} * ${int(scale, 2, 256)})`;
+    else if (scale < 1) v = `(${v} / ${int(1 / scale, 2, 256)})`;
     if (sat) v = `sat(${v})`;
     if (e.d.ps1x) v = `clampPs1x(${v})`;
     const store = storeStatement(e, d, c, v);
@@ -202,7 +202,7 @@ export function texld(e: Emitter, ins: Instruction): void {
   if (old) {
     // tex tN: the coordinates of stage N, projected when the stage's transform flags say so
     by = e.name('by');
-    e.line(`const ${by} = projectedComponent(k.textureTransformFlags && ${int(unit, 0, 7)} < k.textureTransformFlags.length ? k.textureTransformFlags[${int(unit, 0, 7)}] : 0);`);
+    e.line(`const ${by} = projectedComponent(k.textureTransformFlags && ${int(unit, 0, 2047)} < k.textureTransformFlags.length ? k.textureTransformFlags[${int(unit, 0, 2047)}] : 0);`);
   }
   e.lanes(() => {
     if (old) {
@@ -230,7 +230,7 @@ export function texld(e: Emitter, ins: Instruction): void {
       e.line(`if ((l | 2) < lanes) { const p = (l & 1) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dy[c]} = ${CD}[p + ${c + 8}] - ${CD}[p + ${c}];`).join(' ')} }`);
     }
     if (!useW) { dx[2] = '0'; dy[2] = '0'; }
-    e.line(`sample(${int(unit, 0, 15)}, ${CD}[o], ${CD}[o + 1], ${useW ? `${CD}[o + 2]` : '0'}, ${dx.join(', ')}, ${dy.join(', ')}, ${int(lodMode, 0, 2)}, ${old ? '0' : `${CD}[o + 3]`}, ${TX}, o);`);
+    e.line(`sample(${int(unit, 0, 2047)}, ${CD}[o], ${CD}[o + 1], ${useW ? `${CD}[o + 2]` : '0'}, ${dx.join(', ')}, ${dy.join(', ')}, ${int(lodMode, 0, 2)}, ${old ? '0' : `${CD}[o + 3]`}, ${TX}, o);`);
     commit(e, ins, (c) => `${TX}[o + ${int(c, 0, 3)}]`);
   });
 }

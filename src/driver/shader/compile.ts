@@ -350,7 +350,8 @@ export function compileProgram(program: ShaderProgram): Compiled {
     source = generate(d);
   } catch (err) {
     if (err instanceof Unsupported) return { ok: false, reason: err.message };
-    throw err;
+    // a shape the generator does not expect (a bug of its own) must not stop a replay: interpret it, say why
+    return { ok: false, reason: `generator: ${err instanceof Error ? err.message : String(err)}` };
   }
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is built from validated numbers and fixed names only
   const factory = new Function('env', source) as (env: unknown) => Run;

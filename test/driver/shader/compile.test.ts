@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
 import { createExecutable, Interpreter, LANES, MAX_EXECUTED, SLOT, type ShaderConstants, type ShaderExecutable, type ShaderIO, type ShaderSample } from '../../../src/driver/shader/index.js';
 import { compiledExecutable, compileProgram, isCompiled } from '../../../src/driver/shader/compile.js';
+import { OPS_USED } from '../../../src/driver/shader/compile-ops.js';
 import { WINE_VECTORS } from '../../shader/wine-vectors.js';
 import { corpus } from '../../shader/opcode-corpus.js';
 import { NESTED_REP_VS30, SHADERS } from './compile-shaders.js';
@@ -148,6 +149,25 @@ function parseTokens(tokens: ArrayLike<number>): ShaderProgram | undefined {
 
 interface Entry { name: string; program: ShaderProgram }
 
+/** The token stream of a parsed program, rebuilt from what the parser kept (comments dropped). */
+function programTokens(p: ShaderProgram): Uint32Array {
+  const out = [(p.kind === 'vertex' ? 0xfffe0000 : 0xffff0000) | p.version];
+  for (const ins of p.instructions) {
+    if (ins.comment) continue;
+    out.push(ins.token);
+    if (ins.dcl) out.push(ins.dcl.token);
+    if (ins.dst) { out.push(ins.dst.token); if (ins.dst.rel && !ins.dst.rel.implied) out.push(relToken(ins.dst.rel)); }
+    if (ins.predicate) out.push(ins.predicate.token);
+    out.push(...(ins.literals ?? []));
+    for (const s of ins.src) { out.push(s.token); if (s.rel && !s.rel.implied) out.push(relToken(s.rel)); }
+  }
+  out.push(0xffff);
+  return Uint32Array.from(out, (w) => w >>> 0);
+}
+
+const relToken = (r: { type: number; num: number; swizzle: number }): number =>
+  (0x80000000 | ((r.type & 7) << 28) | ((r.type & 0x18) << 8) | (r.swizzle << 16) | r.num) >>> 0;
+
 function entries(): { sets: Record<string, Entry[]>; unparsed: string[] } {
   const unparsed: string[] = [];
   const add = (list: Entry[], name: string, p: ShaderProgram | undefined): void => { if (p) list.push({ name, program: p }); else unparsed.push(name); };
@@ -231,5 +251,64 @@ describe('runs that reach MAX_EXECUTED', () => {
       createExecutable(p, { interpret: true }).run(a.io, a.k, a.lanes);
       expect(observe(b)).toEqual(observe(a));
     }
+  });
+});
+
+/** Every word generated source may hold: fixed names of the generator, numbered locals, ops.ts names. */
+const KEYWORDS = new Set(['use', 'strict', 'const', 'let', 'for', 'if', 'else', 'return', 'function', 'break', 'continue', 'new', 'main', 'Math', 'max', 'min', 'abs',
+  'env', 'ops', 'DF', 'DI', 'DEFF', 'defF', 'fallback', 'R', 'A', 'PR', 'T', 'I', 'O', 'POS', 'FACE', 'DEPTH', 'KILL', 'CF', 'CI', 'CB', 'M', 'X', 'aL', 'l', 'o', 'j', 'n',
+  'q', 'p', 't', 'd', 'c', 'idx', 'oc', 'slots', 'rc', 'vin', 'run', 'io', 'k', 'lanes', 'lanesIn', 'inputs', 'outputs', 'position', 'face', 'depth', 'killed',
+  'sample', 'f', 'i', 'b', 'fill', 'set', 'subarray', 'length', 'get', 'stats', 'executed', 'capped', 'false', 'textureTransformFlags',
+  'Float32Array', 'Float64Array']);
+const LOCAL = /^(s|v|k|cd|sv|cnt|ls|la|st|rem|b|lv|hi|lo|dx|dy|by|DV|CD|GR|TX)\d+$/;
+
+function foreignWords(source: string, opsNames: ReadonlySet<string>): string[] {
+  const words = source.replace(/"use strict"/, '').match(/[A-Za-z_$][\w$]*/g) ?? [];
+  const strings = source.replace(/"use strict"/, '').match(/["'`]/g) ?? [];
+  return [...words.filter((w) => !KEYWORDS.has(w) && !LOCAL.test(w) && !opsNames.has(w)), ...strings];
+}
+
+describe('generated source', () => {
+  const opsNames = new Set<string>(OPS_USED);
+  it('holds only the generator’s names and numbers, never text of the token stream', () => {
+    const bad: string[] = [];
+    for (const list of Object.values(sets)) {
+      for (const e of list) {
+        const c = compileProgram(e.program);
+        if (c.ok) {
+          const foreign = foreignWords(c.source, opsNames);
+          if (foreign.length) bad.push(`${e.name}: ${foreign.join(' ')}`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('mutated token streams that still parse either compile to such source and match the interpreter, or are left to it with a reason', () => {
+    const next = rng(17);
+    const seeds = [...sets['whole programs'], ...sets['Wine asm vectors']].map((e) => programTokens(e.program)).filter((t) => t.length > 3);
+    let compiled = 0;
+    const problems: string[] = [];
+    for (let n = 0; n < (LONG ? 20000 : 300); n++) {
+      const t = seeds[Math.floor(next() * seeds.length)].slice();
+      for (let m = 0; m < 1 + Math.floor(next() * 3); m++) {
+        const at = 1 + Math.floor(next() * (t.length - 2));
+        t[at] = (t[at] ^ (1 << Math.floor(next() * 32))) >>> 0;
+      }
+      const p = parseShader(t);
+      if (!p.ok) continue;
+      const c = compileProgram(p.program);
+      if (!c.ok) {
+        if (c.reason.startsWith('generator:')) problems.push(`${Array.from(t, (w) => w.toString(16)).join(' ')}: ${c.reason}`);
+        continue;
+      }
+      compiled++;
+      const foreign = foreignWords(c.source, opsNames);
+      if (foreign.length) problems.push(`${Array.from(t, (w) => w.toString(16)).join(' ')}: ${foreign.join(' ')}`);
+      const why = differs(p.program, compiledExecutable(p.program), 2, n);
+      if (why) problems.push(`${Array.from(t, (w) => w.toString(16)).join(' ')}: ${why}`);
+    }
+    expect(problems).toEqual([]);
+    expect(compiled).toBeGreaterThan(20);
   });
 });
