@@ -8,7 +8,7 @@ import { OP, REG, type Instruction } from '../../shader/index.js';
 import { SAMPLER_TYPE } from './decode.js';
 import { Emitter, Sources, Unsupported, int, maskComponents, readRegister, storeStatement, swizzled } from './compile-emit.js';
 import { shiftScale } from './ops.js';
-import { LANES, LOD, PS_IN, PS_IN_SLOTS, SLOT } from './types.js';
+import { LANES, LOD, PS_IN, SLOT } from './types.js';
 
 /** The ops.ts functions generated code may call (bound once per compiled shader). */
 export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge', 'frc', 'abs', 'sgn', 'lrp', 'cmp', 'cnd', 'dp2', 'dp3', 'dp4',
@@ -16,7 +16,7 @@ export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge',
   'movaFloor', 'compare', 'kills', 'sat', 'clampPs1x', 'clampConst1x', 'divideSource', 'projectedComponent'] as const;
 
 /** ps_1_x: component c of the texture coordinates of t register `t` (the input, whatever the register now holds). */
-const coordIn = (t: number, c: number): string => `I[${int((PS_IN.T0 + t) * SLOT + c, 0, PS_IN_SLOTS * SLOT)} + o]`;
+const coordIn = (t: number, c: number): string => `I[${int((PS_IN.T0 + t) * SLOT + c, 0, (PS_IN.T0 + 2048) * SLOT)} + o]`; // unchecked, as the interpreter reads it
 
 const W = 0; // scalar sources read the swizzled x (the rcp page: "if the source has no subscripts, the x-component is used")
 

@@ -6,16 +6,17 @@
  * indices and def literals are unrolled at generation time; flow control is JavaScript control
  * flow, with an active-lane mask M where lanes can diverge (ifc, if p0, breakc, breakp).
  *
- * Left to the interpreter (compileProgram says which): call/callnz, malformed nesting, and the
+ * Subroutines are inlined at each call. Left to the interpreter (compileProgram says which):
+ * malformed nesting, programs with more than MAX_INLINED subroutine bodies inline, and the
  * ps_1_x texture-addressing instructions (texbem/l, texreg2*, texm3x*, texdp3*, texdepth, bem). The compiled code never stops a run early: a run whose loop counts could take it past
  * MAX_EXECUTED is handed to the interpreter whole, which stops it exactly where the cap falls.
  */
-import { OP, REG, type Instruction, type ShaderProgram } from '../../shader/index.js';
+import { OP, OPCODES, REG, opcodeAllowed, type Instruction, type ShaderProgram } from '../../shader/index.js';
 import { CompileCache } from './compile-cache.js';
 import { Emitter, Sources, Unsupported, int, readRegister } from './compile-emit.js';
 import { OPS_USED, arithmetic, coissued, derivative, texkill, texld } from './compile-ops.js';
 import { decode, type Decoded } from './decode.js';
-import { createExecutable as interpreterExecutable } from './interpret.js';
+import { createExecutable as interpreterExecutable, MAX_CALL_DEPTH } from './interpret.js';
 import * as ops from './ops.js';
 import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT_SLOTS, type Semantic, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
 
@@ -31,7 +32,9 @@ export type Compiled =
 type Node =
   | { kind: 'ins'; ins: Instruction }
   | { kind: 'if'; ins: Instruction; then: Node[]; elseIns?: Instruction; otherwise: Node[] }
-  | { kind: 'loop'; ins: Instruction; body: Node[] };
+  | { kind: 'loop'; ins: Instruction; body: Node[] }
+  /** body: the subroutine (undefined: a call the interpreter skips); returns: it ends in ret or label, not the program's end */
+  | { kind: 'call'; ins: Instruction; body?: Node[]; returns: boolean };
 
 /** Instructions a co-issued pair may hold (the interpreter computes both before writing either). */
 const ARITHMETIC_PAIR = (ins: Instruction): boolean => ins.dst !== undefined && !NOT_ARITHMETIC.has(ins.opcode);
@@ -39,36 +42,54 @@ const NOT_ARITHMETIC = new Set<number>([OP.TEX, OP.TEXKILL, OP.TEXLDD, OP.TEXLDL
   OP.TEXBEM, OP.TEXBEML, OP.TEXREG2AR, OP.TEXREG2GB, OP.TEXREG2RGB, OP.TEXDP3TEX, OP.TEXM3x2TEX, OP.TEXM3x3TEX, OP.TEXM3x3SPEC,
   OP.TEXM3x3VSPEC, OP.TEXM3x2DEPTH, OP.TEXDEPTH]);
 
+/** Subroutine bodies one program may inline (nested calls multiply them); past it, the interpreter runs the program. */
+const MAX_INLINED = 64;
+
 const OPENS = new Set<number>([OP.IF, OP.IFC, OP.LOOP, OP.REP]);
 const BREAKS = new Set<number>([OP.BREAK, OP.BREAKC, OP.BREAKP]);
 
-/** The program as nested blocks; anything but if[/else]/endif, loop/endloop and rep/endrep properly nested is Unsupported. */
-function structure(list: readonly Instruction[]): Node[] {
-  let k = 0;
-  const block = (closers: readonly number[]): { nodes: Node[]; end?: Instruction } => {
+/**
+ * Nested blocks from instruction `start` to a ret or label at the top (kept as the last node: it
+ * ends the subroutine, or the program) or to the end; anything but if[/else]/endif, loop/endloop
+ * and rep/endrep properly nested is Unsupported. A call holds its subroutine, parsed the same way
+ * (none past MAX_CALL_DEPTH, which the interpreter skips).
+ */
+function structure(d: Decoded, start: number, depth: number): { nodes: Node[]; returns: boolean } {
+  const list = d.program.instructions;
+  let k = start;
+  let returns = false;
+  const block = (closers: readonly number[], top: boolean): { nodes: Node[]; end?: Instruction } => {
     const nodes: Node[] = [];
     while (k < list.length) {
       const ins = list[k++];
       if (closers.includes(ins.opcode)) return { nodes, end: ins };
       if (ins.opcode === OP.IF || ins.opcode === OP.IFC) {
-        const then = block([OP.ELSE, OP.ENDIF]);
+        const then = block([OP.ELSE, OP.ENDIF], false);
         if (!then.end) throw new Unsupported(`if at DWORD ${ins.offset} without endif`);
         if (then.end.opcode === OP.ELSE) {
-          const otherwise = block([OP.ENDIF]);
+          const otherwise = block([OP.ENDIF], false);
           if (!otherwise.end) throw new Unsupported(`else at DWORD ${then.end.offset} without endif`);
           nodes.push({ kind: 'if', ins, then: then.nodes, elseIns: then.end, otherwise: otherwise.nodes });
         } else nodes.push({ kind: 'if', ins, then: then.nodes, otherwise: [] });
       } else if (ins.opcode === OP.LOOP || ins.opcode === OP.REP) {
-        const body = block([ins.opcode === OP.LOOP ? OP.ENDLOOP : OP.ENDREP]);
+        const body = block([ins.opcode === OP.LOOP ? OP.ENDLOOP : OP.ENDREP], false);
         if (!body.end) throw new Unsupported(`${ins.name} at DWORD ${ins.offset} without its end`);
         nodes.push({ kind: 'loop', ins, body: body.nodes });
       } else if (ins.opcode === OP.ELSE || ins.opcode === OP.ENDIF || ins.opcode === OP.ENDLOOP || ins.opcode === OP.ENDREP) {
         throw new Unsupported(`${ins.name} at DWORD ${ins.offset} closes no block`);
-      } else nodes.push({ kind: 'ins', ins });
+      } else if (ins.opcode === OP.CALL || ins.opcode === OP.CALLNZ) {
+        const target = d.labels.get(ins.src[0].num);
+        const sub = target === undefined || depth >= MAX_CALL_DEPTH ? undefined : structure(d, target + 1, depth + 1);
+        nodes.push({ kind: 'call', ins, body: sub?.nodes, returns: sub?.returns ?? true });
+      } else {
+        nodes.push({ kind: 'ins', ins });
+        if (top && (ins.opcode === OP.RET || ins.opcode === OP.LABEL)) { returns = true; return { nodes }; }
+      }
     }
     return { nodes };
   };
-  return block([]).nodes;
+  const nodes = block([], true).nodes;
+  return { nodes, returns };
 }
 
 /** The most instructions a block can execute (each loop at its most, 255 iterations). */
@@ -77,6 +98,7 @@ function worstCase(nodes: readonly Node[]): number {
   for (const node of nodes) {
     if (node.kind === 'ins') n += 1;
     else if (node.kind === 'if') n += 2 + worstCase(node.then) + (node.elseIns ? 1 + worstCase(node.otherwise) : 0);
+    else if (node.kind === 'call') n += 1 + (node.body ? worstCase(node.body) : 0);
     else n += 1 + 255 * (worstCase(node.body) + 1);
   }
   return n;
@@ -94,6 +116,9 @@ function worstCaseSource(e: Emitter, nodes: readonly Node[]): string {
     else if (node.kind === 'if') {
       n += 2 + (node.elseIns ? 1 : 0);
       terms.push(worstCaseSource(e, node.then), worstCaseSource(e, node.otherwise));
+    } else if (node.kind === 'call') {
+      n += 1;
+      if (node.body) terms.push(worstCaseSource(e, node.body));
     } else {
       const ireg = node.ins.opcode === OP.LOOP ? node.ins.src[1] : node.ins.src[0];
       n += 1;
@@ -104,14 +129,15 @@ function worstCaseSource(e: Emitter, nodes: readonly Node[]): string {
 }
 
 const hasBreak = (nodes: readonly Node[]): boolean => nodes.some((n) => (n.kind === 'ins' ? BREAKS.has(n.ins.opcode)
-  : n.kind === 'if' ? hasBreak(n.then) || hasBreak(n.otherwise) : hasBreak(n.body)));
+  : n.kind === 'if' ? hasBreak(n.then) || hasBreak(n.otherwise) : n.kind === 'call' ? n.body !== undefined && hasBreak(n.body) : hasBreak(n.body)));
 
 // ---- generation ----
 
-type Frame = { kind: 'if'; saved: string } | { kind: 'loop'; label: string };
+type Frame = { kind: 'if'; saved: string } | { kind: 'loop'; label: string } | { kind: 'call'; label: string };
 
 class Generator {
   private pending = 0;
+  private inlined = 0;
   private readonly frames: Frame[] = [];
   constructor(private readonly e: Emitter) {}
 
@@ -132,6 +158,7 @@ class Generator {
         coissued(this.e, node.ins, next.ins);
         k++;
       } else if (node.kind === 'ins') this.instruction(node.ins);
+      else if (node.kind === 'call') this.call(node);
       else if (node.kind === 'if') this.ifBlock(node);
       else this.loop(node);
     }
@@ -141,7 +168,7 @@ class Generator {
   private condition(ins: Instruction, cd: string): void {
     const e = this.e;
     const src = ins.opcode === OP.CALLNZ ? ins.src[1] : ins.src[0];
-    if ((ins.opcode === OP.IF || ins.opcode === OP.BREAKP) && src.type === REG.CONSTBOOL && !src.rel) {
+    if ((ins.opcode === OP.IF || ins.opcode === OP.BREAKP || ins.opcode === OP.CALLNZ) && src.type === REG.CONSTBOOL && !src.rel) {
       const S = new Sources(e, [src]);
       e.open('{');
       e.line(`${cd} = ${S.get(0, 0)} !== 0 ? M : 0;`);
@@ -150,7 +177,7 @@ class Generator {
     }
     e.masked++;
     e.lanes(() => {
-      const S = new Sources(e, ins.src);
+      const S = new Sources(e, ins.opcode === OP.IFC || ins.opcode === OP.BREAKC ? ins.src : [src]);
       const holds = ins.opcode === OP.IFC || ins.opcode === OP.BREAKC
         ? `compare(${int(ins.controls, 1, 6)}, ${S.get(0, 0)}, ${S.get(1, 0)})`
         : `${S.get(0, 0)} !== 0`;
@@ -225,6 +252,34 @@ class Generator {
     e.close();
   }
 
+  /** call/callnz: the subroutine inline, with the lanes that call; ret (or running into a label) comes back here. */
+  private call(node: Extract<Node, { kind: 'call' }>): void {
+    const e = this.e;
+    this.pending++;
+    this.flush();
+    if (!node.body) return;
+    if (++this.inlined > MAX_INLINED) throw new Unsupported(`more than ${MAX_INLINED} subroutine bodies inline`);
+    const lanesIn = e.name('cd'), cs = e.name('cs'), ca = e.name('ca'), label = e.name('b');
+    e.line(`let ${lanesIn} = 0;`);
+    if (node.ins.opcode === OP.CALL) e.line(`${lanesIn} = M;`);
+    else this.condition(node.ins, lanesIn);
+    e.open(`if (${lanesIn} !== 0) {`);
+    e.line(`const ${cs} = M, ${ca} = aL;`);
+    e.line(`M = ${lanesIn};`);
+    this.frames.push({ kind: 'call', label });
+    e.masked++;
+    e.open(`${label}: {`);
+    this.block(node.body);
+    this.flush();
+    // a subroutine that runs off the end of the program ends it
+    if (!node.returns) e.line('break main;');
+    e.close();
+    e.masked--;
+    this.frames.pop();
+    e.line(`M = ${cs}; aL = ${ca};`);
+    e.close();
+  }
+
   private breakOut(ins: Instruction): void {
     const e = this.e;
     let leaving = 'M';
@@ -250,12 +305,13 @@ class Generator {
     this.pending++;
     switch (ins.opcode) {
       case OP.NOP: case OP.DCL: case OP.DEF: case OP.DEFI: case OP.DEFB: case OP.COMMENT: case OP.PHASE: return;
-      case OP.CALL: case OP.CALLNZ: throw new Unsupported('call/callnz');
-      case OP.RET: case OP.LABEL:
-        // outside a call, ret (or running into a label) ends the program
+      case OP.RET: case OP.LABEL: {
+        // back to the innermost call; outside a call, ret (or running into a label) ends the program
         this.flush();
-        e.line('break main;');
+        const call = [...this.frames].reverse().find((f) => f.kind === 'call') as { label: string } | undefined;
+        e.line(`break ${call ? call.label : 'main'};`);
         return;
+      }
       case OP.BREAK: case OP.BREAKC: case OP.BREAKP:
         this.flush();
         this.breakOut(ins);
@@ -289,7 +345,10 @@ function readsOf(d: Decoded): { temps: number; addr: boolean; pred: boolean } {
 }
 
 function generate(d: Decoded): string {
-  const tree = structure(d.program.instructions);
+  // an opcode its version does not have (the validator refuses such a stream) runs as the interpreter takes it
+  const foreign = d.program.instructions.find((i) => { const info = OPCODES.get(i.opcode); return info !== undefined && !opcodeAllowed(info, d.kind, d.version); });
+  if (foreign) throw new Unsupported(`${foreign.name} is not an instruction of ${d.kind} shader version ${d.version >> 8}.${d.version & 0xff}`);
+  const tree = structure(d, 0, 0).nodes;
   const e = new Emitter(d);
   // a run whose loops could pass MAX_EXECUTED goes to the interpreter, which stops it where the cap falls
   const capCheck = worstCase(tree) > MAX_EXECUTED ? `if (${worstCaseSource(e, tree)} > ${int(MAX_EXECUTED, 0)}) { env.fallback(io, k, lanesIn); return; }` : '';
