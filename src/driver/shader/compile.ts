@@ -11,7 +11,7 @@
  * ps_1_x texture-addressing instructions (texbem/l, texreg2*, texm3x*, texdp3*, texdepth, bem). The compiled code never stops a run early: a run whose loop counts could take it past
  * MAX_EXECUTED is handed to the interpreter whole, which stops it exactly where the cap falls.
  */
-import { OP, OPCODES, REG, opcodeAllowed, type Instruction, type ShaderProgram } from '../../shader/index.js';
+import { OP, REG, validateShader, type Instruction, type ShaderProgram } from '../../shader/index.js';
 import { CompileCache } from './compile-cache.js';
 import { Emitter, Sources, Unsupported, int, readRegister } from './compile-emit.js';
 import { OPS_USED, arithmetic, coissued, derivative, texkill, texld } from './compile-ops.js';
@@ -345,9 +345,9 @@ function readsOf(d: Decoded): { temps: number; addr: boolean; pred: boolean } {
 }
 
 function generate(d: Decoded): string {
-  // an opcode its version does not have (the validator refuses such a stream) runs as the interpreter takes it
-  const foreign = d.program.instructions.find((i) => { const info = OPCODES.get(i.opcode); return info !== undefined && !opcodeAllowed(info, d.kind, d.version); });
-  if (foreign) throw new Unsupported(`${foreign.name} is not an instruction of ${d.kind} shader version ${d.version >> 8}.${d.version & 0xff}`);
+  // the device creates only programs the validator passes; anything else runs as the interpreter takes it
+  const invalid = validateShader(d.program, { maxVertexShaderConst: 8192, numTemps2x: 32 });
+  if (invalid.length) throw new Unsupported(`not a valid program: ${invalid[0].message}`);
   const tree = structure(d, 0, 0).nodes;
   const e = new Emitter(d);
   // a run whose loops could pass MAX_EXECUTED goes to the interpreter, which stops it where the cap falls
