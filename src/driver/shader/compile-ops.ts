@@ -203,7 +203,8 @@ export function texld(e: Emitter, ins: Instruction): void {
   const unit = e.d.ps1x ? ins.dst!.num : ins.src[1].num;
   const type = e.d.ps1x ? SAMPLER_TYPE.UNKNOWN : e.d.samplerTypes[unit];
   const useW = type !== SAMPLER_TYPE.T2D && type !== SAMPLER_TYPE.T1D;
-  const lodMode = ldl ? LOD.EXPLICIT : ins.opcode === OP.TEX && ins.controls === 2 ? LOD.BIAS : LOD.IMPLICIT;
+  // ps_1_1–1_3 tex takes no texldp/texldb control bits
+  const lodMode = ldl ? LOD.EXPLICIT : ins.opcode === OP.TEX && ins.controls === 2 && !old ? LOD.BIAS : LOD.IMPLICIT;
   const CD = e.array('CD', 'Float64Array', LANES * 4);
   const GR = ldd ? e.array('GR', 'Float64Array', LANES * 8) : '';
   const TX = e.array('TX', 'Float32Array', LANES * 4);
