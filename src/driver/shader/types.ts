@@ -58,7 +58,27 @@ export interface ShaderConstants {
   readonly i: Int32Array;
   /** one 0/1 per register */
   readonly b: Uint8Array;
+  /**
+   * Pixel shaders before ps_2_0: the bump-mapping stage states texbem/texbeml/bem read, 6 float32 per
+   * texture stage 0..7: D3DTSS_BUMPENVMAT00, 01, 10, 11, BUMPENVLSCALE, BUMPENVLOFFSET. Absent reads as 0.
+   */
+  readonly bump?: Float32Array;
 }
+
+/** How a run ended (ShaderIO.stats, when the draw asks). */
+export interface ShaderRunStats {
+  /** instructions executed (each instruction once per run, whatever the lanes) */
+  executed: number;
+  /** the run hit MAX_EXECUTED and stopped: what it wrote so far stands */
+  capped: boolean;
+}
+
+/**
+ * The most instructions one run executes (flow control included): D3D9's own bound is a loop count
+ * of at most 255, four levels of nesting and 65535 executed instructions on SM3 hardware
+ * (MaxVShaderInstructionsExecuted); replay9 stops a run past this many and says so in stats.
+ */
+export const MAX_EXECUTED = 1 << 20;
 
 /** How a sample instruction chooses its mip level. */
 export const LOD = {
@@ -89,7 +109,7 @@ export interface ShaderIO {
   readonly inputs: Float32Array;
   /** output registers; a run first sets every output to (0, 0, 0, 0) except what the version defines otherwise */
   readonly outputs: Float32Array;
-  /** pixel shaders: vPos per lane (x, y: the pixel centre's integer position, as D3D9 gives it) */
+  /** pixel shaders: vPos per lane, 4 floats a lane (x, y: the pixel centre's integer position, as D3D9 gives it; z, w read as given) */
   readonly position: Float32Array;
   /** pixel shaders: vFace per lane: +1 front, −1 back */
   readonly face: Float32Array;
@@ -98,6 +118,8 @@ export interface ShaderIO {
   /** pixel shaders: set to 1 for a lane that texkill discarded */
   readonly killed: Uint8Array;
   sample: ShaderSample;
+  /** when present, a run writes how it ended here */
+  stats?: ShaderRunStats;
 }
 
 /** A shader ready to run: the parsed program and what the draw needs to know about it. */
