@@ -18,3 +18,15 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['occlusion-query', 'occlusion-query.ts'],
   ['dirty-regions', 'dirty-regions.ts'],
 ];
+
+/**
+ * Scenes drawn with shaders. They join SAMPLE_SCENES (and traces/ with goldens) once shader draws
+ * execute and their frames have been checked against the rules; until then a test records each.
+ */
+export const SHADER_SCENES: ReadonlyArray<readonly [string, string]> = [
+  ['normal-map', 'normal-map.ts'],
+  ['skinned-arm', 'skinned-arm.ts'],
+  ['sm3-terrain', 'sm3-terrain.ts'],
+  ['water-texbem', 'water-texbem.ts'],
+  ['deferred-mrt', 'deferred-mrt.ts'],
+];
