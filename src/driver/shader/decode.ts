@@ -79,8 +79,8 @@ export function decode(program: ShaderProgram): Decoded {
     else outputs.set(slot, { slot, usage, usageIndex, mask });
   };
   const pixelReg = (type: number, num: number, mask: number): void => {
-    // pixel inputs before ps_3_0 have fixed meanings: v0/v1 colours, tN texture coordinates N
-    if (version >= 0x0300) return;
+    // ps_1_x inputs are the registers read, with fixed meanings: v0/v1 colours, tN texture coordinates N (ps_2_x declares them)
+    if (!ps1x) return;
     if (type === REG.INPUT) addIn(PS_IN.V0 + num, USAGE.COLOR, num, mask);
     else if (type === REG.TEXTURE && !(ps1x && version < 0x0104)) addIn(PS_IN.T0 + num, USAGE.TEXCOORD, num, mask);
   };
