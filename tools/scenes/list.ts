@@ -17,16 +17,17 @@ export const SAMPLE_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['two-swap-chains', 'two-swap-chains.ts'],
   ['occlusion-query', 'occlusion-query.ts'],
   ['dirty-regions', 'dirty-regions.ts'],
+  ['normal-map', 'normal-map.ts'],
+  ['skinned-arm', 'skinned-arm.ts'],
+  ['water-texbem', 'water-texbem.ts'],
+  ['deferred-mrt', 'deferred-mrt.ts'],
 ];
 
 /**
- * Scenes drawn with shaders. They join SAMPLE_SCENES (and traces/ with goldens) once shader draws
- * execute and their frames have been checked against the rules; until then a test records each.
+ * Shader scenes not yet among the golden traces: sm3-terrain reads its height map in the vertex
+ * shader, and the device offers no vertex texture format yet (D3DUSAGE_QUERY_VERTEXTEXTURE), so its
+ * terrain would be flat. A test records each.
  */
-export const SHADER_SCENES: ReadonlyArray<readonly [string, string]> = [
-  ['normal-map', 'normal-map.ts'],
-  ['skinned-arm', 'skinned-arm.ts'],
+export const PENDING_SHADER_SCENES: ReadonlyArray<readonly [string, string]> = [
   ['sm3-terrain', 'sm3-terrain.ts'],
-  ['water-texbem', 'water-texbem.ts'],
-  ['deferred-mrt', 'deferred-mrt.ts'],
 ];

@@ -52,7 +52,7 @@ const scene: Scene = (d3d: Direct3D9, ctx) => {
 
   const vs = vertexShader(dev, ctx, 'vs', VS);
   const ps = pixelShader(dev, ctx, 'ps', PS);
-  const viewProj = mul(lookAtLH([0, 0.45, -2], [0, 0.1, 1], [0, 1, 0]), perspectiveFovLH(Math.PI / 3, 1, 0.5, 20));
+  const viewProj = mul(lookAtLH([0, 0.45, -2], [0, 0.1, 1], [0, 1, 0]), perspectiveFovLH(Math.PI / 3, 1, 0.1, 20));
   dev.SetVertexShaderConstantF(0, columns(viewProj), 4);
   dev.SetVertexShaderConstantF(5, new Float32Array([0.75, 0.9, 1, 1]), 1);
   dev.SetTextureStageState(1, D3DTSS.BUMPENVMAT00, f32bits(0.06));
@@ -64,9 +64,9 @@ const scene: Scene = (d3d: Direct3D9, ctx) => {
     dev.SetSamplerState(s, D3DSAMP.MAGFILTER, D3DTEXF.LINEAR);
   }
 
-  // the sky: a pretransformed quad over the top 30 rows; the water: the plane y = 0 from z = −1 to 12
+  // the sky: a pretransformed quad over the top 30 rows; the water: the plane y = 0 from z = −1.8 (below the bottom edge of the view) to 12
   const skyQuad = new Float32Array([0, 0, 0.5, 1, 0, 0, 64, 0, 0.5, 1, 1, 0, 0, 30, 0.5, 1, 0, 1, 64, 30, 0.5, 1, 1, 1]);
-  const water = new Float32Array([-6, 0, 12, 0, 0, 6, 0, 12, 4, 0, -6, 0, -1, 0, 2, 6, 0, -1, 4, 2]);
+  const water = new Float32Array([-6, 0, 12, 0, 0, 6, 0, 12, 4, 0, -6, 0, -1.8, 0, 2.3, 6, 0, -1.8, 4, 2.3]);
   for (const t of [0, 0.3]) {
     dev.Clear(0, null, D3DCLEAR.TARGET, 0xff8090a0, 1, 0);
     dev.BeginScene();
