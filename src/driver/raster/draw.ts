@@ -126,7 +126,7 @@ export function drawShaded(
 ): void {
   const ps = state.pixelShader!;
   const link = linkPixelInputs(ps.executable, varyings);
-  const linked: RasterState = { ...state, interpolatedSets: link.sets };
+  const linked: RasterState = { ...state, interpolatedSets: link.sets, flatSets: link.colorSets };
   const stages = createShadedStages(linked, ps.executable.colorOutputs);
   const counter = options.samplesPassed;
   const counted = counter ? { ...stages, depthStencil: countingStages({ depthStencil: stages.depthStencil } as PixelStages, counter).depthStencil } : stages;
