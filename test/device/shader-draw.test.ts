@@ -348,5 +348,11 @@ describe('vertex texture fetch (D3DVERTEXTEXTURESAMPLER0..3 are sampler numbers 
     dev.SetPixelShader(ps(dev, 'ps_3_0\ndcl_color v0\nmov oC0, v0\n'));
     expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, quad(0.5, () => [0, 0, 0, 0]), 28)).toBe(D3D_OK);
     expect(hex(pixel(dev.backBuffer, 8, 8))).toBe('0x80808080');
+    // the same shader and constants on the next draw read what the texture holds now
+    const again = tex.LockRect(0, null, 0).lockedRect!;
+    new DataView(again.pBits.buffer, again.pBits.byteOffset).setFloat32(0, 0.25, true);
+    tex.UnlockRect(0);
+    dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, quad(0.5, () => [0, 0, 0, 0]), 28);
+    expect(hex(pixel(dev.backBuffer, 8, 8))).toBe('0x40404040');
   });
 });
