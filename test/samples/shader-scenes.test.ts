@@ -32,8 +32,6 @@ describe('shader sample scenes', () => {
     });
   }
 
-  // sm3-terrain waits for vertex texture fetch: the device answers no format for
-  // D3DUSAGE_QUERY_VERTEXTEXTURE and refuses SetTexture/SetSamplerState on D3DVERTEXTEXTURESAMPLER0
   for (const [name, module] of PENDING_SHADER_SCENES) {
     it(`${name} (pending) records its ${FRAMES[name]} frame(s)`, async () => {
       const out = join(mkdtempSync(join(tmpdir(), 'replay9-shader-scenes-')), `${name}.r9t`);
