@@ -114,7 +114,7 @@ describe('IDirect3D9 answers as Windows does', () => {
     expect(caps.StretchRectFilterCaps).toBe(0x03000300);
     expect(caps.DevCaps2 & 0x10).toBe(0x10);
     expect(Direct3DCreate9(32, 'dx8')!.GetDeviceCaps(0, D3DDEVTYPE.HAL).caps!.DevCaps2 & 0x10).toBe(0);
-    expect(caps.NumSimultaneousRTs).toBe(1);
+    expect(caps.NumSimultaneousRTs).toBe(4);
     expect(d3d().GetDeviceCaps(1, D3DDEVTYPE.HAL).hr).toBe(IC);
   });
 });
@@ -122,7 +122,7 @@ describe('IDirect3D9 answers as Windows does', () => {
 describe('IDirect3DDevice9 refuses mistakes and changes nothing when it does', () => {
   type Row = [string, (dev: Device) => number];
   const rows: Row[] = [
-    ['SetRenderTarget index 1 (one simultaneous target)', (d) => d.SetRenderTarget(1, d.backBuffer)],
+    ['SetRenderTarget index 4 (four simultaneous targets)', (d) => d.SetRenderTarget(4, d.backBuffer)],
     ['SetRenderTarget 0 to NULL', (d) => d.SetRenderTarget(0, null)],
     ['SetRenderTarget to an offscreen plain surface', (d) => d.SetRenderTarget(0, d.CreateOffscreenPlainSurface(4, 4, D3DFMT.X8R8G8B8, D3DPOOL.DEFAULT).surface!)],
     ['SetDepthStencilSurface to a render target', (d) => d.SetDepthStencilSurface(d.backBuffer)],
@@ -148,7 +148,7 @@ describe('IDirect3DDevice9 refuses mistakes and changes nothing when it does', (
     ['Reset to a depth back-buffer format', (d) => d.Reset({ ...PP, BackBufferFormat: D3DFMT.D16 })],
     ['GetBackBuffer of back buffer 1 of 1', (d) => d.GetBackBuffer(0, 1, 0).hr],
     ['GetBackBuffer of swap chain 1', (d) => d.GetBackBuffer(1, 0, 0).hr],
-    ['GetRenderTarget index 1', (d) => d.GetRenderTarget(1).hr],
+    ['GetRenderTarget index 4 (past NumSimultaneousRTs)', (d) => d.GetRenderTarget(4).hr],
   ];
   for (const [what, call] of rows) {
     it(what, () => {
