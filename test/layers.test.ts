@@ -18,7 +18,7 @@ const ALLOWED: Record<string, string[]> = {
   replay: ['replay', 'device', 'trace', 'd3d9', 'driver', 'formats', 'errors.js'],
   // render.ts replays what a scene recorded and reads the presented frames (golden/image.ts)
   api: ['api', 'record', 'trace', 'device', 'd3d9', 'errors.js', 'replay', 'golden'],
-  inspect: ['inspect', 'replay', 'device', 'driver', 'formats', 'trace', 'd3d9', 'golden'],
+  inspect: ['inspect', 'replay', 'device', 'driver', 'formats', 'trace', 'd3d9', 'golden', 'shader'],
   golden: ['golden', 'replay', 'device', 'driver', 'formats', 'trace', 'd3d9', 'errors.js', 'version.js'],
 };
 
