@@ -4,28 +4,29 @@
  * ops.ts; this file reads sources (swizzle, relative address, modifiers), calls them, and writes
  * destinations (shift, _sat, the ps_1_x range, write mask, predicate) rounding to float32 there.
  */
-import { OP as OP_, REG as REG_, registerName, type ShaderProgram } from '../../shader/index.js';
-import { decode, SAMPLER_TYPE as SAMPLER_TYPE_, type Decoded } from './decode.js';
+import { OP as OP_, REG as REG_, type ShaderProgram } from '../../shader/index.js';
+import { decode, type Decoded } from './decode.js';
 import * as ops from './ops.js';
 import * as T from './types.js';
 import type { Semantic, ShaderConstants, ShaderExecutable, ShaderIO, ShaderStep } from './types.js';
+import { sampling } from './interpret-texture.js';
+import { watchAfter, watchBefore } from './interpret-watch.js';
 
 // Plain copies of the imported tables: the hot loop reads them without going through module bindings.
 const OP = { ...OP_ };
 const REG = { ...REG_ };
-const SAMPLER_TYPE = { ...SAMPLER_TYPE_ };
 const o = { ...ops };
-const { LANES, LOD, MAX_EXECUTED, PS_IN, PS_IN_SLOTS, PS_OUT_SLOTS, SLOT, VS_IN_SLOTS, VS_OUT, VS_OUT_SLOTS } = T;
+const { LANES, MAX_EXECUTED, PS_IN, PS_IN_SLOTS, PS_OUT_SLOTS, SLOT, VS_IN_SLOTS, VS_OUT, VS_OUT_SLOTS } = T;
 
 /** Nested calls deeper than this are skipped (D3D9: 4 levels for vs_2_x/3_0, ps_2_x/3_0). */
 export const MAX_CALL_DEPTH = 4;
 /** rep/loop counts are clamped to 0..255 (the i register's count is at most 255). */
 export const MAX_LOOP_COUNT = 255;
 
-interface Rel { type: number; comp: number }
-interface Src { type: number; num: number; swz: readonly number[]; mod: number; rel?: Rel }
-interface Dst { type: number; num: number; mask: number; sat: boolean; scale: number; rel?: Rel }
-interface Op {
+export interface Rel { type: number; comp: number }
+export interface Src { type: number; num: number; swz: readonly number[]; mod: number; rel?: Rel }
+export interface Dst { type: number; num: number; mask: number; sat: boolean; scale: number; rel?: Rel }
+export interface Op {
   index: number;
   /** components the instruction can write at all (sincos x/y, crs and m?x3 xyz, m3x2 and bem xy), ANDed with the write mask */
   writes: number;
@@ -60,7 +61,7 @@ function fill(res: Float64Array, a: number, x: number): void {
 }
 
 /** Watching one lane: the steps it took. */
-interface Watch { lane: number; steps: ShaderStep[] }
+export interface Watch { lane: number; steps: ShaderStep[] }
 
 export class Interpreter implements ShaderExecutable {
   readonly program: ShaderProgram;
@@ -74,22 +75,25 @@ export class Interpreter implements ShaderExecutable {
   readonly samplers: number;
   readonly decoded: Decoded;
   private readonly ops: Op[];
-  // registers of the run in flight (reused)
-  private readonly r = new Float32Array(32 * SLOT);
-  private readonly t = new Float32Array(8 * SLOT);
-  private readonly a = new Float32Array(SLOT);
-  private readonly p = new Float32Array(SLOT);
+  readonly lods = new Float64Array(LANES);
+  readonly grads = new Float64Array(LANES * 8);
+  // Registers and scratch of the run in flight (reused), read by the texture and watch helpers
+  // (interpret-texture.ts, interpret-watch.ts): internal to the interpreter.
+  readonly r = new Float32Array(32 * SLOT);
+  readonly t = new Float32Array(8 * SLOT);
+  readonly a = new Float32Array(SLOT);
+  readonly p = new Float32Array(SLOT);
   /** ps_1_x texm3x2/texm3x3 dot products per t register and lane */
-  private readonly dots = new Float64Array(8 * LANES);
-  private readonly sv = new Float64Array(4 * LANES * 4);
-  private readonly res = new Float64Array(LANES * 4);
-  private readonly res2 = new Float64Array(LANES * 4);
-  private readonly coords = new Float64Array(LANES * 4);
-  private readonly texel = new Float32Array(LANES * 4);
-  private aL = 0;
-  private io!: ShaderIO;
-  private c!: ShaderConstants;
-  private lanes = 1;
+  readonly dots = new Float64Array(8 * LANES);
+  readonly sv = new Float64Array(4 * LANES * 4);
+  readonly res = new Float64Array(LANES * 4);
+  readonly res2 = new Float64Array(LANES * 4);
+  readonly coords = new Float64Array(LANES * 4);
+  readonly texel = new Float32Array(LANES * 4);
+  aL = 0;
+  io!: ShaderIO;
+  c!: ShaderConstants;
+  lanes = 1;
 
   constructor(program: ShaderProgram) {
     const d = decode(program);
@@ -158,7 +162,7 @@ export class Interpreter implements ShaderExecutable {
     while (pc < ops.length) {
       if (++executed > MAX_EXECUTED) { capped = true; executed--; break; }
       const op = ops[pc];
-      const step = watch ? this.watchBefore(op, watch.lane, active) : undefined;
+      const step = watch ? watchBefore(this, op, watch.lane, active) : undefined;
       let next = pc + 1;
       switch (op.op) {
         case OP.NOP: case OP.DCL: case OP.DEF: case OP.DEFI: case OP.DEFB: case OP.COMMENT: case OP.PHASE: break;
@@ -249,7 +253,7 @@ export class Interpreter implements ShaderExecutable {
           }
           break;
       }
-      if (watch && step) this.watchAfter(op, watch, step);
+      if (watch && step) watchAfter(this, op, watch, step);
       pc = next;
     }
     if (d.ps1x) {
@@ -262,13 +266,13 @@ export class Interpreter implements ShaderExecutable {
 
   // ---- reading ----
 
-  private relOffset(rel: Rel | undefined, lane: number): number {
+  relOffset(rel: Rel | undefined, lane: number): number {
     if (!rel) return 0;
     return rel.type === REG.LOOP ? this.aL : this.a[lane * 4 + rel.comp];
   }
 
   /** One component of a register (index already relative-resolved); out of range reads 0. */
-  private fetch(type: number, idx: number, lane: number, c: number): number {
+  fetch(type: number, idx: number, lane: number, c: number): number {
     const io = this.io;
     switch (type) {
       case REG.TEMP: return idx >= 0 && idx < 32 ? this.r[(idx * LANES + lane) * 4 + c] : 0;
@@ -315,7 +319,7 @@ export class Interpreter implements ShaderExecutable {
   }
 
   /** Reads source `s` of `lane` (swizzle, relative address, modifier) into sv[(k·LANES + lane)·4 …]. */
-  private readSrc(s: Src, k: number, lane: number): void {
+  readSrc(s: Src, k: number, lane: number): void {
     const idx = s.num + this.relOffset(s.rel, lane);
     const base = (k * LANES + lane) * 4;
     const sv = this.sv;
@@ -327,7 +331,7 @@ export class Interpreter implements ShaderExecutable {
     }
   }
 
-  private readAll(op: Op, lanesMask: number): void {
+  readAll(op: Op, lanesMask: number): void {
     for (let l = 0; l < this.lanes; l++) {
       if (!(lanesMask & (1 << l))) continue;
       for (let k = 0; k < op.src.length; k++) this.readSrc(op.src[k], k, l);
@@ -357,7 +361,7 @@ export class Interpreter implements ShaderExecutable {
   // ---- writing ----
 
   /** Writes res[lane·4 + c] to op's destination for the active lanes: shift, _sat, ps_1_x range, mask, predicate, float32. */
-  private commit(op: Op, active: number, res: Float64Array): void {
+  commit(op: Op, active: number, res: Float64Array): void {
     const dd = op.dst;
     if (!dd) return;
     for (let l = 0; l < this.lanes; l++) {
@@ -404,7 +408,7 @@ export class Interpreter implements ShaderExecutable {
   // ---- arithmetic ----
 
   private execute(op: Op, active: number): void {
-    if (this.sampling(op, active)) return;
+    if (sampling(this, op, active)) return;
     this.compute(op, active, this.res);
     this.commit(op, active, this.res);
   }
@@ -548,223 +552,14 @@ export class Interpreter implements ShaderExecutable {
   }
 
   /** ps_1_x: the texture coordinates of t register `t` (the input, whatever the t register now holds). */
-  private coordIn(t: number, lane: number, c: number): number {
+  coordIn(t: number, lane: number, c: number): number {
     return this.io.inputs[((PS_IN.T0 + t) * LANES + lane) * 4 + c];
   }
 
   /** D3DTSS_BUMPENVMAT00, 01, 10, 11, LSCALE, LOFFSET of a stage (ShaderConstants.bump). */
-  private bumpState(stage: number): number[] {
+  bumpState(stage: number): number[] {
     const b = this.c.bump;
     return [0, 1, 2, 3, 4, 5].map((k) => (b && stage * 6 + k < b.length ? b[stage * 6 + k] : 0));
-  }
-
-  // ---- texture instructions ----
-
-  /** Handles the instructions that sample or kill; false for the rest. */
-  private sampling(op: Op, active: number): boolean {
-    switch (op.op) {
-      case OP.TEX: case OP.TEXLDD: case OP.TEXLDL: this.texld(op, active); return true;
-      case OP.TEXKILL: this.texkill(op, active); return true;
-      case OP.TEXBEM: case OP.TEXBEML: case OP.TEXREG2AR: case OP.TEXREG2GB: case OP.TEXREG2RGB: case OP.TEXDP3TEX:
-      case OP.TEXM3x2TEX: case OP.TEXM3x3TEX: case OP.TEXM3x3SPEC: case OP.TEXM3x3VSPEC:
-        this.ps1xSample(op, active);
-        return true;
-      case OP.TEXM3x2DEPTH: case OP.TEXDEPTH: this.depthOp(op, active); return true;
-      default: return false;
-    }
-  }
-
-  /** Samples `unit` at this.coords for every lane of `active`, derivatives from the quad (or given), into this.texel. */
-  private sampleLanes(unit: number, type: number, active: number, lodMode: number, lods: Float64Array | undefined, grads?: Float64Array): void {
-    const cd = this.coords;
-    const n = this.lanes;
-    const useW = type !== SAMPLER_TYPE.T2D && type !== SAMPLER_TYPE.T1D;
-    for (let l = 0; l < n; l++) {
-      if (!(active & (1 << l))) continue;
-      let dx0 = 0, dx1 = 0, dx2 = 0, dy0 = 0, dy1 = 0, dy2 = 0;
-      if (grads) {
-        const g = l * 8;
-        [dx0, dx1, dx2] = [grads[g], grads[g + 1], grads[g + 2]];
-        [dy0, dy1, dy2] = [grads[g + 4], grads[g + 5], grads[g + 6]];
-      } else if (lodMode !== LOD.EXPLICIT) {
-        const x0 = l & ~1, x1 = l | 1, y0 = l & ~2, y1 = l | 2;
-        if (x1 < n) { dx0 = cd[x1 * 4] - cd[x0 * 4]; dx1 = cd[x1 * 4 + 1] - cd[x0 * 4 + 1]; dx2 = cd[x1 * 4 + 2] - cd[x0 * 4 + 2]; }
-        if (y1 < n) { dy0 = cd[y1 * 4] - cd[y0 * 4]; dy1 = cd[y1 * 4 + 1] - cd[y0 * 4 + 1]; dy2 = cd[y1 * 4 + 2] - cd[y0 * 4 + 2]; }
-      }
-      if (!useW) { dx2 = 0; dy2 = 0; }
-      this.io.sample(unit, cd[l * 4], cd[l * 4 + 1], useW ? cd[l * 4 + 2] : 0, dx0, dx1, dx2, dy0, dy1, dy2, lodMode, lods ? lods[l] : 0, this.texel, l * 4);
-    }
-  }
-
-  private readonly lods = new Float64Array(LANES);
-  private readonly grads = new Float64Array(LANES * 8);
-
-  private texld(op: Op, active: number): void {
-    const all = (1 << this.lanes) - 1;
-    const sv = this.sv;
-    const cd = this.coords;
-    let unit: number;
-    let type: number = SAMPLER_TYPE.UNKNOWN;
-    let lodMode: number = LOD.IMPLICIT;
-    if (this.decoded.ps1x && this.version < 0x0104) {
-      // tex tN: unit N at texture coordinates N
-      unit = op.dst!.num;
-      for (let l = 0; l < this.lanes; l++) for (let c = 0; c < 4; c++) cd[l * 4 + c] = this.coordIn(unit, l, c);
-    } else {
-      // derivatives need every lane's coordinates, whichever lanes are active
-      this.readAll(op, op.op === OP.TEXLDL ? active : all);
-      for (let l = 0; l < this.lanes; l++) for (let c = 0; c < 4; c++) cd[l * 4 + c] = sv[l * 4 + c];
-      if (this.version === 0x0104) unit = op.dst!.num;
-      else {
-        unit = op.src[1].num;
-        type = this.decoded.samplerTypes[unit];
-      }
-      if (op.op === OP.TEXLDL) lodMode = LOD.EXPLICIT;
-      else if (op.op === OP.TEX && op.controls === 2) lodMode = LOD.BIAS;
-      if (op.op === OP.TEX && op.controls === 1) {
-        // texldp: x, y, z divided by w before sampling
-        for (let l = 0; l < this.lanes; l++) for (let c = 0; c < 3; c++) cd[l * 4 + c] /= cd[l * 4 + 3];
-      }
-      for (let l = 0; l < this.lanes; l++) this.lods[l] = cd[l * 4 + 3];
-      if (op.op === OP.TEXLDD) {
-        for (let l = 0; l < this.lanes; l++) for (let c = 0; c < 4; c++) { this.grads[l * 8 + c] = sv[(2 * LANES + l) * 4 + c]; this.grads[l * 8 + 4 + c] = sv[(3 * LANES + l) * 4 + c]; }
-      }
-    }
-    this.sampleLanes(unit, type, active, lodMode, this.lods, op.op === OP.TEXLDD ? this.grads : undefined);
-    this.commitTexel(op, active);
-  }
-
-  private commitTexel(op: Op, active: number): void {
-    const res = this.res;
-    for (let k = 0; k < LANES * 4; k++) res[k] = this.texel[k];
-    this.commit(op, active, res);
-  }
-
-  /** texkill: lanes whose x, y or z is below 0 are discarded (ps_1_1–1_3 test the texture coordinates). */
-  private texkill(op: Op, active: number): void {
-    const dd = op.dst!;
-    const killed = this.io.killed;
-    for (let l = 0; l < this.lanes; l++) {
-      if (!(active & (1 << l))) continue;
-      const v = [0, 1, 2].map((c) => (this.decoded.ps1x && this.version < 0x0104 ? this.coordIn(dd.num, l, c) : this.fetch(dd.type, dd.num, l, c)));
-      if (o.kills(v[0], v[1], v[2])) killed[l] = 1;
-    }
-  }
-
-  /** The ps_1_1–1_3 texture-addressing instructions that sample stage N (the destination's number). */
-  private ps1xSample(op: Op, active: number): void {
-    const t = op.dst!.num;
-    const sv = this.sv;
-    const cd = this.coords;
-    const all = (1 << this.lanes) - 1;
-    this.readAll(op, all);
-    const m = this.bumpState(t);
-    for (let l = 0; l < this.lanes; l++) {
-      const a = l * 4;
-      const s = (k: number): number => sv[a + k];
-      const ci = (k: number): number => this.coordIn(t, l, k);
-      let u = 0, v = 0, w = 0;
-      switch (op.op) {
-        case OP.TEXBEM: case OP.TEXBEML:
-          u = o.bump(ci(0), ci(1), s(0), s(1), m[0], m[1], m[2], m[3], 0);
-          v = o.bump(ci(0), ci(1), s(0), s(1), m[0], m[1], m[2], m[3], 1);
-          break;
-        case OP.TEXREG2AR: u = s(3); v = s(0); break;
-        case OP.TEXREG2GB: u = s(1); v = s(2); break;
-        case OP.TEXREG2RGB: u = s(0); v = s(1); w = s(2); break;
-        case OP.TEXDP3TEX: u = o.dp3(ci(0), ci(1), ci(2), s(0), s(1), s(2)); break;
-        case OP.TEXM3x2TEX:
-          u = this.dots[(t - 1) * LANES + l];
-          v = o.dp3(ci(0), ci(1), ci(2), s(0), s(1), s(2));
-          break;
-        default: {
-          // texm3x3tex/spec/vspec: (u, v, w) from the three rows; spec and vspec reflect the eye vector about it
-          const n0 = this.dots[(t - 2) * LANES + l];
-          const n1 = this.dots[(t - 1) * LANES + l];
-          const n2 = o.dp3(ci(0), ci(1), ci(2), s(0), s(1), s(2));
-          if (op.op === OP.TEXM3x3TEX) { u = n0; v = n1; w = n2; break; }
-          let e0: number, e1: number, e2: number;
-          if (op.op === OP.TEXM3x3SPEC) {
-            const b = (LANES + l) * 4;
-            [e0, e1, e2] = [sv[b], sv[b + 1], sv[b + 2]];
-          } else {
-            // vspec: the eye vector is the w of the three rows' texture coordinates
-            [e0, e1, e2] = [this.coordIn(t - 2, l, 3), this.coordIn(t - 1, l, 3), ci(3)];
-          }
-          u = o.reflect(n0, n1, n2, e0, e1, e2, 0);
-          v = o.reflect(n0, n1, n2, e0, e1, e2, 1);
-          w = o.reflect(n0, n1, n2, e0, e1, e2, 2);
-        }
-      }
-      cd[a] = u; cd[a + 1] = v; cd[a + 2] = w; cd[a + 3] = 1;
-    }
-    this.sampleLanes(t, SAMPLER_TYPE.UNKNOWN, active, LOD.IMPLICIT, undefined);
-    if (op.op === OP.TEXBEML) {
-      // texbeml: t(m).rgba scaled by src.b · LSCALE + LOFFSET (the texbeml page)
-      for (let l = 0; l < this.lanes; l++) {
-        const lum = o.bumpLuminance(sv[l * 4 + 2], m[4], m[5]);
-        for (let c = 0; c < 4; c++) this.texel[l * 4 + c] = this.texel[l * 4 + c] * lum;
-      }
-    }
-    this.commitTexel(op, active);
-  }
-
-  /** texdepth (ps_1_4: depth from r5.r / r5.g) and texm3x2depth (z / w of a 3×2 matrix). */
-  private depthOp(op: Op, active: number): void {
-    this.readAll(op, active);
-    for (let l = 0; l < this.lanes; l++) {
-      if (!(active & (1 << l))) continue;
-      const t = op.dst!.num;
-      if (op.op === OP.TEXDEPTH) {
-        this.io.depth[l] = o.texdepth(this.r[(t * LANES + l) * 4], this.r[(t * LANES + l) * 4 + 1]);
-      } else {
-        const sv = this.sv;
-        const w = o.dp3(this.coordIn(t, l, 0), this.coordIn(t, l, 1), this.coordIn(t, l, 2), sv[l * 4], sv[l * 4 + 1], sv[l * 4 + 2]);
-        this.io.depth[l] = o.m3x2depth(this.dots[(t - 1) * LANES + l], w);
-      }
-    }
-  }
-
-  // ---- watching ----
-
-  private regName(type: number, num: number): string {
-    if (type === REG.CONST && num >= 2048) return `c${num}`;
-    return registerName(type, num, this.kind, this.version);
-  }
-
-  private rawValue(type: number, num: number, lane: number): number[] {
-    return [0, 1, 2, 3].map((c) => this.fetch(type, num, lane, c));
-  }
-
-  private watchBefore(op: Op, lane: number, active: number): ShaderStep {
-    const read = op.src
-      .filter((s) => s.type !== REG.SAMPLER && s.type !== REG.LABEL)
-      .map((s) => {
-        const idx = s.num + this.relOffset(s.rel, lane);
-        return { name: this.regName(s.type, idx), value: this.rawValue(s.type, idx, lane) };
-      });
-    return { index: op.index, read, active };
-  }
-
-  private watchAfter(op: Op, w: Watch, step: ShaderStep): void {
-    const dd = op.dst;
-    if (dd && op.op !== OP.DCL && op.op !== OP.DEF && op.op !== OP.DEFI && op.op !== OP.DEFB && op.op !== OP.TEXKILL) {
-      const idx = dd.num + this.relOffset(dd.rel, w.lane);
-      let value: number[];
-      if (dd.type === REG.DEPTHOUT) value = [this.io.depth[w.lane], 0, 0, 0];
-      else if (dd.type === REG.COLOROUT || dd.type === REG.RASTOUT || dd.type === REG.ATTROUT || dd.type === REG.OUTPUT) value = this.outputValue(dd.type, idx, w.lane);
-      else value = this.rawValue(dd.type, idx, w.lane);
-      step.wrote = { name: this.regName(dd.type, idx), value };
-    }
-    w.steps.push(step);
-  }
-
-  private outputValue(type: number, idx: number, lane: number): number[] {
-    const slot = type === REG.COLOROUT ? idx
-      : type === REG.RASTOUT ? VS_OUT.POS + idx
-        : type === REG.ATTROUT ? VS_OUT.D0 + idx
-          : this.version >= 0x0300 ? idx : VS_OUT.T0 + idx;
-    return [0, 1, 2, 3].map((c) => this.io.outputs[(slot * LANES + lane) * 4 + c]);
   }
 }
 

@@ -254,6 +254,16 @@ export function compare(op: number, a: number, b: number): boolean {
   }
 }
 
+/**
+ * ps_1_1–1_3 `tex` with D3DTTFF_PROJECTED (256) in the stage's D3DTSS_TEXTURETRANSFORMFLAGS: the
+ * component the coordinates are divided by (COUNT2 → y, COUNT3 → z, COUNT4 or DISABLE → w), or −1.
+ */
+export function projectedComponent(flags: number): number {
+  if (!(flags & 256)) return -1;
+  const count = flags & 0xff;
+  return count === 2 ? 1 : count === 3 ? 2 : count === 1 ? -1 : 3;
+}
+
 /** texkill: the pixel is discarded when any of x, y, z is below 0. */
 export function kills(x: number, y: number, z: number): boolean {
   return x < 0 || y < 0 || z < 0;

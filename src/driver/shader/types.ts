@@ -63,6 +63,12 @@ export interface ShaderConstants {
    * texture stage 0..7: D3DTSS_BUMPENVMAT00, 01, 10, 11, BUMPENVLSCALE, BUMPENVLOFFSET. Absent reads as 0.
    */
   readonly bump?: Float32Array;
+  /**
+   * Pixel shaders ps_1_1–1_3: D3DTSS_TEXTURETRANSFORMFLAGS of texture stages 0..7. With
+   * D3DTTFF_PROJECTED set, `tex` divides its coordinates by the last one the count names
+   * (COUNT2: y, COUNT3: z, COUNT4: w). Absent: no projection.
+   */
+  readonly textureTransformFlags?: Uint32Array;
 }
 
 /** How a run ended (ShaderIO.stats, when the draw asks). */

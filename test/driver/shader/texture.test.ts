@@ -99,6 +99,20 @@ describe('ps_1_1–1_3 texture addressing', () => {
     expect(out).toEqual([0.5, 0.25, 0.125, 1]);
   });
 
+  it('tex honours D3DTTFF_PROJECTED: COUNT3 divides by z, COUNT4 by w, without the flag nothing', () => {
+    const run = (flags: number): SampleCall => {
+      const calls: SampleCall[] = [];
+      const exe = compile('ps_1_1\ntex t0\nmov r0, t0');
+      const io = makeIO(fakeSample(calls));
+      setReg(io.inputs, PS_IN.T0, 0, [1, 0.5, 2, 4]);
+      exe.run(io, { ...makeConstants(), textureTransformFlags: Uint32Array.of(flags) }, 1);
+      return calls[0];
+    };
+    expect(run(256 | 3)).toMatchObject({ u: 0.5, v: 0.25, w: 1 });
+    expect(run(256 | 4)).toMatchObject({ u: 0.25, v: 0.125, w: 0.5 });
+    expect(run(4)).toMatchObject({ u: 1, v: 0.5, w: 2 });
+  });
+
   it('texcoord gives the coordinates clamped to [0, 1] with w = 1', () => {
     expect(runPs('ps_1_1\ntexcoord t0\nmov r0, t0', [[1.5, -0.5, 0.25, 7]]).out).toEqual([1, 0, 0.25, 1]);
   });

@@ -8,8 +8,9 @@
  * - before vs_3_0, oD0/oD1 are saturated (the colour interpolators' range) and oT0..oT7 are the
  *   coordinate sets; vs_3_0 COLOR0/1 and TEXCOORD0..7 fill the same fields for fixed-function pixel
  *   processing, and every vs_3_0 output also travels as a varying with its own semantic, unclamped;
- * - oFog.x (vs_3_0: FOG0) is the vertex fog factor (a shader that writes none leaves the vertex
- *   unfogged, f = 1); oPts.x (PSIZE0) the point size, else D3DRS_POINTSIZE;
+ * - oFog.x (vs_3_0: FOG0) is the vertex fog factor whatever FOGVERTEXMODE says, and 0 (fully
+ *   fogged) when the shader writes none (Wine visual.c fog_with_shader_test, Windows-validated);
+ *   oPts.x (PSIZE0) the point size, else D3DRS_POINTSIZE;
  * - user clip planes are in clip space: distance = plane · (x, y, z, w) of the clip position.
  */
 import { D3DDECLUSAGE, D3DRS, bitsToFloat32 } from '../../../d3d9/index.js';
@@ -154,7 +155,7 @@ export class ShaderVertexProcessor {
       v.diffuse[c] = m.d0 >= 0 ? clamp01(this.out(m.d0, lane, c)) : 0;
       v.specular[c] = m.d1 >= 0 ? clamp01(this.out(m.d1, lane, c)) : 0;
     }
-    v.fog = m.fog >= 0 ? this.out(m.fog, lane, 0) : 1;
+    v.fog = m.fog >= 0 ? this.out(m.fog, lane, 0) : 0;
     v.pointSize = m.psize >= 0 ? this.out(m.psize, lane, 0) : this.pointSize;
     v.eyeZ = 0;
     const tex = v.tex;
