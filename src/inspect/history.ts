@@ -72,7 +72,7 @@ export interface PixelHistory {
 
 const blank = { fate: null, before: null, after: null, source: null, stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null, culledFace: null, pixelShader: null, shaderOutputs: null } as const;
 
-function fragmentEvent(call: number, method: string, r: FragmentReport, pixelShader: string | null): HistoryEvent {
+export function fragmentEvent(call: number, method: string, r: FragmentReport, pixelShader: string | null): HistoryEvent {
   return {
     call, method, event: 'fragment', fate: r.fate, before: r.colorBefore, after: r.colorAfter,
     source: r.source.map(float32Text),
@@ -158,7 +158,7 @@ export function historyText(h: PixelHistory): string[] {
   return [head, ...shown.map(eventText)];
 }
 
-function eventText(e: HistoryEvent): string {
+export function eventText(e: HistoryEvent): string {
   const at = `call ${e.call} ${e.method}`;
   if (e.event === 'write') return `${at}: ${e.before} → ${e.after}`;
   if (e.event === 'no fragment') {

@@ -8,6 +8,7 @@ import {
 import type { InspectPoint, SurfaceView } from '../../inspect/point.js';
 import { historyText, pixelHistory } from '../../inspect/history.js';
 import { stateAt } from '../../inspect/state.js';
+import { debugCommand } from './inspect-debug.js';
 import { stateText } from '../../inspect/state-text.js';
 import { openTrace } from '../../trace/open.js';
 import { EXIT, UsageError, requireReadable } from '../io.js';
@@ -25,12 +26,14 @@ export interface InspectArgs {
   history?: string;
   state?: boolean;
   all?: boolean;
+  debugPixel?: string;
+  debugVertex?: number;
   json: boolean;
 }
 
 const DEPTH_MAPPING = 'depth as grey: 0 black → 1 white, round(d·255); a stencil-only format as its stencil value';
 
-function parsePixel(text: string, opt = 'pixel'): { x: number; y: number } {
+export function parsePixel(text: string, opt = 'pixel'): { x: number; y: number } {
   const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
   if (!m) throw new UsageError(`--${opt} expects X,Y (two whole numbers, e.g. 3,4), found '${text}'`);
   return { x: Number(m[1]), y: Number(m[2]) };
@@ -70,6 +73,7 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
   } catch (e) {
     throw e instanceof InspectError ? new UsageError(e.message) : e;
   }
+  if (a.debugPixel !== undefined || a.debugVertex !== undefined) return debugCommand(a, io);
   const { reader, lines } = openTrace(a.trace, { replayOnly: true });
   try {
     if (history) {
@@ -159,6 +163,8 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .option('history', { type: 'string', requiresArg: true, describe: 'X,Y: every call up to the stop that touched this pixel of render target 0 (as bound at the stop), in call order: Clear/ColorFill/StretchRect/UpdateSurface with the stored bits before and after; each draw fragment\'s fate (alpha test failed, stencil failed, depth failed, written) with its values; a draw kept from the pixel by culling or the scissor test says so; other draws with no fragment there are counted, and listed with --json' })
       .option('state', { type: 'boolean', describe: 'print the device state there: render, sampler and texture-stage states by name, transforms, viewport, scissor rect, targets, textures, streams, indices, FVF, lights, material; text shows only values that differ from a new device\'s' })
       .option('all', { type: 'boolean', describe: 'with --state: show every value, defaults included (--json always prints every value)' })
+      .option('debug-pixel', { type: 'string', requiresArg: true, describe: 'X,Y with --call N (a draw): run the draw\'s pixel shader for pixel (X, Y) of render target 0 and show whether the draw covers it (if not, why: culled, scissored, outside), its lane in the 2×2 quad, the interpolated inputs with their semantics, each executed instruction with the registers it read and wrote (loop iterations, branches taken), the outputs, texkill and the fate (alpha test, stencil, depth, written)' })
+      .option('debug-vertex', { type: 'number', requiresArg: true, describe: 'I with --call N (a draw): run the draw\'s vertex shader for its vertex I (for an indexed draw its I-th index, and the vertex buffer index that resolves to): the inputs fetched by the declaration (usage, type, stored bytes, value), each executed instruction with its values, the outputs with their semantics, the clip-space and screen positions' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30', 'list the surfaces after call 30 (the texture checker\'s levels among them)')
       .example('$0 inspect traces/triangles.r9t --frame 0 --surface backbuffer --out out/f0.png', 'the back buffer as presented at the end of frame 0')
@@ -167,10 +173,13 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --as D16_LOCKABLE --out out/ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
       .example('$0 inspect traces/two-swap-chains.r9t --frame sc1:2 --surface sc.backbuffer --out out/sc1-2.png', 'frame 2 of the additional swap chain sc: its back buffer as presented')
       .example('$0 inspect traces/triangles.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
+      .example('$0 inspect traces/shaded.r9t --call 12 --debug-pixel 8,4', 'the pixel shader of draw call 12 at pixel (8, 4), step by step, and what became of the pixel')
+      .example('$0 inspect traces/shaded.r9t --call 12 --debug-vertex 2 --json', 'the vertex shader of draw call 12 for the draw\'s vertex 2, as one JSON document')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --state', 'the device state after call 30, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
         trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, history: argv.history, state: argv.state, all: argv.all, json: argv.json,
+        debugPixel: argv.debugPixel, debugVertex: argv.debugVertex,
       }, io));
     },
   );
