@@ -19,6 +19,7 @@ import type { TraceReader } from '../trace/reader.js';
 import { eventText, fragmentEvent } from './history.js';
 import type { HistoryEvent, ShaderOutputs } from './history.js';
 import { BACKBUFFER, formatName, InspectError, replayToPoint, resolveStop } from './point.js';
+import type { InspectPoint } from './point.js';
 import { debugSteps, jsonNumber, jsonVec, stepText, vec } from './shader-steps.js';
 import type { DebugRegister, DebugStep, JsonNumber } from './shader-steps.js';
 import { commandAt, isDraw } from './trace-call.js';
@@ -83,7 +84,7 @@ function pixelOutputs(exe: ShaderExecutable, outputs: Float32Array, depth: numbe
 }
 
 /** Replays up to draw call `call` and debugs its pixel shader at (x, y) of render target 0. */
-export function debugPixel(reader: TraceReader, call: number, x: number, y: number, opts: { lines?: readonly number[] } = {}): PixelDebug {
+export function debugPixel(reader: TraceReader, call: number, x: number, y: number, opts: { lines?: readonly number[]; onPoint?: (p: InspectPoint) => void } = {}): PixelDebug {
   const n = resolveStop(reader, { call }, opts.lines);
   const method = commandAt(reader, n);
   if (!isDraw(method)) throw new InspectError(`call ${n} is ${method}, not a draw: --debug-pixel needs the number of a DrawPrimitive, DrawIndexedPrimitive, DrawPrimitiveUP or DrawIndexedPrimitiveUP call`);
@@ -120,10 +121,8 @@ export function debugPixel(reader: TraceReader, call: number, x: number, y: numb
     draw(_method, target, run, explain) {
       const ps = device?.state.pixelShader ?? null;
       seen = { target, shader: ps, exe: ps ? ps.executable : null };
-      if (!target || x >= target.width || y >= target.height || !ps) {
-        run({ x: -1, y: -1, fragment: () => undefined });
-        return;
-      }
+      // a pixel outside the target is an error once the replay stops (after this call): nothing to watch
+      if (!target || x >= target.width || y >= target.height) return;
       run(watch);
       if (fragments.length === 0) missed = explain()?.fate ?? 'outside';
     },
@@ -137,6 +136,7 @@ export function debugPixel(reader: TraceReader, call: number, x: number, y: numb
       }
     },
   });
+  opts.onPoint?.(point);
   if (!seen) throw new InspectError(`call ${n} (${method}) draws nothing at replay: it failed or drew no primitive (see 'replay9 replay')`);
   const { target, shader, exe } = seen as NonNullable<typeof seen>;
   if (!target) throw new InspectError(`call ${n} (${method}) draws with no render target 0`);

@@ -43,7 +43,7 @@ async function history(file: string, x: number, y: number): Promise<{ events: Hi
   return { events: JSON.parse(j.out) as HistoryEvent[], text: t.out.trim().split('\n') };
 }
 
-const KEYS = ['call', 'method', 'event', 'fate', 'before', 'after', 'source', 'stencilBefore', 'stencilAfter', 'stencilOp', 'stencilFace', 'depthBefore', 'fragmentDepth', 'culledFace'];
+const KEYS = ['call', 'method', 'event', 'fate', 'before', 'after', 'source', 'stencilBefore', 'stencilAfter', 'stencilOp', 'stencilFace', 'depthBefore', 'fragmentDepth', 'culledFace', 'pixelShader', 'shaderOutputs'];
 
 describe('inspect --history lists what each call did to one pixel of render target 0', () => {
   it('a Clear then a quad written over it: colour before is the clear colour, after the quad\'s', async () => {
