@@ -189,8 +189,8 @@ export function deviceCaps(profile: DeviceProfile = 'dx9'): D3DCAPS9 {
     DeclTypes: profile === 'dx9' ? 0x3ff : 0,
     NumSimultaneousRTs: SIMULTANEOUS_RENDER_TARGETS,
     StretchRectFilterCaps: or(D3DPTFILTERCAPS.MINFPOINT, D3DPTFILTERCAPS.MAGFPOINT, D3DPTFILTERCAPS.MINFLINEAR, D3DPTFILTERCAPS.MAGFLINEAR),
-    // no vertex texture fetch: no format answers D3DUSAGE_QUERY_VERTEXTEXTURE (an SM3 card may say so, as ATI's X1000 did)
-    VertexTextureFilterCaps: 0,
+    // vertex texture fetch point-samples (the GeForce 6/7 figure), R32F and A32B32G32R32F (format-support.ts)
+    VertexTextureFilterCaps: profile === 'dx9' ? or(D3DPTFILTERCAPS.MINFPOINT, D3DPTFILTERCAPS.MAGFPOINT) : 0,
     MaxVShaderInstructionsExecuted: profile === 'dx9' ? SHADER_INSTRUCTIONS_EXECUTED : 0,
     MaxPShaderInstructionsExecuted: profile === 'dx9' ? SHADER_INSTRUCTIONS_EXECUTED : 0,
     MaxVertexShader30InstructionSlots: profile === 'dx9' ? SHADER30_INSTRUCTION_SLOTS : 0,

@@ -39,7 +39,7 @@ import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
 import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
-import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
+import { DeviceState, DIRTY, samplerSlot, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
 import type { StateTarget } from './state.js';
 import { StateBlock } from './state-block.js';
 import { constantsToGet, constantsToSet, PixelShader, shaderTokens, VertexShader } from './shader.js';
@@ -305,8 +305,9 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return D3D_OK;
   }
   SetSamplerState(Sampler: number, Type: number, Value: number): HRESULT {
-    if (Sampler >= MAX_SAMPLERS || Type > MAX_SAMPLER_STATE) return D3DERR.INVALIDCALL;
-    this.target.setSamplerState(Sampler, Type, Value);
+    const slot = samplerSlot(Sampler);
+    if (slot < 0 || Type > MAX_SAMPLER_STATE) return D3DERR.INVALIDCALL;
+    this.target.setSamplerState(slot, Type, Value);
     return D3D_OK;
   }
   SetTextureStageState(Stage: number, Type: number, Value: number): HRESULT {
@@ -315,9 +316,10 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return D3D_OK;
   }
   SetTexture(Stage: number, pTexture: IDirect3DBaseTexture9 | null): HRESULT {
-    if (Stage >= MAX_SAMPLERS) return D3DERR.INVALIDCALL;
+    const slot = samplerSlot(Stage);
+    if (slot < 0) return D3DERR.INVALIDCALL;
     if (pTexture !== null && !(pTexture instanceof Texture || pTexture instanceof CubeTexture || pTexture instanceof VolumeTexture)) return D3DERR.INVALIDCALL;
-    this.target.setTexture(Stage, pTexture);
+    this.target.setTexture(slot, pTexture);
     return D3D_OK;
   }
   SetTransform(State: number, pMatrix: D3DMATRIX | null): HRESULT {
@@ -477,8 +479,9 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return { hr: D3D_OK, value: this.state.renderStates[State] };
   }
   GetSamplerState(Sampler: number, Type: number): { hr: HRESULT; value?: number } {
-    if (Sampler >= MAX_SAMPLERS || Type > MAX_SAMPLER_STATE) return { hr: D3DERR.INVALIDCALL };
-    return { hr: D3D_OK, value: this.state.samplerStates[Sampler][Type] };
+    const slot = samplerSlot(Sampler);
+    if (slot < 0 || Type > MAX_SAMPLER_STATE) return { hr: D3DERR.INVALIDCALL };
+    return { hr: D3D_OK, value: this.state.samplerStates[slot][Type] };
   }
   GetTextureStageState(Stage: number, Type: number): { hr: HRESULT; value?: number } {
     if (Stage >= MAX_STAGES || Type > MAX_STAGE_STATE) return { hr: D3DERR.INVALIDCALL };
@@ -486,8 +489,9 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   }
   /** The texture on a stage, AddRef'd (the application releases it), or null. */
   GetTexture(Stage: number): { hr: HRESULT; texture?: IDirect3DBaseTexture9 | null } {
-    if (Stage >= MAX_SAMPLERS) return { hr: D3DERR.INVALIDCALL };
-    const t = this.state.textures[Stage];
+    const slot = samplerSlot(Stage);
+    if (slot < 0) return { hr: D3DERR.INVALIDCALL };
+    const t = this.state.textures[slot];
     t?.AddRef();
     return { hr: D3D_OK, texture: t };
   }

@@ -9,7 +9,8 @@
 import { D3DDECLTYPE, D3DDECLTYPE_TABLE, D3DDECLUSAGE, D3DFVF } from '../d3d9/index.js';
 import { Device } from '../device/device.js';
 import type { DrawCall } from '../driver/raster/draw.js';
-import { createShaderIO, unboundSample } from '../driver/raster/programmable/vertex.js';
+import { shaderSample, VERTEX_SAMPLER_SLOT } from '../driver/raster/programmable/sample.js';
+import { createShaderIO } from '../driver/raster/programmable/vertex.js';
 import { toScreen } from '../driver/raster/setup/index.js';
 import type { ClipVertex, RasterState, StreamView } from '../driver/raster/types.js';
 import { decodeElement } from '../driver/raster/vertex/fetch.js';
@@ -105,7 +106,7 @@ export function debugVertex(reader: TraceReader, call: number, vertex: number, o
   }
   const bufferIndex = plan.firstVertex + (plan.indices ? plan.indices[vertex] : vertex);
   const streams: readonly (StreamView | null | undefined)[] = plan.streams ?? [plan.stream];
-  const io = createShaderIO(VS_IN_SLOTS, VS_OUT_SLOTS, unboundSample);
+  const io = createShaderIO(VS_IN_SLOTS, VS_OUT_SLOTS, shaderSample(state, VERTEX_SAMPLER_SLOT));
   const v = new Float64Array(4);
   const inputs: VertexInput[] = exe.inputs.filter((s) => s.slot < VS_IN_SLOTS).map((s: Semantic) => {
     const e = elements.find((x) => x.Usage === s.usage && x.UsageIndex === s.usageIndex);

@@ -28,6 +28,8 @@ export interface Src { type: number; num: number; swz: readonly number[]; mod: n
 export interface Dst { type: number; num: number; mask: number; sat: boolean; scale: number; rel?: Rel }
 export interface Op {
   index: number;
+  /** what the run loop does with it: EXEC (arithmetic, texture), FLOW (flow()) or NOTHING (dcl, def, phase …) */
+  does: number;
   /** components the instruction can write at all (sincos x/y, crs and m?x3 xyz, m3x2 and bem xy), ANDed with the write mask */
   writes: number;
   op: number;
@@ -44,6 +46,12 @@ interface FrameEntry { kind: Frame; saved: number; cond: number; start: number; 
 const WRITES: Partial<Record<number, number>> = {
   [OP.SINCOS]: 3, [OP.CRS]: 7, [OP.M3x2]: 3, [OP.M3x3]: 7, [OP.M4x3]: 7, [OP.BEM]: 3,
 };
+
+/** Flow-control opcodes (run by flow()) and the ones that do nothing at run time. */
+const FLOW = new Set<number>([OP.IF, OP.IFC, OP.ELSE, OP.ENDIF, OP.LOOP, OP.REP, OP.ENDLOOP, OP.ENDREP, OP.BREAK, OP.BREAKC,
+  OP.BREAKP, OP.CALL, OP.CALLNZ, OP.RET, OP.LABEL]);
+const NO_OP = new Set<number>([OP.NOP, OP.DCL, OP.DEF, OP.DEFI, OP.DEFB, OP.COMMENT, OP.PHASE]);
+const DOES = { EXEC: 0, FLOW: 1, NOTHING: 2 } as const;
 
 const CONST_TYPES: Readonly<Record<number, number>> = { [REG.CONST]: 0, [REG.CONST2]: 2048, [REG.CONST3]: 4096, [REG.CONST4]: 6144 };
 
@@ -94,6 +102,10 @@ export class Interpreter implements ShaderExecutable {
   io!: ShaderIO;
   c!: ShaderConstants;
   lanes = 1;
+  /** lanes executing now (bit per lane), the open if/loop/call frames and the call depth */
+  private active = 0;
+  private readonly stack: FrameEntry[] = [];
+  private depth = 0;
 
   constructor(program: ShaderProgram) {
     const d = decode(program);
@@ -108,7 +120,8 @@ export class Interpreter implements ShaderExecutable {
     this.colorOutputs = d.colorOutputs;
     this.samplers = d.samplers;
     this.ops = program.instructions.map((ins, index) => {
-      const op: Op = { index, writes: WRITES[ins.opcode] ?? 0xf, op: ins.opcode, controls: ins.controls, coissue: ins.coissue, src: ins.src.map(toSrc) };
+      const does = FLOW.has(ins.opcode) ? DOES.FLOW : NO_OP.has(ins.opcode) ? DOES.NOTHING : DOES.EXEC;
+      const op: Op = { index, does, writes: WRITES[ins.opcode] ?? 0xf, op: ins.opcode, controls: ins.controls, coissue: ins.coissue, src: ins.src.map(toSrc) };
       if (ins.dst) {
         const dd = ins.dst;
         op.dst = { type: dd.type, num: dd.num, mask: dd.mask, sat: (dd.resultMod & 1) !== 0, scale: o.shiftScale(dd.shift) };
@@ -131,6 +144,44 @@ export class Interpreter implements ShaderExecutable {
   }
 
   private exec(io: ShaderIO, constants: ShaderConstants, lanes: number, watch: Watch | undefined): void {
+    const n = this.begin(io, constants, lanes);
+    let executed = 0;
+    let capped = false;
+    const ops = this.ops;
+    let pc = 0;
+    while (pc < ops.length) {
+      if (++executed > MAX_EXECUTED) { capped = true; executed--; break; }
+      const op = ops[pc];
+      let step = watch ? watchBefore(this, op, watch.lane, this.active) : undefined;
+      let next = pc + 1;
+      if (op.does === DOES.FLOW) next = this.flow(op, pc);
+      else if (op.does === DOES.EXEC && this.active !== 0) {
+        if (ops[pc + 1]?.coissue) {
+          // co-issued pair: both read their sources before either writes
+          const second = ops[pc + 1];
+          const step2 = watch ? watchBefore(this, second, watch.lane, this.active) : undefined;
+          this.compute(op, this.active, this.res);
+          this.compute(second, this.active, this.res2);
+          this.commit(op, this.active, this.res);
+          this.commit(second, this.active, this.res2);
+          if (watch && step && step2) { watchAfter(this, op, watch, step); watchAfter(this, second, watch, step2); step = undefined; }
+          executed++;
+          next = pc + 2;
+        } else this.execute(op, this.active);
+      }
+      if (watch && step) watchAfter(this, op, watch, step);
+      pc = next;
+    }
+    if (this.decoded.ps1x) {
+      // ps_1_x: r0 is the colour
+      const out = io.outputs;
+      for (let l = 0; l < n; l++) for (let c = 0; c < 4; c++) out[l * 4 + c] = this.r[l * 4 + c];
+    }
+    if (io.stats) { io.stats.executed = executed; io.stats.capped = capped; }
+  }
+
+  /** Starts a run: registers cleared, outputs zeroed, every lane active; returns the lane count. */
+  private begin(io: ShaderIO, constants: ShaderConstants, lanes: number): number {
     const n = Math.max(1, Math.min(LANES, lanes | 0));
     this.io = io;
     this.c = constants;
@@ -142,126 +193,100 @@ export class Interpreter implements ShaderExecutable {
     this.dots.fill(0);
     // killed is the draw's array, reused: a run starts with none of its lanes discarded
     io.killed.fill(0, 0, n);
-    const d = this.decoded;
     const outSlots = this.kind === 'pixel' ? PS_OUT_SLOTS : this.version >= 0x0300 ? 12 : VS_OUT_SLOTS;
     io.outputs.fill(0, 0, Math.min(io.outputs.length, outSlots * SLOT));
-    if (d.ps1x && this.version < 0x0104) {
+    if (this.decoded.ps1x && this.version < 0x0104) {
       // ps_1_1–1_3 t registers start as the texture coordinates and are written by the texture ops
       this.t.set(io.inputs.subarray(PS_IN.T0 * SLOT, Math.min(io.inputs.length, (PS_IN.T0 + 8) * SLOT)));
     }
-    const full = (1 << n) - 1;
-    let active = full;
-    const stack: FrameEntry[] = [];
-    let depth = 0;
-    let executed = 0;
-    let capped = false;
-    const ops = this.ops;
-    let pc = 0;
-    // the matching else/endif/endloop of a flow instruction (a validated program always has one)
-    const end = (k: number): number => (d.jump[k] >= 0 ? d.jump[k] : ops.length);
-    while (pc < ops.length) {
-      if (++executed > MAX_EXECUTED) { capped = true; executed--; break; }
-      const op = ops[pc];
-      const step = watch ? watchBefore(this, op, watch.lane, active) : undefined;
-      let next = pc + 1;
-      switch (op.op) {
-        case OP.NOP: case OP.DCL: case OP.DEF: case OP.DEFI: case OP.DEFB: case OP.COMMENT: case OP.PHASE: break;
-        case OP.IF: case OP.IFC: {
-          const cond = this.condition(op, active);
-          stack.push({ kind: Frame.IF, saved: active, cond, start: pc, remaining: 0, aL: 0, step: 0, ret: 0 });
-          active = cond;
-          if (active === 0) next = end(pc);
-          break;
-        }
-        case OP.ELSE: {
-          const f = stack[stack.length - 1];
-          if (f?.kind !== Frame.IF) break;
-          active = f.saved & ~f.cond;
-          if (active === 0) next = end(pc);
-          break;
-        }
-        case OP.ENDIF: if (stack[stack.length - 1]?.kind === Frame.IF) active = stack.pop()!.saved; break;
-        case OP.LOOP: case OP.REP: {
-          const ireg = op.op === OP.LOOP ? op.src[1] : op.src[0];
-          const count = Math.max(0, Math.min(MAX_LOOP_COUNT, this.intConst(ireg.num, 0)));
-          if (active === 0 || count === 0) { next = end(pc) + 1; break; }
-          const start = op.op === OP.LOOP ? this.intConst(ireg.num, 1) : this.aL;
-          const stepBy = op.op === OP.LOOP ? this.intConst(ireg.num, 2) : 0;
-          stack.push({ kind: Frame.LOOP, saved: active, cond: 0, start: pc, remaining: count, aL: this.aL, step: stepBy, ret: 0 });
-          if (op.op === OP.LOOP) this.aL = start;
-          break;
-        }
-        case OP.ENDLOOP: case OP.ENDREP: {
-          const f = stack[stack.length - 1];
-          if (f?.kind !== Frame.LOOP) break;
-          f.remaining--;
-          if (f.remaining > 0 && active !== 0) {
-            if (op.op === OP.ENDLOOP) this.aL += f.step;
-            next = f.start + 1;
-          } else {
-            stack.pop();
-            active = f.saved;
-            this.aL = f.aL;
-          }
-          break;
-        }
-        case OP.BREAK: case OP.BREAKC: case OP.BREAKP: {
-          const leaving = op.op === OP.BREAK ? active : this.condition(op, active);
-          if (leaving === 0) break;
-          let k = stack.length - 1;
-          for (; k >= 0 && stack[k].kind === Frame.IF; k--) stack[k].saved &= ~leaving;
-          if (k < 0 || stack[k].kind !== Frame.LOOP) break;
-          active &= ~leaving;
-          // straight to endloop only when no if is open inside the loop: an open if's else may still have lanes to run
-          if (active === 0 && k === stack.length - 1) next = end(stack[k].start);
-          break;
-        }
-        case OP.CALL: case OP.CALLNZ: {
-          const target = d.labels.get(op.src[0].num);
-          const lanesIn = op.op === OP.CALL ? active : this.condition(op, active);
-          if (target === undefined || lanesIn === 0 || depth >= MAX_CALL_DEPTH) break;
-          stack.push({ kind: Frame.CALL, saved: active, cond: 0, start: pc, remaining: 0, aL: this.aL, step: 0, ret: pc + 1 });
-          depth++;
-          active = lanesIn;
-          next = target + 1;
-          break;
-        }
-        case OP.RET: case OP.LABEL: {
-          let k = stack.length - 1;
-          while (k >= 0 && stack[k].kind !== Frame.CALL) k--;
-          if (k < 0) { next = ops.length; break; }
-          const f = stack[k];
-          stack.length = k;
-          depth--;
-          active = f.saved;
-          this.aL = f.aL;
-          next = f.ret;
-          break;
-        }
-        default:
-          if (active !== 0) {
-            if (ops[pc + 1]?.coissue) {
-              // co-issued pair: both read their sources before either writes
-              const second = ops[pc + 1];
-              this.compute(op, active, this.res);
-              this.compute(second, active, this.res2);
-              this.commit(op, active, this.res);
-              this.commit(second, active, this.res2);
-              executed++;
-              next = pc + 2;
-            } else this.execute(op, active);
-          }
-          break;
+    this.active = (1 << n) - 1;
+    this.stack.length = 0;
+    this.depth = 0;
+    return n;
+  }
+
+  /** The matching else/endif/endloop of a flow instruction (a validated program always has one). */
+  private end(k: number): number {
+    const j = this.decoded.jump[k];
+    return j >= 0 ? j : this.ops.length;
+  }
+
+  /** Runs a flow-control instruction at `pc` on the active mask and the frame stack; returns the next pc. */
+  private flow(op: Op, pc: number): number {
+    const stack = this.stack;
+    const top = stack[stack.length - 1] as FrameEntry | undefined;
+    switch (op.op) {
+      case OP.IF: case OP.IFC: {
+        const cond = this.condition(op, this.active);
+        stack.push({ kind: Frame.IF, saved: this.active, cond, start: pc, remaining: 0, aL: 0, step: 0, ret: 0 });
+        this.active = cond;
+        return cond === 0 ? this.end(pc) : pc + 1;
       }
-      if (watch && step) watchAfter(this, op, watch, step);
-      pc = next;
+      case OP.ELSE:
+        if (top?.kind !== Frame.IF) return pc + 1;
+        this.active = top.saved & ~top.cond;
+        return this.active === 0 ? this.end(pc) : pc + 1;
+      case OP.ENDIF:
+        if (top?.kind === Frame.IF) this.active = stack.pop()!.saved;
+        return pc + 1;
+      case OP.LOOP: case OP.REP: return this.loopStart(op, pc);
+      case OP.ENDLOOP: case OP.ENDREP:
+        if (top?.kind !== Frame.LOOP) return pc + 1;
+        top.remaining--;
+        if (top.remaining > 0 && this.active !== 0) {
+          if (op.op === OP.ENDLOOP) this.aL += top.step;
+          return top.start + 1;
+        }
+        stack.pop();
+        this.active = top.saved;
+        this.aL = top.aL;
+        return pc + 1;
+      case OP.BREAK: case OP.BREAKC: case OP.BREAKP: return this.breakLanes(op, pc);
+      case OP.CALL: case OP.CALLNZ: {
+        const target = this.decoded.labels.get(op.src[0].num);
+        const lanesIn = op.op === OP.CALL ? this.active : this.condition(op, this.active);
+        if (target === undefined || lanesIn === 0 || this.depth >= MAX_CALL_DEPTH) return pc + 1;
+        stack.push({ kind: Frame.CALL, saved: this.active, cond: 0, start: pc, remaining: 0, aL: this.aL, step: 0, ret: pc + 1 });
+        this.depth++;
+        this.active = lanesIn;
+        return target + 1;
+      }
+      default: { // ret, or a label reached by falling through: back to the caller, or the end of main
+        let k = stack.length - 1;
+        while (k >= 0 && stack[k].kind !== Frame.CALL) k--;
+        if (k < 0) return this.ops.length;
+        const f = stack[k];
+        stack.length = k;
+        this.depth--;
+        this.active = f.saved;
+        this.aL = f.aL;
+        return f.ret;
+      }
     }
-    if (d.ps1x) {
-      // ps_1_x: r0 is the colour
-      const out = io.outputs;
-      for (let l = 0; l < n; l++) for (let c = 0; c < 4; c++) out[l * 4 + c] = this.r[l * 4 + c];
-    }
-    if (io.stats) { io.stats.executed = executed; io.stats.capped = capped; }
+  }
+
+  /** loop aL, i / rep i: the count (clamped to 0..255), start and step come from the integer constant. */
+  private loopStart(op: Op, pc: number): number {
+    const ireg = op.op === OP.LOOP ? op.src[1] : op.src[0];
+    const count = Math.max(0, Math.min(MAX_LOOP_COUNT, this.intConst(ireg.num, 0)));
+    if (this.active === 0 || count === 0) return this.end(pc) + 1;
+    const stepBy = op.op === OP.LOOP ? this.intConst(ireg.num, 2) : 0;
+    this.stack.push({ kind: Frame.LOOP, saved: this.active, cond: 0, start: pc, remaining: count, aL: this.aL, step: stepBy, ret: 0 });
+    if (op.op === OP.LOOP) this.aL = this.intConst(ireg.num, 1);
+    return pc + 1;
+  }
+
+  /** break/breakc/breakp: the leaving lanes stay off until the innermost loop ends. */
+  private breakLanes(op: Op, pc: number): number {
+    const stack = this.stack;
+    const leaving = op.op === OP.BREAK ? this.active : this.condition(op, this.active);
+    if (leaving === 0) return pc + 1;
+    let k = stack.length - 1;
+    for (; k >= 0 && stack[k].kind === Frame.IF; k--) stack[k].saved &= ~leaving;
+    if (k < 0 || stack[k].kind !== Frame.LOOP) return pc + 1;
+    this.active &= ~leaving;
+    // straight to endloop only when no if is open inside the loop: an open if's else may still have lanes to run
+    return this.active === 0 && k === stack.length - 1 ? this.end(stack[k].start) : pc + 1;
   }
 
   // ---- reading ----

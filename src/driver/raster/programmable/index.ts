@@ -12,7 +12,8 @@ import { PretransformedVaryings, ShaderVertexProcessor } from './vertex.js';
 
 export { linkPixelInputs, pixelInputSemantic, SOURCE } from './link.js';
 export type { InputLink, VaryingSemantic } from './link.js';
-export { createShadedStages, pixelShaderSample, shadedPipeline } from './pixel.js';
+export { createShadedStages, shadedPipeline } from './pixel.js';
+export { shaderSample, VERTEX_SAMPLER_SLOT } from './sample.js';
 export type { ShadedStages } from './pixel.js';
 export { createShaderClipVertex, createShaderIO, PretransformedVaryings, ShaderVertexProcessor } from './vertex.js';
 
@@ -21,6 +22,8 @@ export interface VertexStage {
   process(stream: FetchStreams, first: number, count: number, out?: ClipVertex[]): ClipVertex[];
   /** semantics of the varyings the vertices carry after their coordinate sets */
   readonly varyingSemantics: readonly VaryingSemantic[];
+  /** takes what is the draw's own (vertex textures) before process() */
+  prepare?(state: RasterState): void;
 }
 
 /**

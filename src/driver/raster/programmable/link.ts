@@ -8,7 +8,8 @@
  * A pixel shader input links by semantic (usage, usage index): a varying with that semantic first
  * (vs_3_0 COLOR outputs keep their range), else COLOR0/1 as the saturated diffuse/specular, TEXCOORDn
  * (n < 8) as coordinate set n, FOG as the fog factor in x; anything else reads (0, 0, 0, 0).
- * Before ps_3_0 the inputs are v0 = COLOR0, v1 = COLOR1, t0..t7 = TEXCOORD0..7.
+ * Before ps_3_0 the inputs are v0 = COLOR0, v1 = COLOR1, t0..t7 = TEXCOORD0..7. FLAT shading holds
+ * COLOR inputs alone at the provoking vertex's value (the diffuse/specular fields, or a COLOR varying).
  */
 import { D3DDECLUSAGE } from '../../../d3d9/index.js';
 import type { ShaderExecutable } from '../../shader/types.js';
@@ -24,8 +25,12 @@ export const SOURCE = { ZERO: 0, DIFFUSE: 1, SPECULAR: 2, FOG: 3, TEX: 4 } as co
 export interface InputLink {
   readonly source: Uint8Array;
   readonly set: Uint8Array;
-  /** coordinate sets (then varyings) the draw must interpolate */
+  /** coordinate sets (then varyings) the draw must interpolate: one past the highest linked */
   readonly sets: number;
+  /** the input slots the shader reads, in ascending order (the others are never loaded) */
+  readonly slots: Uint8Array;
+  /** bit s: set s carries a COLOR input (FLAT shading holds it at the provoking vertex's value) */
+  readonly colorSets: number;
 }
 
 /** The semantic a pixel shader input slot stands for. */
@@ -39,23 +44,30 @@ export function pixelInputSemantic(ps: ShaderExecutable, slot: number): VaryingS
 export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly VaryingSemantic[]): InputLink {
   const source = new Uint8Array(PS_IN_SLOTS);
   const set = new Uint8Array(PS_IN_SLOTS);
-  let sets = MAX_TEXCOORDS;
+  let sets = 0;
+  let colorSets = 0;
+  // from ps_2_0 on every input is declared; a ps_1_x reads t registers without listing them (tex, texcoord)
+  const read = ps.version >= 0x200 ? new Set(ps.inputs.map((s) => s.slot)) : null;
+  const slots: number[] = [];
   for (let slot = 0; slot < PS_IN_SLOTS; slot++) {
     const sem = pixelInputSemantic(ps, slot);
-    if (!sem) continue;
+    if (!sem || (read !== null && !read.has(slot))) continue;
+    slots.push(slot);
     const k = varyings.findIndex((v) => v.usage === sem.usage && v.usageIndex === sem.usageIndex);
     if (k >= 0 && k < MAX_VARYINGS) {
       source[slot] = SOURCE.TEX;
       set[slot] = MAX_TEXCOORDS + k;
+      if (sem.usage === D3DDECLUSAGE.COLOR) colorSets |= 1 << (MAX_TEXCOORDS + k);
       sets = Math.max(sets, MAX_TEXCOORDS + k + 1);
     } else if (sem.usage === D3DDECLUSAGE.COLOR && sem.usageIndex < 2) {
       source[slot] = sem.usageIndex === 0 ? SOURCE.DIFFUSE : SOURCE.SPECULAR;
     } else if (sem.usage === D3DDECLUSAGE.TEXCOORD && sem.usageIndex < MAX_TEXCOORDS) {
       source[slot] = SOURCE.TEX;
       set[slot] = sem.usageIndex;
+      sets = Math.max(sets, sem.usageIndex + 1);
     } else if (sem.usage === D3DDECLUSAGE.FOG && sem.usageIndex === 0) {
       source[slot] = SOURCE.FOG;
     }
   }
-  return { source, set, sets };
+  return { source, set, sets, slots: Uint8Array.from(slots), colorSets };
 }

@@ -14,7 +14,7 @@
  * (front) primitive and −1 for a counter-clockwise one.
  */
 import { D3DRS } from '../../../d3d9/index.js';
-import type { ShaderIO, ShaderSample } from '../../shader/types.js';
+import type { ShaderIO } from '../../shader/types.js';
 import { LANES, PS_IN_SLOTS, PS_OUT_SLOTS } from '../../shader/types.js';
 import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
 import { chooseColorWrite, createColorWrite } from '../pixel/color-write.js';
@@ -26,26 +26,11 @@ import { rawHex, sampleObserver } from '../pixel/observe.js';
 import type { PixelWatch } from '../pixel/observe.js';
 import { sampleCount } from '../pixel/pipeline.js';
 import { createFragment } from '../setup/context.js';
-import { createSampler } from '../texture/index.js';
-import type { Sampler } from '../texture/index.js';
 import type { BoundShader, Fragment, RasterState } from '../types.js';
 import { SOURCE } from './link.js';
 import type { InputLink } from './link.js';
+import { shaderSample } from './sample.js';
 import { createShaderIO } from './vertex.js';
-
-/** The pixel samplers s0..s15 of a draw: each unit's sampler built on first use; an unbound unit reads (0, 0, 0, 1). */
-export function pixelShaderSample(state: RasterState): ShaderSample {
-  const built: Array<Sampler | null | undefined> = [];
-  return (unit, u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o) => {
-    let s = built[unit];
-    if (s === undefined) {
-      const t = state.textures[unit];
-      s = built[unit] = t && t.levels.length > 0 && state.samplerStates[unit] ? createSampler(t, state.samplerStates[unit], { palette: state.palette }) : null;
-    }
-    if (s === null) { out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1; return; }
-    s.sampleLod(u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o);
-  };
-}
 
 /** The stages after the shader, per render target where the shader writes one. */
 export interface ShadedStages {
@@ -67,7 +52,7 @@ export function createShadedStages(state: RasterState, colorOutputs: number, dep
 /** `watch`: the fragments at (watch.x, watch.y) report their fate, with the shader's outputs (inspect --history, --debug-pixel). */
 export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputLink, stages: ShadedStages, watch?: PixelWatch): (f: Fragment) => void {
   const exe = ps.executable;
-  const io = createShaderIO(PS_IN_SLOTS, PS_OUT_SLOTS, pixelShaderSample(state));
+  const io = createShaderIO(PS_IN_SLOTS, PS_OUT_SLOTS, shaderSample(state, 0));
   const quad = exe.usesDerivatives;
   const helpers = [createFragment(), createFragment(), createFragment(), createFragment()];
   // fixed-function fog for shaders before ps_3_0 (vertex fog factor or table fog from depth); the specular add is the shader's
@@ -80,16 +65,21 @@ export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputL
   const samples = sampleCount(state);
   const sampleMask = samples > 1 ? state.renderStates[D3DRS.MULTISAMPLEMASK] & (2 ** samples - 1) : 1;
 
+  const { slots, source, set } = link;
+  const inputs = io.inputs;
   const load = (src: Fragment, lane: number): void => {
-    const inputs = io.inputs;
-    for (let slot = 0; slot < PS_IN_SLOTS; slot++) {
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
       const at = (slot * LANES + lane) * 4;
-      switch (link.source[slot]) {
-        case SOURCE.DIFFUSE: for (let c = 0; c < 4; c++) inputs[at + c] = src.diffuse[c]; break;
-        case SOURCE.SPECULAR: for (let c = 0; c < 4; c++) inputs[at + c] = src.specular[c]; break;
-        case SOURCE.FOG: inputs[at] = src.fog; inputs[at + 1] = 0; inputs[at + 2] = 0; inputs[at + 3] = 0; break;
-        case SOURCE.TEX: { const t = 4 * link.set[slot]; for (let c = 0; c < 4; c++) inputs[at + c] = src.tex[t + c]; break; }
-        default: inputs[at] = 0; inputs[at + 1] = 0; inputs[at + 2] = 0; inputs[at + 3] = 0;
+      const kind = source[slot];
+      if (kind === SOURCE.TEX) {
+        const t = 4 * set[slot], tex = src.tex;
+        inputs[at] = tex[t]; inputs[at + 1] = tex[t + 1]; inputs[at + 2] = tex[t + 2]; inputs[at + 3] = tex[t + 3];
+      } else if (kind === SOURCE.DIFFUSE || kind === SOURCE.SPECULAR) {
+        const c = kind === SOURCE.DIFFUSE ? src.diffuse : src.specular;
+        inputs[at] = c[0]; inputs[at + 1] = c[1]; inputs[at + 2] = c[2]; inputs[at + 3] = c[3];
+      } else {
+        inputs[at] = kind === SOURCE.FOG ? src.fog : 0; inputs[at + 1] = 0; inputs[at + 2] = 0; inputs[at + 3] = 0;
       }
     }
   };

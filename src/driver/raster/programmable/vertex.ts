@@ -22,6 +22,7 @@ import { MAX_TEXCOORDS, MAX_VARYINGS } from '../types.js';
 import { decodeElement } from '../vertex/fetch.js';
 import type { FetchStreams } from '../vertex/fetch.js';
 import type { VaryingSemantic } from './link.js';
+import { shaderSample, VERTEX_SAMPLER_SLOT } from './sample.js';
 
 /** A ClipVertex with room for the coordinate sets and the varyings. */
 export function createShaderClipVertex(): ClipVertex {
@@ -31,11 +32,6 @@ export function createShaderClipVertex(): ClipVertex {
     tex: new Float64Array(4 * (MAX_TEXCOORDS + MAX_VARYINGS)), eyeZ: 0, userDist: undefined,
   };
 }
-
-/** Vertex samplers: none is bound yet (D3DVERTEXTEXTURESAMPLER0..3 are not stored by the device), so each reads (0, 0, 0, 1). */
-export const unboundSample: ShaderSample = (_unit, _u, _v, _w, _a, _b, _c, _d, _e, _f, _m, _l, out, o) => {
-  out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
-};
 
 /** A ShaderIO with arrays sized for `inSlots` inputs and `outSlots` outputs. */
 export function createShaderIO(inSlots: number, outSlots: number, sample: ShaderSample): ShaderIO {
@@ -71,6 +67,7 @@ export class ShaderVertexProcessor {
   private readonly pointSize: number;
   private readonly userPlanes: UserClipPlanes | null;
   private readonly scratch = new Float64Array(4);
+  private readonly sampled: boolean;
 
   constructor(state: RasterState, private readonly vs: BoundShader, elements: readonly D3DVERTEXELEMENT9[]) {
     const exe = vs.executable;
@@ -86,7 +83,8 @@ export class ShaderVertexProcessor {
       tex: Int8Array.from({ length: MAX_TEXCOORDS }, (_, i) => VS_OUT.T0 + i),
       varyings: new Int8Array(0),
     };
-    this.io = createShaderIO(VS_IN_SLOTS, VS_OUT_SLOTS, unboundSample);
+    this.io = createShaderIO(VS_IN_SLOTS, VS_OUT_SLOTS, shaderSample(state, VERTEX_SAMPLER_SLOT));
+    this.sampled = exe.samplers !== 0;
     this.pointSize = bitsToFloat32(state.renderStates[D3DRS.POINTSIZE]);
     this.userPlanes = state.userClipPlanes ?? null;
   }
@@ -107,6 +105,14 @@ export class ShaderVertexProcessor {
       tex: Int8Array.from({ length: MAX_TEXCOORDS }, (_, i) => find(D3DDECLUSAGE.TEXCOORD, i)),
       varyings: Int8Array.from(varyings),
     };
+  }
+
+  /**
+   * Takes the draw's vertex textures: the stage outlives a draw while the shader, its constants and
+   * the declaration stay, but the textures (and their bytes) are each draw's own.
+   */
+  prepare(state: RasterState): void {
+    if (this.sampled) this.io.sample = shaderSample(state, VERTEX_SAMPLER_SLOT);
   }
 
   /** Runs the shader for vertices first .. first+count−1 into out[0 .. count−1] (reused), in batches of LANES. */
