@@ -173,8 +173,8 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --as D16_LOCKABLE --out out/ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
       .example('$0 inspect traces/two-swap-chains.r9t --frame sc1:2 --surface sc.backbuffer --out out/sc1-2.png', 'frame 2 of the additional swap chain sc: its back buffer as presented')
       .example('$0 inspect traces/triangles.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
-      .example('$0 inspect capture.r9 --call 12 --debug-pixel 8,4', 'the pixel shader of draw call 12 at pixel (8, 4), step by step, and what became of the pixel')
-      .example('$0 inspect capture.r9 --call 12 --debug-vertex 2 --json', 'the vertex shader of draw call 12 for the draw\'s vertex 2, as one JSON document')
+      .example('$0 inspect game.trace --call 1234 --debug-pixel 320,240', 'the pixel shader of draw call 1234 (an apitrace capture) at pixel (320, 240), step by step, and what became of the pixel')
+      .example('$0 inspect game.trace --call 1234 --debug-vertex 2 --json', 'the vertex shader of draw call 1234 for the draw\'s vertex 2, as one JSON document')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --state', 'the device state after call 30, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
