@@ -30,6 +30,8 @@ import { processVertices } from './process-vertices.js';
 import type { ClipStatusAccumulator } from '../driver/raster/types.js';
 import { executeDraw, explainMiss, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, planDrawPrimitive, planDrawPrimitiveUP } from './draw.js';
 import type { DrawCall } from '../driver/raster/draw.js';
+import type { RasterState } from '../driver/raster/types.js';
+import { rasterState } from './derive.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
 import { clearDepthStencil, fillColor } from '../driver/blit/fill.js';
 import { stretchBlit } from '../driver/blit/index.js';
@@ -100,6 +102,8 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   readonly gpu = gpuCounters();
   /** inspect --history: reports every write that covers its pixel (undefined in plain replay) */
   pixelObserver?: PixelObserver;
+  /** inspect --debug-vertex: sees each draw's plans (one per instance) and the raster state it draws with, before it draws */
+  drawObserver?: (method: string, plans: readonly DrawCall[], state: () => RasterState) => void;
 
   readonly caps: D3DCAPS9;
   /** creation parameters, gamma, cursor, dialog-box mode, priority, latency, kernel (device-misc.ts) */
@@ -790,6 +794,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
       note('npatch-ignored', () => `${method} with SetNPatchMode(${this.state.nPatchSegments}) on a device without D3DDEVCAPS_NPATCHES: drawn without tessellation`);
     }
     const plans = Array.isArray(planned) ? planned : [planned];
+    this.drawObserver?.(method, plans, () => rasterState(this.state, this.rasterCaps));
     // software vertex processing computes clip codes (SetClipStatus docs); D3DRS_CLIPPING FALSE zeroes the status
     const status = this.GetSoftwareVertexProcessing() ? this.clipStatusAccumulator() : undefined;
     const o = this.pixelObserver;

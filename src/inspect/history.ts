@@ -41,6 +41,22 @@ export interface HistoryEvent {
   fragmentDepth: number | null;
   /** a culled draw: the winding of the triangle that covered the pixel */
   culledFace: 'clockwise' | 'counter-clockwise' | null;
+  /** a draw with a pixel shader: its handle name (as the trace binds it) */
+  pixelShader: string | null;
+  /** a fragment of a draw with a pixel shader: what it wrote before fog and blending (oC0..oC3 written, oDepth when written) */
+  shaderOutputs: ShaderOutputs | null;
+}
+
+/** A pixel shader's outputs for one fragment, r g b a per colour (keys only for registers it writes). */
+export type ShaderOutputs = { oC0?: number[]; oC1?: number[]; oC2?: number[]; oC3?: number[]; oDepth?: number };
+
+/** The outputs a fragment report carries, as float text. */
+export function shaderOutputs(r: FragmentReport['shader']): ShaderOutputs | null {
+  if (!r) return null;
+  const out: ShaderOutputs = {};
+  r.colors.forEach((c, i) => { if (c) out[`oC${i}` as 'oC0'] = c.map(float32Text); });
+  if (r.depth !== null) out.oDepth = float32Text(r.depth);
+  return out;
 }
 
 export interface PixelHistory {
@@ -54,9 +70,9 @@ export interface PixelHistory {
   events: HistoryEvent[];
 }
 
-const blank = { fate: null, before: null, after: null, source: null, stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null, culledFace: null } as const;
+const blank = { fate: null, before: null, after: null, source: null, stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null, culledFace: null, pixelShader: null, shaderOutputs: null } as const;
 
-function fragmentEvent(call: number, method: string, r: FragmentReport): HistoryEvent {
+export function fragmentEvent(call: number, method: string, r: FragmentReport, pixelShader: string | null): HistoryEvent {
   return {
     call, method, event: 'fragment', fate: r.fate, before: r.colorBefore, after: r.colorAfter,
     source: r.source.map(float32Text),
@@ -67,6 +83,8 @@ function fragmentEvent(call: number, method: string, r: FragmentReport): History
     depthBefore: r.depth ? float32Text(r.depth.before) : null,
     fragmentDepth: r.depth ? float32Text(r.depth.fragment) : null,
     culledFace: null,
+    pixelShader,
+    shaderOutputs: shaderOutputs(r.shader),
   };
 }
 
@@ -75,29 +93,31 @@ function fragmentEvent(call: number, method: string, r: FragmentReport): History
  * e.g. a texture level (`tex.level1`) that draws reached as a render target.
  */
 export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: number, opts: { lines?: readonly number[]; profile?: DeviceProfile; surface?: string } = {}): PixelHistory {
-  const seen: Array<{ surface: SurfaceView; e: HistoryEvent }> = [];
+  const seen: Array<{ surface: SurfaceView; e: HistoryEvent; shader: object | null }> = [];
   let call = 0;
+  let device: Device | undefined;
   const observer: PixelObserver = {
     x, y,
     write(method, surface, run) {
       const before = rawHex(surface, x, y);
       run();
-      seen.push({ surface, e: { call, method, event: 'write', ...blank, before, after: rawHex(surface, x, y) } });
+      seen.push({ surface, e: { call, method, event: 'write', ...blank, before, after: rawHex(surface, x, y) }, shader: null });
     },
     draw(method, target, run, explain) {
       let fragments = 0;
+      const shader = device?.state.pixelShader ?? null;
       const watch: PixelWatch = {
         x, y,
         fragment(r) {
           fragments++;
-          if (target) seen.push({ surface: target, e: fragmentEvent(call, method, r) });
+          if (target) seen.push({ surface: target, e: fragmentEvent(call, method, r, null), shader });
         },
       };
       run(watch);
       if (fragments === 0 && target) {
         const why = explain();
         const face = why?.fate === 'culled' ? (why.front ? 'clockwise' : 'counter-clockwise') : null;
-        seen.push({ surface: target, e: { call, method, event: 'no fragment', ...blank, fate: why?.fate ?? null, culledFace: face } });
+        seen.push({ surface: target, e: { call, method, event: 'no fragment', ...blank, fate: why?.fate ?? null, culledFace: face }, shader });
       }
     },
   };
@@ -106,7 +126,10 @@ export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: n
     profile: opts.profile,
     beforeCall(n, self) {
       call = n;
-      if (self instanceof Device) self.pixelObserver = observer;
+      if (self instanceof Device) {
+        self.pixelObserver = observer;
+        device = self;
+      }
     },
   });
   const named = opts.surface !== undefined;
@@ -116,7 +139,7 @@ export function pixelHistory(reader: TraceReader, at: InspectAt, x: number, y: n
   if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= rt.width || y >= rt.height) {
     throw new InspectError(`pixel (${x}, ${y}) is outside ${named ? '' : 'render target 0 '}('${name}'), which is ${rt.width}×${rt.height} (x 0-${rt.width - 1}, y 0-${rt.height - 1})`);
   }
-  const events = seen.filter((s) => s.surface === rt).map((s) => s.e);
+  const events = seen.filter((s) => s.surface === rt).map((s) => (s.shader ? { ...s.e, pixelShader: point.names.get(s.shader) ?? 'pixel shader' } : s.e));
   return { point, surface: name, renderTarget0: !named, format: formatName(rt.format), x, y, events };
 }
 
@@ -135,7 +158,7 @@ export function historyText(h: PixelHistory): string[] {
   return [head, ...shown.map(eventText)];
 }
 
-function eventText(e: HistoryEvent): string {
+export function eventText(e: HistoryEvent): string {
   const at = `call ${e.call} ${e.method}`;
   if (e.event === 'write') return `${at}: ${e.before} → ${e.after}`;
   if (e.event === 'no fragment') {
@@ -145,6 +168,12 @@ function eventText(e: HistoryEvent): string {
   }
   const parts: string[] = [];
   const src = `source (${e.source!.join(', ')})`;
+  const o = e.shaderOutputs;
+  if (o) {
+    const outs = (['oC0', 'oC1', 'oC2', 'oC3'] as const).filter((k) => o[k]).map((k) => `${k} (${o[k]!.join(', ')})`);
+    if (o.oDepth !== undefined) outs.push(`oDepth ${o.oDepth}`);
+    parts.push(`pixel shader ${e.pixelShader}: ${outs.join(', ')}`);
+  }
   if (e.stencilOp !== null) parts.push(`stencil ${e.stencilBefore} → ${e.stencilAfter} by ${e.stencilOp} (${e.stencilFace})`);
   if (e.depthBefore !== null) parts.push(`depth ${e.depthBefore} stored, fragment ${e.fragmentDepth}`);
   if (e.fate === 'written') parts.unshift(`${e.before} → ${e.after}, ${src}`);

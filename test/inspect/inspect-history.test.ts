@@ -43,7 +43,7 @@ async function history(file: string, x: number, y: number): Promise<{ events: Hi
   return { events: JSON.parse(j.out) as HistoryEvent[], text: t.out.trim().split('\n') };
 }
 
-const KEYS = ['call', 'method', 'event', 'fate', 'before', 'after', 'source', 'stencilBefore', 'stencilAfter', 'stencilOp', 'stencilFace', 'depthBefore', 'fragmentDepth', 'culledFace'];
+const KEYS = ['call', 'method', 'event', 'fate', 'before', 'after', 'source', 'stencilBefore', 'stencilAfter', 'stencilOp', 'stencilFace', 'depthBefore', 'fragmentDepth', 'culledFace', 'pixelShader', 'shaderOutputs'];
 
 describe('inspect --history lists what each call did to one pixel of render target 0', () => {
   it('a Clear then a quad written over it: colour before is the clear colour, after the quad\'s', async () => {
@@ -133,7 +133,7 @@ dev.SetRenderTarget(0, rt)
     // the back buffer's Clear (call 2) is another surface: not listed
     expect(events).toEqual([{
       call: 9, method: 'ColorFill', event: 'write', fate: null, before: '0x00000000', after: '0xff00ff00', source: null,
-      stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null, culledFace: null,
+      stencilBefore: null, stencilAfter: null, stencilOp: null, stencilFace: null, depthBefore: null, fragmentDepth: null, culledFace: null, pixelShader: null, shaderOutputs: null,
     }]);
     expect(text).toEqual(["pixel (4, 3) of render target 0 'rt' (D3DFMT_A8R8G8B8) up to call 12: 1 event", 'call 9 ColorFill: 0x00000000 → 0xff00ff00']);
   });

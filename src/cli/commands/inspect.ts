@@ -9,6 +9,7 @@ import type { InspectPoint, SurfaceView } from '../../inspect/point.js';
 import { historyText, pixelHistory } from '../../inspect/history.js';
 import { stateAt } from '../../inspect/state.js';
 import { inspectShader, shaderReportText } from '../../inspect/shader.js';
+import { debugCommand } from './inspect-debug.js';
 import { stateText } from '../../inspect/state-text.js';
 import { openTrace } from '../../trace/open.js';
 import { EXIT, UsageError, requireReadable } from '../io.js';
@@ -27,12 +28,14 @@ export interface InspectArgs {
   state?: boolean;
   all?: boolean;
   shader?: string;
+  debugPixel?: string;
+  debugVertex?: number;
   json: boolean;
 }
 
 const DEPTH_MAPPING = 'depth as grey: 0 black → 1 white, round(d·255); a stencil-only format as its stencil value';
 
-function parsePixel(text: string, opt = 'pixel'): { x: number; y: number } {
+export function parsePixel(text: string, opt = 'pixel'): { x: number; y: number } {
   const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
   if (!m) throw new UsageError(`--${opt} expects X,Y (two whole numbers, e.g. 3,4), found '${text}'`);
   return { x: Number(m[1]), y: Number(m[2]) };
@@ -45,6 +48,7 @@ function checkArgs(a: InspectArgs): void {
   if (a.shader !== undefined) {
     for (const opt of ['surface', 'out', 'as', 'pixel', 'history'] as const) if (a[opt] !== undefined) throw new UsageError(`--shader prints one shader; it does not take --${opt}`);
     if (a.state || a.all) throw new UsageError('give --shader or --state, not both');
+    if (a.debugPixel !== undefined || a.debugVertex !== undefined) throw new UsageError('--shader prints one shader; to step through a draw\'s shader give --call N --debug-pixel X,Y or --debug-vertex I without --shader');
     if (a.call !== undefined && a.frame !== undefined) throw new UsageError('give --call or --frame, not both');
     return;
   }
@@ -78,6 +82,7 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
   } catch (e) {
     throw e instanceof InspectError ? new UsageError(e.message) : e;
   }
+  if (a.debugPixel !== undefined || a.debugVertex !== undefined) return debugCommand(a, io);
   const { reader, lines } = openTrace(a.trace, { replayOnly: true });
   try {
     if (a.shader !== undefined) {
@@ -173,6 +178,8 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .option('state', { type: 'boolean', describe: 'print the device state there: render, sampler and texture-stage states by name, transforms, viewport, scissor rect, targets, textures, streams, indices, FVF, lights, material; text shows only values that differ from a new device\'s' })
       .option('all', { type: 'boolean', describe: 'with --state: show every value, defaults included (--json always prints every value)' })
       .option('shader', { type: 'string', requiresArg: true, describe: 'print one shader by the handle name the trace binds (vs, ps3): its version, the call that created it, the draws made while it was bound (up to --call/--frame, else the whole trace), the validator\'s verdict, its inputs, outputs and samplers, the constants it defines, and its disassembly with instruction slots' })
+      .option('debug-pixel', { type: 'string', requiresArg: true, describe: 'X,Y with --call N (a draw): run the draw\'s pixel shader for pixel (X, Y) of render target 0 and show whether the draw covers it (if not, why: culled, scissored, outside), its lane in the 2×2 quad, the interpolated inputs with their semantics, each executed instruction with the registers it read and wrote (loop iterations, branches taken), the outputs, texkill and the fate (alpha test, stencil, depth, written)' })
+      .option('debug-vertex', { type: 'number', requiresArg: true, describe: 'I with --call N (a draw): run the draw\'s vertex shader for its vertex I (for an indexed draw its I-th index, and the vertex buffer index that resolves to): the inputs fetched by the declaration (usage, type, stored bytes, value), each executed instruction with its values, the outputs with their semantics, the clip-space and screen positions' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30', 'list the surfaces after call 30 (the texture checker\'s levels among them)')
       .example('$0 inspect traces/triangles.r9t --frame 0 --surface backbuffer --out out/f0.png', 'the back buffer as presented at the end of frame 0')
@@ -181,10 +188,13 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --as D16_LOCKABLE --out out/ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
       .example('$0 inspect traces/two-swap-chains.r9t --frame sc1:2 --surface sc.backbuffer --out out/sc1-2.png', 'frame 2 of the additional swap chain sc: its back buffer as presented')
       .example('$0 inspect traces/triangles.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
+      .example('$0 inspect game.trace --call 1234 --debug-pixel 320,240', 'the pixel shader of draw call 1234 (an apitrace capture) at pixel (320, 240), step by step, and what became of the pixel')
+      .example('$0 inspect game.trace --call 1234 --debug-vertex 2 --json', 'the vertex shader of draw call 1234 for the draw\'s vertex 2, as one JSON document')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --state', 'the device state after call 30, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
         trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, history: argv.history, state: argv.state, all: argv.all, shader: argv.shader, json: argv.json,
+        debugPixel: argv.debugPixel, debugVertex: argv.debugVertex,
       }, io));
     },
   );

@@ -118,20 +118,31 @@ export function drawPrimitives(state: RasterState, call: DrawCall, options: Draw
 
 /**
  * Rasterizes processed vertices through a pixel shader (programmable/pixel.ts), pixel by pixel: the
- * span fast paths are fixed-function. A watched pixel (inspect --history) is not reported for
- * these draws yet: the draw runs unwatched.
+ * span fast paths are fixed-function. A watched pixel (inspect --history, --debug-pixel) is drawn
+ * as drawVertices draws it: the draw runs unwatched, the pixel gets back what it held, and the draw
+ * runs again within a scissor rect of that one pixel, watched (the quad's helper lanes are
+ * interpolated, not rasterized, so the rect does not change what the shader computes).
  */
 export function drawShaded(
   state: RasterState, primitiveType: number, vertices: readonly ClipVertex[], indices: ArrayLike<number> | null,
   primitiveCount: number, varyings: readonly VaryingSemantic[], options: DrawOptions = {},
 ): void {
+  const watch = options.watch;
+  if (watch && !options.watchWholeDraw && !samplesItsTargets(state)) {
+    const held = holdPixel(state, watch.x, watch.y);
+    drawShaded(state, primitiveType, vertices, indices, primitiveCount, varyings, { samplesPassed: options.samplesPassed });
+    held.restore();
+    const alone = scissoredTo(state, watch.x, watch.y, true);
+    drawShaded(alone, primitiveType, vertices, indices, primitiveCount, varyings, { watch, watchWholeDraw: true });
+    return;
+  }
   const ps = state.pixelShader!;
   const link = linkPixelInputs(ps.executable, varyings);
   const linked: RasterState = { ...state, interpolatedSets: link.sets, flatSets: link.colorSets };
   const stages = createShadedStages(linked, ps.executable.colorOutputs);
   const counter = options.samplesPassed;
   const counted = counter ? { ...stages, depthStencil: countingStages({ depthStencil: stages.depthStencil } as PixelStages, counter).depthStencil } : stages;
-  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, shadedPipeline(linked, ps, link, counted), null);
+  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, shadedPipeline(linked, ps, link, counted, watch), null);
 }
 
 /** ORs and ANDs the D3DCS_* codes of the transformed vertices into `status` (XYZRHW vertices have none). */

@@ -7,6 +7,7 @@
 import { D3DRS } from '../../../d3d9/index.js';
 import { channelValue, readChannel } from '../../../formats/index.js';
 import type { SurfaceView } from '../../surface-view.js';
+import type { ShaderConstants, ShaderExecutable, ShaderIO } from '../../shader/types.js';
 import type { Fragment, RasterState } from '../types.js';
 import { fragmentDepth } from './depth.js';
 import { depthStencilUse } from './depth-stencil.js';
@@ -14,7 +15,7 @@ import { pipelineOf, sampleCount } from './pipeline.js';
 import type { PixelStages } from './pipeline.js';
 import { stencilFace, stencilParams, stencilTest } from './stencil.js';
 
-export type FragmentFate = 'alpha test failed' | 'stencil failed' | 'depth failed' | 'written';
+export type FragmentFate = 'killed by texkill' | 'alpha test failed' | 'stencil failed' | 'depth failed' | 'written';
 
 /** What one fragment at the watched pixel did (sample 0, or the first covered sample). */
 export interface FragmentReport {
@@ -28,12 +29,27 @@ export interface FragmentReport {
   stencil?: { before: number; after: number; op: number; face: 'front' | 'ccw' };
   /** present when the depth test ran: the stored depth before and the fragment's biased, clamped depth */
   depth?: { before: number; fragment: number };
+  /** draws with a pixel shader: oC0..oC3 as the shader wrote them, before fog and blending (null: not written), and oDepth when written */
+  shader?: { colors: Array<number[] | null>; depth: number | null };
+}
+
+/** The pixel shader run of a watched fragment, handed to PixelWatch.shader, which must run it. */
+export interface WatchedShaderRun {
+  readonly exe: ShaderExecutable;
+  readonly io: ShaderIO;
+  readonly constants: ShaderConstants;
+  readonly lanes: number;
+  /** the watched pixel's lane in its 2×2 quad */
+  readonly lane: number;
+  readonly fragment: Fragment;
 }
 
 export interface PixelWatch {
   readonly x: number;
   readonly y: number;
   fragment(r: FragmentReport): void;
+  /** draws with a pixel shader: runs the shader for the watched fragment in place of the plain run (the shader debugger traces it) */
+  shader?(run: WatchedShaderRun): void;
 }
 
 /** The stored bits of sample `sample` at (x, y) as one little-endian hex number. */
@@ -57,26 +73,26 @@ function depthStencilReader(ds: SurfaceView): (x: number, y: number, sample: num
   };
 }
 
-/** The draw's per-fragment function, reporting the fate of fragments at (watch.x, watch.y). */
-export function observedPipelineOf(state: RasterState, stages: PixelStages, watch: PixelWatch): (f: Fragment) => void {
-  const plain = pipelineOf(state, stages);
-  const { combine, colorSum, alphaTest, depthStencil, colorWrite } = stages;
+/**
+ * Reports the fate of one sample of a watched fragment that passed the alpha test: runs the
+ * depth-stencil test and, when it passes, `write` (the colour writes), reading render target 0,
+ * depth and stencil before and after.
+ */
+export function sampleObserver(
+  state: RasterState, watch: PixelWatch, depthStencil: PixelStages['depthStencil'], write: (f: Fragment, sample: number) => void,
+): (f: Fragment, z: number, sample: number, source: FragmentReport['source'], shader?: FragmentReport['shader']) => void {
   const rt = state.renderTargets[0];
   const use = depthStencilUse(state);
   const read = use ? depthStencilReader(use.ds) : undefined;
   const sp = use?.stencil ? stencilParams(state.renderStates, use.layout.stencilBits) : undefined;
-  const samples = sampleCount(state);
-  const sampleMask = samples <= 1 ? 1 : state.renderStates[D3DRS.MULTISAMPLEMASK] & (2 ** samples - 1);
-  const color = new Float32Array(4);
   const colorOf = (i: number): string => (rt ? rawHex(rt, watch.x, watch.y, i) : '');
-
-  const observedSample = (f: Fragment, z: number, i: number, source: FragmentReport['source']): void => {
+  return (f, z, i, source, shader) => {
     const colorBefore = colorOf(i);
     const before = read?.(f.x, f.y, i);
     const pass = depthStencil(f, z, i);
     const after = read?.(f.x, f.y, i);
     let fate: FragmentFate = 'written';
-    const r: FragmentReport = { fate, source, colorBefore, colorAfter: colorBefore };
+    const r: FragmentReport = { fate, source, colorBefore, colorAfter: colorBefore, ...(shader ? { shader } : {}) };
     if (sp && before && after) {
       const face = stencilFace(sp, f);
       const failed = !stencilTest(sp, face, before.s);
@@ -87,12 +103,24 @@ export function observedPipelineOf(state: RasterState, stages: PixelStages, watc
     if (use?.depth && before && fate !== 'stencil failed') r.depth = { before: before.d, fragment: z };
     if (fate === 'written' && !pass) fate = 'depth failed';
     if (pass) {
-      colorWrite(color, f.x, f.y, i);
+      write(f, i);
       r.colorAfter = colorOf(i);
     }
     r.fate = fate;
     watch.fragment(r);
   };
+}
+
+/** The draw's per-fragment function, reporting the fate of fragments at (watch.x, watch.y). */
+export function observedPipelineOf(state: RasterState, stages: PixelStages, watch: PixelWatch): (f: Fragment) => void {
+  const plain = pipelineOf(state, stages);
+  const { combine, colorSum, alphaTest, depthStencil, colorWrite } = stages;
+  const samples = sampleCount(state);
+  const sampleMask = samples <= 1 ? 1 : state.renderStates[D3DRS.MULTISAMPLEMASK] & (2 ** samples - 1);
+  const color = new Float32Array(4);
+  const colorOf = (i: number): string => (state.renderTargets[0] ? rawHex(state.renderTargets[0], watch.x, watch.y, i) : '');
+
+  const observedSample = sampleObserver(state, watch, depthStencil, (f, i) => colorWrite(color, f.x, f.y, i));
 
   return (f) => {
     if (f.x !== watch.x || f.y !== watch.y) {

@@ -22,6 +22,8 @@ import { chooseDepthStencil, createDepthStencil } from '../pixel/depth-stencil.j
 import { fragmentDepth } from '../pixel/depth.js';
 import { createColorSum } from '../pixel/fog.js';
 import type { ColorWriteStage, DepthStencilStage } from '../pixel/types.js';
+import { rawHex, sampleObserver } from '../pixel/observe.js';
+import type { PixelWatch } from '../pixel/observe.js';
 import { sampleCount } from '../pixel/pipeline.js';
 import { createFragment } from '../setup/context.js';
 import type { BoundShader, Fragment, RasterState } from '../types.js';
@@ -47,7 +49,8 @@ export function createShadedStages(state: RasterState, colorOutputs: number, dep
 }
 
 /** The per-fragment function of a draw with a pixel shader. */
-export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputLink, stages: ShadedStages): (f: Fragment) => void {
+/** `watch`: the fragments at (watch.x, watch.y) report their fate, with the shader's outputs (inspect --history, --debug-pixel). */
+export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputLink, stages: ShadedStages, watch?: PixelWatch): (f: Fragment) => void {
   const exe = ps.executable;
   const io = createShaderIO(PS_IN_SLOTS, PS_OUT_SLOTS, shaderSample(state, 0));
   const quad = exe.usesDerivatives;
@@ -97,7 +100,11 @@ export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputL
     return h;
   };
 
+  const writeAll = (f: Fragment, i: number): void => { for (let t = 0; t < colorWrites.length; t++) colorWrites[t]?.(colors[t], f.x, f.y, i); };
+  const observe = watch ? sampleObserver(state, watch, depthStencil, writeAll) : null;
+
   return (f) => {
+    const watched = watch !== undefined && f.x === watch.x && f.y === watch.y;
     const covered = samples > 1 ? f.coverage & sampleMask : 1;
     if (covered === 0) return;
     const lanes = quad ? LANES : 1;
@@ -112,7 +119,9 @@ export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputL
       io.depth[l] = src.z;
       io.killed[l] = 0;
     }
-    exe.run(io, ps.constants, lanes);
+    if (watched && watch.shader) watch.shader({ exe, io, constants: ps.constants, lanes, lane, fragment: f });
+    else exe.run(io, ps.constants, lanes);
+    if (watched) { observed(f, lane, covered); return; }
     if (io.killed[lane] !== 0) return;
     readColors(io, lane, colors);
     const c0 = colors[0];
@@ -121,9 +130,28 @@ export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputL
     const z = exe.writesDepth ? Math.fround(clampDepth(io.depth[lane])) : fragmentDepth(f);
     for (let i = 0; i < samples; i++) {
       if ((covered & (1 << i)) === 0 || !depthStencil(f, z, i)) continue;
-      for (let t = 0; t < colorWrites.length; t++) colorWrites[t]?.(colors[t], f.x, f.y, i);
+      writeAll(f, i);
     }
   };
+
+  /** The rest of the watched fragment after its run, as above, reporting its fate (the first covered sample's). */
+  function observed(f: Fragment, lane: number, covered: number): void {
+    readColors(io, lane, colors);
+    const shader = { colors: colors.map((c, t) => ((exe.colorOutputs & (1 << t)) !== 0 || (t === 0 && exe.colorOutputs === 0) ? Array.from(c) : null)), depth: exe.writesDepth ? io.depth[lane] : null };
+    const c0 = colors[0];
+    const raw = state.renderTargets[0] ? rawHex(state.renderTargets[0], f.x, f.y) : '';
+    if (io.killed[lane] !== 0) { watch!.fragment({ fate: 'killed by texkill', source: [c0[0], c0[1], c0[2], c0[3]], colorBefore: raw, colorAfter: raw, shader }); return; }
+    if (fog !== null) fog(f, c0);
+    const source: [number, number, number, number] = [c0[0], c0[1], c0[2], c0[3]];
+    if (!alphaTest(c0)) { watch!.fragment({ fate: 'alpha test failed', source, colorBefore: raw, colorAfter: raw, shader }); return; }
+    const z = exe.writesDepth ? Math.fround(clampDepth(io.depth[lane])) : fragmentDepth(f);
+    let reported = false;
+    for (let i = 0; i < samples; i++) {
+      if ((covered & (1 << i)) === 0) continue;
+      if (!reported) { observe!(f, z, i, source, shader); reported = true; }
+      else if (depthStencil(f, z, i)) writeAll(f, i);
+    }
+  }
 }
 
 function clampDepth(z: number): number {
