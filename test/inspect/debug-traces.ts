@@ -26,11 +26,11 @@ const clipQuad = (z: number): string =>
 
 /**
  * calls: 9 a ps_2_0 `mad r0, t0.xyxy, c0, c1` over pre-transformed vertices; 13 the same pixel shader
- * after a vs_1_1 (oT0 = v1 · c0 + c1, c0 = (0.5, 0.5, 1, 1)); 15 that draw again, culled; 17 an indexed draw.
+ * after a vs_1_1 (oT0 = v1 · c0, c0 = (0.5, 0.5, 1, 1): vs_1_1 reads one constant register an instruction); 15 that draw again, culled; 17 an indexed draw.
  */
 export const MAD = join(dir, 'mad.r9t');
 writeFileSync(MAD, `${HEAD}ps = dev.CreatePixelShader(${words('ps_2_0\ndcl t0.xy\nmad r0, t0.xyxy, c0, c1\nmov oC0, r0')})
-vs = dev.CreateVertexShader(${words('vs_1_1\ndcl_position v0\ndcl_texcoord0 v1\nmov oPos, v0\nmad oT0, v1, c0, c1')})
+vs = dev.CreateVertexShader(${words('vs_1_1\ndcl_position v0\ndcl_texcoord0 v1\nmov oPos, v0\nmul oT0, v1, c0')})
 dev.SetPixelShader(ps)
 dev.SetPixelShaderConstantF(0, [[2, 4, 0, 0], [0.25, 0, 0.2, 1]], 2)
 dev.SetFVF(D3DFVF_XYZRHW | D3DFVF_TEX1)

@@ -29,7 +29,7 @@ describe('inspect --debug-vertex runs a draw\'s vertex shader for one vertex', (
     ]);
     expect(d.steps.map((s) => [s.asm, s.wrote])).toEqual([
       ['mov oPos, v0', { name: 'oPos', value: [1, 1, 0.25, 1] }],
-      ['mad oT0, v1, c0, c1', { name: 'oT0', value: [0.5, 0, 0, 1] }],
+      ['mul oT0, v1, c0', { name: 'oT0', value: [0.5, 0, 0, 1] }],
     ]);
     expect(d.outputs).toEqual([{ name: 'oPos', semantic: 'POSITION0', value: [1, 1, 0.25, 1] }, { name: 'oT0', semantic: 'TEXCOORD0', value: [0.5, 0, 0, 1] }]);
     expect(d.clip).toEqual([1, 1, 0.25, 1]);

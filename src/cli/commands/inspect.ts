@@ -181,6 +181,7 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .option('debug-pixel', { type: 'string', requiresArg: true, describe: 'X,Y with --call N (a draw): run the draw\'s pixel shader for pixel (X, Y) of render target 0 and show whether the draw covers it (if not, why: culled, scissored, outside), its lane in the 2×2 quad, the interpolated inputs with their semantics, each executed instruction with the registers it read and wrote (loop iterations, branches taken), the outputs, texkill and the fate (alpha test, stencil, depth, written)' })
       .option('debug-vertex', { type: 'number', requiresArg: true, describe: 'I with --call N (a draw): run the draw\'s vertex shader for its vertex I (for an indexed draw its I-th index, and the vertex buffer index that resolves to): the inputs fetched by the declaration (usage, type, stored bytes, value), each executed instruction with its values, the outputs with their semantics, the clip-space and screen positions' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .example('$0 inspect traces/normal-map.r9t --shader ps', 'the pixel shader the trace names ps: disassembly with instruction slots, declarations, def constants, the draws that used it')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30', 'list the surfaces after call 30 (the texture checker\'s levels among them)')
       .example('$0 inspect traces/triangles.r9t --frame 0 --surface backbuffer --out out/f0.png', 'the back buffer as presented at the end of frame 0')
       .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --pixel 3,4 --json', '{"surface": "ds", "format": "D3DFMT_D24S8", "x": 3, "y": 4, "raw": "0x06000000", ...}')
@@ -188,8 +189,8 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .example('$0 inspect traces/depth-stencil-copies.r9t --frame 0 --surface ds --as D16_LOCKABLE --out out/ds.raw', 'the depth read back as D16_LOCKABLE, raw bytes')
       .example('$0 inspect traces/two-swap-chains.r9t --frame sc1:2 --surface sc.backbuffer --out out/sc1-2.png', 'frame 2 of the additional swap chain sc: its back buffer as presented')
       .example('$0 inspect traces/triangles.r9t --frame 0 --history 32,24', 'what each call up to the end of frame 0 did to pixel (32, 24) of render target 0')
-      .example('$0 inspect game.trace --call 1234 --debug-pixel 320,240', 'the pixel shader of draw call 1234 (an apitrace capture) at pixel (320, 240), step by step, and what became of the pixel')
-      .example('$0 inspect game.trace --call 1234 --debug-vertex 2 --json', 'the vertex shader of draw call 1234 for the draw\'s vertex 2, as one JSON document')
+      .example('$0 inspect traces/normal-map.r9t --call 28 --debug-pixel 32,32', 'the pixel shader of draw call 28 at pixel (32, 32), step by step, and what became of the pixel')
+      .example('$0 inspect traces/normal-map.r9t --call 28 --debug-vertex 2 --json', 'the vertex shader of draw call 28 for the draw\'s vertex 2, as one JSON document')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30 --state', 'the device state after call 30, values that differ from the defaults (--all: every value; --json: the whole state)'),
     (argv) => {
       done(inspectCommand({
