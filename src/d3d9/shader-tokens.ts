@@ -14,9 +14,7 @@ export const MAX_SHADER_DWORDS = 1 << 18;
 
 /**
  * The versions accepted: vs_1_1, vs_2_0, vs_2_x, vs_3_0 and ps_1_1 … ps_1_4, ps_2_0, ps_2_x, ps_3_0.
- * Windows refuses a version above D3DCAPS9.VertexShaderVersion/PixelShaderVersion; the caps still
- * say 0 while shaders are not executed, but traces of real content must replay, so creation accepts
- * every version up to 3.0 (the caps rise to 3.0 when execution arrives).
+ * Windows refuses a version above D3DCAPS9.VertexShaderVersion/PixelShaderVersion, which say 3.0.
  */
 const VERSIONS: Readonly<Record<ShaderKind, ReadonlySet<number>>> = {
   vertex: new Set([0x0101, 0x0200, 0x0201, 0x0300]),

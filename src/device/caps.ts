@@ -7,7 +7,7 @@
 import {
   D3DCAPS2, D3DCAPS3, D3DDEVCAPS, D3DDEVCAPS2, D3DDEVTYPE, D3DFVFCAPS, D3DLINECAPS, D3DPBLENDCAPS, D3DPMISCCAPS,
   D3DPRASTERCAPS, D3DPRESENT_INTERVAL, D3DPSHADECAPS, D3DPTADDRESSCAPS, D3DPTEXTURECAPS, D3DPTFILTERCAPS,
-  D3DSTENCILCAPS, D3DTEXOPCAPS, D3DVTXPCAPS, MAX_USER_CLIP_PLANES,
+  D3DPS20CAPS, D3DSTENCILCAPS, D3DTEXOPCAPS, D3DVS20CAPS, D3DVTXPCAPS, MAX_USER_CLIP_PLANES,
 } from '../d3d9/index.js';
 import { MAX_DIMENSION } from './memory.js';
 
@@ -61,14 +61,44 @@ const FILTERS = or(
   D3DPTFILTERCAPS.MAGFPOINT, D3DPTFILTERCAPS.MAGFLINEAR,
 );
 
-/** Simultaneous render targets: the fixed-function pipeline writes render target 0 only. */
-export const SIMULTANEOUS_RENDER_TARGETS = 1;
+/** Simultaneous render targets: a pixel shader writes oC0..oC3 to targets 0..3 (the fixed-function pipeline target 0 only). */
+export const SIMULTANEOUS_RENDER_TARGETS = 4;
 /** Largest width, height and depth of a volume texture (the common D3D9 hardware value; 2048³ texels is beyond any budget anyway). */
 export const MAX_VOLUME_EXTENT = 2048;
 /** Largest POINTSIZE (matches the D3DRS_POINTSIZE_MAX default of 64). */
 export const MAX_POINT_SIZE = 64;
 /** Pre-transformed (XYZRHW) vertices are clipped to 0 ≤ z ≤ 1: the raster core follows this cap. */
 export const CLIPS_TRANSFORMED_VERTICES = true;
+
+/** Instructions one shader run may execute (an SM3 card's figure; the interpreter's own cap, MAX_EXECUTED, is above it). */
+export const SHADER_INSTRUCTIONS_EXECUTED = 65535;
+/** vs_3_0/ps_3_0 instruction slots: D3DMIN30SHADERINSTRUCTIONS, what SM3 cards of the time reported. */
+export const SHADER30_INSTRUCTION_SLOTS = 512;
+
+type ShaderCaps = Pick<D3DCAPS9, 'VertexShaderVersion' | 'MaxVertexShaderConst' | 'PixelShaderVersion' | 'PixelShader1xMaxValue' | 'VS20Caps' | 'PS20Caps'>;
+
+/**
+ * Shader model 3.0 (D3DVS_VERSION(3, 0), D3DPS_VERSION(3, 0)) with what goes with it on an SM3 card:
+ * 256 vertex constants, ps_1_x registers within ±8 (PixelShader1xMaxValue), and the 2_x caps at the
+ * D3DVS20_MAX_* / D3DPS20_MAX_* limits (24 dynamic and 4 static flow-control levels, 32 temporaries,
+ * 512 pixel instruction slots) with predication, gradients and arbitrary swizzles. The dx8 profile
+ * reports D3D8's top versions, vs_1_1 and ps_1_4, with its 96 constants.
+ */
+const SHADER_CAPS: Readonly<Record<DeviceProfile, ShaderCaps>> = {
+  dx9: {
+    VertexShaderVersion: 0xfffe0300, MaxVertexShaderConst: 256, PixelShaderVersion: 0xffff0300, PixelShader1xMaxValue: 8,
+    VS20Caps: { Caps: D3DVS20CAPS.PREDICATION, DynamicFlowControlDepth: 24, NumTemps: 32, StaticFlowControlDepth: 4 },
+    PS20Caps: {
+      Caps: or(D3DPS20CAPS.ARBITRARYSWIZZLE, D3DPS20CAPS.GRADIENTINSTRUCTIONS, D3DPS20CAPS.PREDICATION, D3DPS20CAPS.NODEPENDENTREADLIMIT, D3DPS20CAPS.NOTEXINSTRUCTIONLIMIT),
+      DynamicFlowControlDepth: 24, NumTemps: 32, StaticFlowControlDepth: 4, NumInstructionSlots: 512,
+    },
+  },
+  dx8: {
+    VertexShaderVersion: 0xfffe0101, MaxVertexShaderConst: 96, PixelShaderVersion: 0xffff0104, PixelShader1xMaxValue: 8,
+    VS20Caps: { Caps: 0, DynamicFlowControlDepth: 0, NumTemps: 0, StaticFlowControlDepth: 0 },
+    PS20Caps: { Caps: 0, DynamicFlowControlDepth: 0, NumTemps: 0, StaticFlowControlDepth: 0, NumInstructionSlots: 0 },
+  },
+};
 
 export function deviceCaps(profile: DeviceProfile = 'dx9'): D3DCAPS9 {
   return {
@@ -89,6 +119,8 @@ export function deviceCaps(profile: DeviceProfile = 'dx9'): D3DCAPS9 {
       D3DPMISCCAPS.MASKZ, D3DPMISCCAPS.CULLNONE, D3DPMISCCAPS.CULLCW, D3DPMISCCAPS.CULLCCW,
       D3DPMISCCAPS.COLORWRITEENABLE, CLIPS_TRANSFORMED_VERTICES ? D3DPMISCCAPS.CLIPTLVERTS : 0, D3DPMISCCAPS.BLENDOP,
       D3DPMISCCAPS.SEPARATEALPHABLEND,
+      // MRT: COLORWRITEENABLE1..3 mask their own targets, and each target blends after the pixel shader
+      D3DPMISCCAPS.INDEPENDENTWRITEMASKS, D3DPMISCCAPS.MRTPOSTPIXELSHADERBLENDING,
     ),
     RasterCaps: or(
       D3DPRASTERCAPS.ZTEST, D3DPRASTERCAPS.FOGVERTEX, D3DPRASTERCAPS.FOGTABLE, D3DPRASTERCAPS.MIPMAPLODBIAS,
@@ -146,12 +178,7 @@ export function deviceCaps(profile: DeviceProfile = 'dx9'): D3DCAPS9 {
     MaxVertexIndex: 0xffffff,
     MaxStreams: 16,
     MaxStreamStride: 255,
-    VertexShaderVersion: 0,
-    MaxVertexShaderConst: 0,
-    PixelShaderVersion: 0,
-    PixelShader1xMaxValue: 0,
-    VS20Caps: { Caps: 0, DynamicFlowControlDepth: 0, NumTemps: 0, StaticFlowControlDepth: 0 },
-    PS20Caps: { Caps: 0, DynamicFlowControlDepth: 0, NumTemps: 0, StaticFlowControlDepth: 0, NumInstructionSlots: 0 },
+    ...SHADER_CAPS[profile],
     DevCaps2: or(D3DDEVCAPS2.STREAMOFFSET, profile === 'dx9' ? D3DDEVCAPS2.CAN_STRETCHRECT_FROM_TEXTURES : 0),
     MaxNpatchTessellationLevel: 0,
     Reserved5: 0,
@@ -162,10 +189,11 @@ export function deviceCaps(profile: DeviceProfile = 'dx9'): D3DCAPS9 {
     DeclTypes: profile === 'dx9' ? 0x3ff : 0,
     NumSimultaneousRTs: SIMULTANEOUS_RENDER_TARGETS,
     StretchRectFilterCaps: or(D3DPTFILTERCAPS.MINFPOINT, D3DPTFILTERCAPS.MAGFPOINT, D3DPTFILTERCAPS.MINFLINEAR, D3DPTFILTERCAPS.MAGFLINEAR),
-    VertexTextureFilterCaps: 0,
-    MaxVShaderInstructionsExecuted: 0,
-    MaxPShaderInstructionsExecuted: 0,
-    MaxVertexShader30InstructionSlots: 0,
-    MaxPixelShader30InstructionSlots: 0,
+    // vertex texture fetch point-samples (the GeForce 6/7 figure), R32F and A32B32G32R32F (format-support.ts)
+    VertexTextureFilterCaps: profile === 'dx9' ? or(D3DPTFILTERCAPS.MINFPOINT, D3DPTFILTERCAPS.MAGFPOINT) : 0,
+    MaxVShaderInstructionsExecuted: profile === 'dx9' ? SHADER_INSTRUCTIONS_EXECUTED : 0,
+    MaxPShaderInstructionsExecuted: profile === 'dx9' ? SHADER_INSTRUCTIONS_EXECUTED : 0,
+    MaxVertexShader30InstructionSlots: profile === 'dx9' ? SHADER30_INSTRUCTION_SLOTS : 0,
+    MaxPixelShader30InstructionSlots: profile === 'dx9' ? SHADER30_INSTRUCTION_SLOTS : 0,
   };
 }

@@ -3,8 +3,10 @@
  * built from the device state when a draw starts: plain data and typed arrays,
  * so the driver never sees a device object.
  */
-import { D3DRS, D3DSAMP, D3DTS, D3DZB } from '../d3d9/index.js';
-import type { LightState, Mat4, RasterState, TextureView, UserClipPlanes } from '../driver/raster/types.js';
+import { D3DRS, D3DSAMP, D3DTS, D3DTSS, D3DZB, bitsToFloat32 } from '../d3d9/index.js';
+import type { BoundShader, LightState, Mat4, RasterState, TextureView, UserClipPlanes } from '../driver/raster/types.js';
+import type { ShaderConstants as RunConstants } from '../driver/shader/index.js';
+import type { ShaderConstants } from './shader.js';
 import type { DeviceCaps } from './caps-view.js';
 import { DIRTY, DIRTY_ALL } from './state.js';
 import type { DeviceState } from './state.js';
@@ -71,6 +73,28 @@ interface DerivedParts {
   lights: LightState[];
   renderTargets: RasterState['renderTargets'];
   userClipPlanes: UserClipPlanes | null;
+  vertexShader: BoundShader | null;
+  pixelShader: BoundShader | null;
+  bump: Float32Array;
+}
+
+/** A copy of one stage's constant registers as a run reads them (a BOOL register is TRUE when any of its bytes is not 0). */
+function runConstants(c: ShaderConstants, bump?: Float32Array): RunConstants {
+  const b = new Uint8Array(c.b.length / 4);
+  for (let i = 0; i < b.length; i++) b[i] = c.b[4 * i] | c.b[4 * i + 1] | c.b[4 * i + 2] | c.b[4 * i + 3] ? 1 : 0;
+  return { f: new Float32Array(c.f.slice().buffer), i: new Int32Array(c.i.slice().buffer), b, bump };
+}
+
+/** The bump-mapping stage states (BUMPENVMAT00..11, LSCALE, LOFFSET) of stages 0..7 as texbem/bem read them. */
+function bumpStates(st: DeviceState): Float32Array {
+  const out = new Float32Array(6 * 8);
+  st.stageStates.forEach((s, i) => {
+    if (i >= 8) return;
+    for (let k = 0; k < 4; k++) out[6 * i + k] = bitsToFloat32(s[D3DTSS.BUMPENVMAT00 + k]);
+    out[6 * i + 4] = bitsToFloat32(s[D3DTSS.BUMPENVLSCALE]);
+    out[6 * i + 5] = bitsToFloat32(s[D3DTSS.BUMPENVLOFFSET]);
+  });
+  return out;
 }
 
 const derived = new WeakMap<DeviceState, DerivedParts>();
@@ -131,16 +155,22 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   if (dirty & DIRTY.lights) p.lights = [...st.lights].filter(([, s]) => s.enabled).sort((a, b) => a[0] - b[0]).map(([, s]) => light(s.light));
   if (dirty & DIRTY.targets) p.renderTargets = st.renderTargets.slice();
   if (dirty & (DIRTY.render | DIRTY.clipPlanes)) p.userClipPlanes = userClipPlanes(st);
+  if (dirty & DIRTY.stage) p.bump = bumpStates(st);
+  if (dirty & (DIRTY.shaders | DIRTY.constants)) {
+    p.vertexShader = st.vertexShader ? { executable: st.vertexShader.executable, constants: runConstants(st.vsConst) } : null;
+    p.pixelShader = st.pixelShader ? { executable: st.pixelShader.executable, constants: runConstants(st.psConst, p.bump) } : null;
+  } else if (dirty & DIRTY.stage && p.pixelShader) p.pixelShader = { ...p.pixelShader, constants: { ...p.pixelShader.constants, bump: p.bump } };
   derived.set(st, p);
   return {
     renderStates: p.renderStates, samplerStates: withTextureLod(p.samplerStates, st.textures), stageStates: p.stageStates,
     textures: st.textures.map(textureView),
     world: p.world, view: p.view, projection: p.projection, textureTransforms: p.textureTransforms,
-    viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, vertexLayout: st.decl?.layout, material: p.material, lights: p.lights,
+    viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, vertexLayout: st.vertexShader ? st.decl?.shaderLayout : st.decl?.layout, material: p.material, lights: p.lights,
     renderTargets: p.renderTargets, depthStencil: st.depthStencil,
     clipTransformedVertices: clipsPretransformedZ(st, caps),
     maxPointSize: caps.maxPointSize,
     palette: st.palettes.get(st.currentPalette),
     userClipPlanes: p.userClipPlanes,
+    vertexShader: p.vertexShader, pixelShader: p.pixelShader, vertexElements: st.decl?.elements,
   };
 }

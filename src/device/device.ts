@@ -37,10 +37,10 @@ import { intersect, isEmpty, wholeSurface } from '../driver/surface-view.js';
 import { declareInterfaces } from './interfaces.js';
 import { RefCounted } from './ref-counted.js';
 import { guardReleased } from './released.js';
-import { DeviceState, DIRTY, MAX_SAMPLERS, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
+import { DeviceState, DIRTY, samplerSlot, MAX_SAMPLER_STATE, MAX_STAGES, MAX_STAGE_STATE, MAX_STREAMS } from './state.js';
 import type { StateTarget } from './state.js';
 import { StateBlock } from './state-block.js';
-import { constantsToGet, constantsToSet, PixelShader, shaderDraw, shaderTokens, VertexShader } from './shader.js';
+import { constantsToGet, constantsToSet, PixelShader, shaderTokens, VertexShader } from './shader.js';
 import type { ConstType } from './shader.js';
 import { validateStretchRect } from './stretch-rect.js';
 import { PaletteTable, validatePaletteEntries } from './palettes.js';
@@ -301,8 +301,9 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return D3D_OK;
   }
   SetSamplerState(Sampler: number, Type: number, Value: number): HRESULT {
-    if (Sampler >= MAX_SAMPLERS || Type > MAX_SAMPLER_STATE) return D3DERR.INVALIDCALL;
-    this.target.setSamplerState(Sampler, Type, Value);
+    const slot = samplerSlot(Sampler);
+    if (slot < 0 || Type > MAX_SAMPLER_STATE) return D3DERR.INVALIDCALL;
+    this.target.setSamplerState(slot, Type, Value);
     return D3D_OK;
   }
   SetTextureStageState(Stage: number, Type: number, Value: number): HRESULT {
@@ -311,9 +312,10 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return D3D_OK;
   }
   SetTexture(Stage: number, pTexture: IDirect3DBaseTexture9 | null): HRESULT {
-    if (Stage >= MAX_SAMPLERS) return D3DERR.INVALIDCALL;
+    const slot = samplerSlot(Stage);
+    if (slot < 0) return D3DERR.INVALIDCALL;
     if (pTexture !== null && !(pTexture instanceof Texture || pTexture instanceof CubeTexture || pTexture instanceof VolumeTexture)) return D3DERR.INVALIDCALL;
-    this.target.setTexture(Stage, pTexture);
+    this.target.setTexture(slot, pTexture);
     return D3D_OK;
   }
   SetTransform(State: number, pMatrix: D3DMATRIX | null): HRESULT {
@@ -473,8 +475,9 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return { hr: D3D_OK, value: this.state.renderStates[State] };
   }
   GetSamplerState(Sampler: number, Type: number): { hr: HRESULT; value?: number } {
-    if (Sampler >= MAX_SAMPLERS || Type > MAX_SAMPLER_STATE) return { hr: D3DERR.INVALIDCALL };
-    return { hr: D3D_OK, value: this.state.samplerStates[Sampler][Type] };
+    const slot = samplerSlot(Sampler);
+    if (slot < 0 || Type > MAX_SAMPLER_STATE) return { hr: D3DERR.INVALIDCALL };
+    return { hr: D3D_OK, value: this.state.samplerStates[slot][Type] };
   }
   GetTextureStageState(Stage: number, Type: number): { hr: HRESULT; value?: number } {
     if (Stage >= MAX_STAGES || Type > MAX_STAGE_STATE) return { hr: D3DERR.INVALIDCALL };
@@ -482,8 +485,9 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   }
   /** The texture on a stage, AddRef'd (the application releases it), or null. */
   GetTexture(Stage: number): { hr: HRESULT; texture?: IDirect3DBaseTexture9 | null } {
-    if (Stage >= MAX_SAMPLERS) return { hr: D3DERR.INVALIDCALL };
-    const t = this.state.textures[Stage];
+    const slot = samplerSlot(Stage);
+    if (slot < 0) return { hr: D3DERR.INVALIDCALL };
+    const t = this.state.textures[slot];
     t?.AddRef();
     return { hr: D3D_OK, texture: t };
   }
@@ -826,32 +830,20 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     return { clipTransformedVertices: CLIPS_TRANSFORMED_VERTICES, maxPointSize: this.caps.MaxPointSize };
   }
 
-  /** With a shader bound, the check and note of shaderDraw (execution comes later); undefined: draw with fixed function. */
-  private shaderBound(method: string, type: number, count: number, ok = true): HRESULT | undefined {
-    const st = this.state;
-    if (!st.vertexShader && !st.pixelShader) return undefined;
-    return shaderDraw(method, st.vertexShader !== null, st.pixelShader !== null, type, count, st.decl !== null, this.caps.MaxPrimitiveCount, ok);
-  }
-
   DrawPrimitive(PrimitiveType: number, StartVertex: number, PrimitiveCount: number): HRESULT {
-    const sh = this.shaderBound('DrawPrimitive', PrimitiveType, PrimitiveCount);
-    if (sh !== undefined) return sh;
     return this.draw(planDrawPrimitive(this.state, this.caps, PrimitiveType, StartVertex, PrimitiveCount), 'DrawPrimitive');
   }
   DrawIndexedPrimitive(PrimitiveType: number, BaseVertexIndex: number, MinVertexIndex: number, NumVertices: number, startIndex: number, primCount: number): HRESULT {
-    const sh = this.shaderBound('DrawIndexedPrimitive', PrimitiveType, primCount, this.state.indices !== null);
-    if (sh !== undefined) return sh;
     return this.draw(planDrawIndexedPrimitive(this.state, this.caps, PrimitiveType, BaseVertexIndex, MinVertexIndex, NumVertices, startIndex, primCount), 'DrawIndexedPrimitive');
   }
   DrawPrimitiveUP(PrimitiveType: number, PrimitiveCount: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const hr = this.shaderBound('DrawPrimitiveUP', PrimitiveType, PrimitiveCount, pVertexStreamZeroData !== null && VertexStreamZeroStride !== 0) ?? this.draw(planDrawPrimitiveUP(this.state, this.caps, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
+    const hr = this.draw(planDrawPrimitiveUP(this.state, this.caps, PrimitiveType, PrimitiveCount, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawPrimitiveUP');
     // after a user-pointer draw, stream 0 is unset (D3D9: DrawPrimitiveUP resets stream 0)
     if (hr === D3D_OK) this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });
     return hr;
   }
   DrawIndexedPrimitiveUP(PrimitiveType: number, MinVertexIndex: number, NumVertices: number, PrimitiveCount: number, pIndexData: BYTES | null, IndexDataFormat: number, pVertexStreamZeroData: BYTES | null, VertexStreamZeroStride: number): HRESULT {
-    const userOk = pIndexData !== null && (IndexDataFormat === D3DFMT.INDEX16 || IndexDataFormat === D3DFMT.INDEX32) && pVertexStreamZeroData !== null && VertexStreamZeroStride !== 0;
-    const hr = this.shaderBound('DrawIndexedPrimitiveUP', PrimitiveType, PrimitiveCount, userOk) ?? this.draw(planDrawIndexedPrimitiveUP(this.state, this.caps, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
+    const hr = this.draw(planDrawIndexedPrimitiveUP(this.state, this.caps, PrimitiveType, MinVertexIndex, NumVertices, PrimitiveCount, pIndexData, IndexDataFormat, pVertexStreamZeroData, VertexStreamZeroStride), 'DrawIndexedPrimitiveUP');
     // and the indexed form unsets the index buffer too
     if (hr === D3D_OK) {
       this.state.setStreamSource(0, { buffer: null, offset: 0, stride: 0 });

@@ -93,7 +93,8 @@ function readIndices(data: Uint8Array, byteOffset: number, format: number, count
  * accepts: D3D9 takes any FVF at SetFVF, the draw fails).
  */
 function common(st: DeviceState, limits: DrawLimits, type: number, count: number): VertexLayout | HRESULT {
-  const layout = st.decl?.layout;
+  // with a vertex shader any declaration draws (its inputs need no position), and every element's bytes must be there
+  const layout = st.vertexShader ? st.decl?.shaderLayout : st.decl?.layout;
   if (!primitiveTypeOk(type) || layout === undefined || count > limits.MaxPrimitiveCount) return D3DERR.INVALIDCALL;
   return layout;
 }

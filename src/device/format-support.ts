@@ -59,6 +59,9 @@ export function srgbWritable(f: FormatInfo): boolean {
   return isRenderable(f) && srgbReadable(f);
 }
 
+/** What vs_3_0 texture fetch reads: R32F and A32B32G32R32F 2D and cube textures, as the first SM3 cards offered. */
+const VERTEX_TEXTURE_FORMATS: ReadonlySet<number> = new Set([D3DFMT.R32F, D3DFMT.A32B32G32R32F]);
+
 export function checkDeviceFormat(adapter: number, deviceType: number, adapterFormat: number, usage: number, rtype: number, checkFormat: number): HRESULT {
   if (!adapterOk(adapter, deviceType)) return D3DERR.INVALIDCALL;
   if (adapterFormat === D3DFMT.UNKNOWN) return D3DERR.INVALIDCALL;
@@ -88,7 +91,8 @@ export function checkDeviceFormat(adapter: number, deviceType: number, adapterFo
   if (f.id === D3DFMT.A2B10G10R10_XR_BIAS && !(rt && rtype === D3DRTYPE.SURFACE)) return D3DERR.NOTAVAILABLE;
   if (rtype === D3DRTYPE.CUBETEXTURE && f.kind === 'yuv') return D3DERR.NOTAVAILABLE;
   const q = usage & QUERY_BITS;
-  if (q & (D3DUSAGE.QUERY_VERTEXTEXTURE | D3DUSAGE.QUERY_LEGACYBUMPMAP)) return D3DERR.NOTAVAILABLE;
+  if (q & D3DUSAGE.QUERY_LEGACYBUMPMAP) return D3DERR.NOTAVAILABLE;
+  if ((q & D3DUSAGE.QUERY_VERTEXTEXTURE) && !VERTEX_TEXTURE_FORMATS.has(f.id)) return D3DERR.NOTAVAILABLE;
   if ((q & D3DUSAGE.QUERY_SRGBREAD) && !srgbReadable(f)) return D3DERR.NOTAVAILABLE;
   if ((q & D3DUSAGE.QUERY_SRGBWRITE) && !srgbWritable(f)) return D3DERR.NOTAVAILABLE;
   if ((q & D3DUSAGE.QUERY_POSTPIXELSHADER_BLENDING) && !isRenderable(f)) return D3DERR.NOTAVAILABLE;

@@ -1,23 +1,37 @@
 /**
  * Shader objects (IDirect3DVertexShader9, IDirect3DPixelShader9) and the shader constant registers:
  * creation checks the token stream's frame (src/d3d9/shader-tokens.ts) and keeps its tokens; the
- * constant setters and getters validate register ranges. Shaders are not executed yet: a draw
- * with one bound is validated, draws nothing and leaves an 'unimplemented' note.
+ * constant setters and getters validate register ranges. A shader object builds its executable
+ * (src/driver/shader) on first use and keeps it; draws run it (src/driver/raster/programmable).
  */
-import { D3DERR, D3DPT, D3D_OK, shaderStreamBytes } from '../d3d9/index.js';
+import { D3DERR, D3D_OK, shaderStreamBytes } from '../d3d9/index.js';
 import type { ConstantLimits, HRESULT, ShaderKind } from '../d3d9/index.js';
 import { bytesOf } from './draw.js';
 import { note } from './notes.js';
 import { DEFAULT_LIMITS as DEFAULT_SHADER_LIMITS, parseShader, validateShader } from '../shader/index.js';
 import { RefCounted } from './ref-counted.js';
+import { createExecutable } from '../driver/shader/index.js';
+import type { ShaderExecutable } from '../driver/shader/index.js';
 import { declareInterfaces } from './interfaces.js';
 import { guardReleased } from './released.js';
 import type { BOOL, BYTES, IDirect3DDevice9, IDirect3DPixelShader9, IDirect3DVertexShader9 } from './types.js';
 
 export class Shader extends RefCounted {
+  private built?: ShaderExecutable;
+
   /** `tokens`: the stream through its end token, as created */
   constructor(private readonly device: IDirect3DDevice9 & RefCounted, readonly kind: ShaderKind, readonly tokens: Uint8Array) {
     super();
+  }
+
+  /** The shader ready to run, built on first use and kept (creation validated the tokens, so they parse). */
+  get executable(): ShaderExecutable {
+    if (this.built) return this.built;
+    // a copy: the tokens may sit at any byte offset of a larger buffer (a restored snapshot's Buffer)
+    const parsed = parseShader(new Uint32Array(Uint8Array.from(this.tokens).buffer, 0, this.tokens.length >> 2));
+    if (!parsed.ok) throw new Error(`device/shader: a created ${this.kind} shader does not parse: ${parsed.error.message}`);
+    this.built = createExecutable(parsed.program);
+    return this.built;
   }
 
   GetDevice(): { hr: HRESULT; device?: IDirect3DDevice9 } {
@@ -98,16 +112,4 @@ export function constantsToGet(store: ShaderConstants, limit: number, type: Cons
   const bytes = store[type].slice((start >>> 0) * unit, ((start >>> 0) + (count >>> 0)) * unit);
   const constantData = type === 'f' ? new Float32Array(bytes.buffer) : type === 'i' ? new Int32Array(bytes.buffer) : new Uint32Array(bytes.buffer);
   return { hr: D3D_OK, constantData };
-}
-
-/**
- * A draw with a shader bound: checked as far as it can be without running the shader (a known
- * primitive type, a declaration, the caps' primitive count), then nothing is drawn and a note
- * says so. Returns the HRESULT the draw gives.
- */
-export function shaderDraw(method: string, vs: boolean, ps: boolean, type: number, count: number, hasDecl: boolean, maxPrimitives: number, ok = true): HRESULT {
-  if (type < D3DPT.POINTLIST || type > D3DPT.TRIANGLEFAN || !hasDecl || !ok || count > maxPrimitives) return D3DERR.INVALIDCALL;
-  const which = vs && ps ? 'vertex and pixel shaders' : vs ? 'a vertex shader' : 'a pixel shader';
-  note('unimplemented', () => `${method} with ${which} bound draws nothing: shaders not yet executed`);
-  return D3D_OK;
 }

@@ -18,7 +18,20 @@ import { CONST_BYTES, emptyConstants } from './shader.js';
 import type { ConstType, PixelShader, ShaderConstants, VertexShader } from './shader.js';
 
 export const MAX_RENDER_STATE = 256;
-export const MAX_SAMPLERS = 16;
+/** Pixel samplers s0..s15, then the vertex samplers D3DVERTEXTEXTURESAMPLER0..3 (sampler numbers 257..260) at slots 16..19. */
+export const PIXEL_SAMPLERS = 16;
+export const VERTEX_SAMPLERS = 4;
+export const MAX_SAMPLERS = PIXEL_SAMPLERS + VERTEX_SAMPLERS;
+/** D3DVERTEXTEXTURESAMPLER0 */
+const VERTEX_SAMPLER0 = 257;
+
+/** The slot of D3D9 sampler number `n` (0..15, 257..260) in the state's sampler arrays, −1 for any other number (D3DDMAPSAMPLER too). */
+export function samplerSlot(n: number): number {
+  const s = n >>> 0;
+  if (s < PIXEL_SAMPLERS) return s;
+  if (s >= VERTEX_SAMPLER0 && s < VERTEX_SAMPLER0 + VERTEX_SAMPLERS) return PIXEL_SAMPLERS + s - VERTEX_SAMPLER0;
+  return -1;
+}
 export const MAX_SAMPLER_STATE = 14;
 export const MAX_STAGES = 8;
 export const MAX_STAGE_STATE = 33;

@@ -4,8 +4,7 @@
  * buffer too small, the size left as given), test_vertex_shader_constant and
  * test_pixel_shader_constant (the last register accepted, the first past it and a count running
  * over it refused), stateblock.c (shaders and constants are state-block members, a Get while
- * recording reads the device's state)). Shaders are not executed yet: a draw with one bound draws
- * nothing and says so.
+ * recording reads the device's state)). Draws with shaders bound run them (more in shader-draw.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
@@ -73,8 +72,8 @@ describe('CreateVertexShader and CreatePixelShader check the token stream', () =
     expect(hr >>> 0).toBe(want >>> 0);
   });
 
-  it('accepts up to 3.0 although the caps still report shader version 0 (they rise when shaders execute)', () => {
-    expect([dev.caps.VertexShaderVersion, dev.caps.PixelShaderVersion]).toEqual([0, 0]);
+  it('accepts up to 3.0, the version the caps report (D3DVS_VERSION(3, 0), D3DPS_VERSION(3, 0))', () => {
+    expect([dev.caps.VertexShaderVersion, dev.caps.PixelShaderVersion]).toEqual([0xfffe0300, 0xffff0300]);
   });
 
   it('refuses a stream without an end token within the bound, and reads no further', () => {
@@ -298,14 +297,17 @@ describe('a draw with a shader bound', () => {
     expect(r.notes).toEqual([]);
     expect(Buffer.compare(Buffer.from(r.pixels), Buffer.from(r.before))).not.toBe(0);
   });
-  it.each([['vertex', 'a vertex shader'], ['pixel', 'a pixel shader'], ['both', 'vertex and pixel shaders']])('with %s: D3D_OK, nothing drawn, one unimplemented note', (which, words) => {
+  // XYZRHW vertices skip the vertex shader (D3DDECLUSAGE_POSITIONT: no vertex processing) and, with no DIFFUSE, are white;
+  // SIMPLE_PS gives dp3(c1, c0) = 0 in every channel with c0 left 0 (X8R8G8B8 stores its X byte as 0xff)
+  it.each([['vertex', 0xffffffff], ['pixel', 0xff000000], ['both', 0xff000000]])('with %s: D3D_OK, drawn, no note', (which, want) => {
     const r = drawWith((dev) => {
       if (which !== 'pixel') dev.SetVertexShader(dev.CreateVertexShader(SIMPLE_VS).vertexShader!);
       if (which !== 'vertex') dev.SetPixelShader(dev.CreatePixelShader(SIMPLE_PS).pixelShader!);
     });
     expect(r.hr).toBe(D3D_OK);
-    expect(r.notes).toEqual([{ kind: 'unimplemented', message: `DrawPrimitiveUP with ${words} bound draws nothing: shaders not yet executed` }]);
-    expect(Buffer.compare(Buffer.from(r.pixels), Buffer.from(r.before))).toBe(0);
+    expect(r.notes).toEqual([]);
+    const at = 4 * 16 + 8 * 4;
+    expect(new DataView(r.pixels.buffer, r.pixels.byteOffset).getUint32(at, true) >>> 0).toBe(want);
   });
   it('is still refused for what D3D9 refuses (an unknown primitive type)', () => {
     const dev = device();

@@ -74,7 +74,9 @@ describe('IDirect3D9 answers as Windows does', () => {
     ['sRGB reads of A8R8G8B8', X8, D3DUSAGE.QUERY_SRGBREAD, D3DRTYPE.TEXTURE, D3DFMT.A8R8G8B8, D3D_OK],
     ['sRGB reads of R5G6B5', X8, D3DUSAGE.QUERY_SRGBREAD, D3DRTYPE.TEXTURE, D3DFMT.R5G6B5, NA],
     ['sRGB writes to X8R8G8B8', X8, D3DUSAGE.RENDERTARGET | D3DUSAGE.QUERY_SRGBWRITE, D3DRTYPE.SURFACE, D3DFMT.X8R8G8B8, D3D_OK],
-    ['vertex textures (no vertex shaders)', X8, D3DUSAGE.QUERY_VERTEXTEXTURE, D3DRTYPE.TEXTURE, D3DFMT.R32F, NA],
+    ['vertex textures of R32F (vs_3_0 texldl)', X8, D3DUSAGE.QUERY_VERTEXTEXTURE, D3DRTYPE.TEXTURE, D3DFMT.R32F, D3D_OK],
+    ['vertex textures of A32B32G32R32F', X8, D3DUSAGE.QUERY_VERTEXTEXTURE, D3DRTYPE.TEXTURE, D3DFMT.A32B32G32R32F, D3D_OK],
+    ['vertex textures of A8R8G8B8 (not a vertex texture format)', X8, D3DUSAGE.QUERY_VERTEXTEXTURE, D3DRTYPE.TEXTURE, D3DFMT.A8R8G8B8, NA],
     ['mip generation of A8R8G8B8', X8, D3DUSAGE.AUTOGENMIPMAP, D3DRTYPE.TEXTURE, D3DFMT.A8R8G8B8, D3D_OK],
     ['mip generation of DXT1 (success without mips)', X8, D3DUSAGE.AUTOGENMIPMAP, D3DRTYPE.TEXTURE, D3DFMT.DXT1, HR.D3DOK_NOAUTOGEN],
     ['XR_BIAS as a back-buffer surface', X8, D3DUSAGE.RENDERTARGET, D3DRTYPE.SURFACE, D3DFMT.A2B10G10R10_XR_BIAS, D3D_OK],
@@ -114,7 +116,7 @@ describe('IDirect3D9 answers as Windows does', () => {
     expect(caps.StretchRectFilterCaps).toBe(0x03000300);
     expect(caps.DevCaps2 & 0x10).toBe(0x10);
     expect(Direct3DCreate9(32, 'dx8')!.GetDeviceCaps(0, D3DDEVTYPE.HAL).caps!.DevCaps2 & 0x10).toBe(0);
-    expect(caps.NumSimultaneousRTs).toBe(1);
+    expect(caps.NumSimultaneousRTs).toBe(4);
     expect(d3d().GetDeviceCaps(1, D3DDEVTYPE.HAL).hr).toBe(IC);
   });
 });
@@ -122,7 +124,7 @@ describe('IDirect3D9 answers as Windows does', () => {
 describe('IDirect3DDevice9 refuses mistakes and changes nothing when it does', () => {
   type Row = [string, (dev: Device) => number];
   const rows: Row[] = [
-    ['SetRenderTarget index 1 (one simultaneous target)', (d) => d.SetRenderTarget(1, d.backBuffer)],
+    ['SetRenderTarget index 4 (four simultaneous targets)', (d) => d.SetRenderTarget(4, d.backBuffer)],
     ['SetRenderTarget 0 to NULL', (d) => d.SetRenderTarget(0, null)],
     ['SetRenderTarget to an offscreen plain surface', (d) => d.SetRenderTarget(0, d.CreateOffscreenPlainSurface(4, 4, D3DFMT.X8R8G8B8, D3DPOOL.DEFAULT).surface!)],
     ['SetDepthStencilSurface to a render target', (d) => d.SetDepthStencilSurface(d.backBuffer)],
@@ -148,7 +150,7 @@ describe('IDirect3DDevice9 refuses mistakes and changes nothing when it does', (
     ['Reset to a depth back-buffer format', (d) => d.Reset({ ...PP, BackBufferFormat: D3DFMT.D16 })],
     ['GetBackBuffer of back buffer 1 of 1', (d) => d.GetBackBuffer(0, 1, 0).hr],
     ['GetBackBuffer of swap chain 1', (d) => d.GetBackBuffer(1, 0, 0).hr],
-    ['GetRenderTarget index 1', (d) => d.GetRenderTarget(1).hr],
+    ['GetRenderTarget index 4 (past NumSimultaneousRTs)', (d) => d.GetRenderTarget(4).hr],
   ];
   for (const [what, call] of rows) {
     it(what, () => {

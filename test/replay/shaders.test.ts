@@ -1,7 +1,7 @@
 /**
  * Shaders and constants at replay: the text form round-trips them byte for byte, the recorded
- * out-values of their getters are checked, a draw with a shader bound is one 'unimplemented'
- * finding per call and leaves the target as it was, and a replay snapshotted at any call
+ * out-values of their getters are checked, draws with shaders bound replay without findings, and a
+ * replay snapshotted at any call
  * continues with the same shaders, constants and state blocks.
  */
 import { pack, unpack } from 'msgpackr';
@@ -102,22 +102,21 @@ describe('shaders and constants at replay', () => {
     expect(sameBytes(fromText(text), rec)).toBe(true);
   });
 
-  it('replays with no mismatch, one unimplemented finding per shader-bound draw, and the target untouched', () => {
+  it('replays with no finding; the last draw, after sbAll.Apply unbound both shaders, is fixed function', () => {
     const frames: number[][] = [];
     const r = new Replayer({ lines: parseTrace(TRACE, 'shaders.r9t').lines, onPresent: presented(frames) }).run(TraceReader.fromBytes(bin));
-    const draws = lines.map((l, i) => [l, i + 1] as const).filter(([l]) => l.startsWith('dev.DrawPrimitiveUP')).map(([, n]) => n);
-    expect(r.findings.map((f) => [f.kind, f.line])).toEqual(draws.slice(0, 2).map((n) => ['unimplemented', n]));
-    expect(r.findings[0].message).toBe(`call ${draws[0] - 1}: IDirect3DDevice9::DrawPrimitiveUP: DrawPrimitiveUP with a vertex shader bound draws nothing: shaders not yet executed`);
-    expect(r.findings[1].message).toContain('with vertex and pixel shaders bound');
+    expect(r.findings).toEqual([]);
     // after sbAll.Apply neither shader is bound (the ALL block was created before either was set, and before SetFVF): a fixed-function draw
     expect(frames).toEqual([[0xff204060, 0xffff0000]]);
   });
 
-  it('the first two draws leave the clear colour everywhere (the third, without shaders, draws)', () => {
+  it('the shader draws: XYZRHW vertices skip the vertex shader (red, fixed function), then the ps_2_0 writes c0 = 0 (black)', () => {
     const cut = TRACE.replace(/sbAll\.Apply\(\)[\s\S]*$/, 'dev.Present(NULL, NULL, NULL, NULL)\n');
+    const first = TRACE.replace(/rec\.Apply\(\)[\s\S]*$/, 'dev.Present(NULL, NULL, NULL, NULL)\n');
     const frames: number[][] = [];
+    new Replayer({ onPresent: presented(frames) }).run(TraceReader.fromBytes(fromText(first)));
     new Replayer({ onPresent: presented(frames) }).run(TraceReader.fromBytes(fromText(cut)));
-    expect(frames).toEqual([[0xff204060, 0xff204060]]);
+    expect(frames).toEqual([[0xff204060, 0xffff0000], [0xff204060, 0xff000000]]);
   });
 
   it('a recorded out-value that differs is a mismatch naming pConstantData', () => {

@@ -13,7 +13,8 @@ import { createSampler } from './texture/index.js';
 import type { Sampler } from './texture/index.js';
 import { clipCode } from './setup/clip.js';
 import type { ClipStatusAccumulator, ClipVertex, RasterState, StreamView } from './types.js';
-import { VertexProcessor } from './vertex/index.js';
+import { createShadedStages, createVertexStage, linkPixelInputs, shadedPipeline } from './programmable/index.js';
+import type { VaryingSemantic, VertexStage } from './programmable/index.js';
 
 export interface DrawCall {
   /** D3DPRIMITIVETYPE */
@@ -90,17 +91,18 @@ function countingStages(stages: PixelStages, counter: SampleCounter): PixelStage
 
 /** What a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
 function vertexInputs(state: RasterState): readonly unknown[] {
-  return [state.fvf, state.vertexLayout, state.world, state.view, state.projection, state.renderStates, state.stageStates, state.textureTransforms, state.lights, state.material, state.viewport, state.maxPointSize, state.userClipPlanes];
+  return [state.fvf, state.vertexLayout, state.world, state.view, state.projection, state.renderStates, state.stageStates, state.textureTransforms, state.lights, state.material, state.viewport, state.maxPointSize, state.userClipPlanes,
+    state.vertexShader, state.pixelShader, state.vertexElements];
 }
 
 /** The last draw's vertex stage and its output vertices, reused while its inputs are the same objects. */
-let lastVertexStage: { inputs: readonly unknown[]; processor: VertexProcessor; out: ClipVertex[] } | undefined;
+let lastVertexStage: { inputs: readonly unknown[]; processor: VertexStage; out: ClipVertex[] } | undefined;
 
-function vertexStage(state: RasterState): { processor: VertexProcessor; out: ClipVertex[] } {
+function vertexStage(state: RasterState): { processor: VertexStage; out: ClipVertex[] } {
   const inputs = vertexInputs(state);
   const last = lastVertexStage;
   if (last && inputs.every((v, i) => v === last.inputs[i])) return last;
-  lastVertexStage = { inputs, processor: new VertexProcessor(state), out: [] };
+  lastVertexStage = { inputs, processor: createVertexStage(state), out: [] };
   return lastVertexStage;
 }
 
@@ -109,7 +111,26 @@ export function drawPrimitives(state: RasterState, call: DrawCall, options: Draw
   const stage = vertexStage(state);
   const vertices = stage.processor.process(call.streams ?? call.stream, call.firstVertex, call.vertexCount, stage.out);
   if (options.clipStatus) accumulateClipStatus(options.clipStatus, vertices, state.userClipPlanes?.mask ?? 0);
-  drawVertices(state, call.primitiveType, vertices, call.indices, call.primitiveCount, options);
+  if (state.pixelShader) drawShaded(state, call.primitiveType, vertices, call.indices, call.primitiveCount, stage.processor.varyingSemantics, options);
+  else drawVertices(state, call.primitiveType, vertices, call.indices, call.primitiveCount, options);
+}
+
+/**
+ * Rasterizes processed vertices through a pixel shader (programmable/pixel.ts), pixel by pixel: the
+ * span fast paths are fixed-function. A watched pixel (inspect --history) is not reported for
+ * these draws yet: the draw runs unwatched.
+ */
+export function drawShaded(
+  state: RasterState, primitiveType: number, vertices: readonly ClipVertex[], indices: ArrayLike<number> | null,
+  primitiveCount: number, varyings: readonly VaryingSemantic[], options: DrawOptions = {},
+): void {
+  const ps = state.pixelShader!;
+  const link = linkPixelInputs(ps.executable, varyings);
+  const linked: RasterState = { ...state, interpolatedSets: link.sets };
+  const stages = createShadedStages(linked, ps.executable.colorOutputs);
+  const counter = options.samplesPassed;
+  const counted = counter ? { ...stages, depthStencil: countingStages({ depthStencil: stages.depthStencil } as PixelStages, counter).depthStencil } : stages;
+  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, shadedPipeline(linked, ps, link, counted), null);
 }
 
 /** ORs and ANDs the D3DCS_* codes of the transformed vertices into `status` (XYZRHW vertices have none). */

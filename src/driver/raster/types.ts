@@ -6,6 +6,8 @@
  */
 import type { Rect, SurfaceView } from '../surface-view.js';
 import type { VertexLayout } from './vertex/fetch.js';
+import type { D3DVERTEXELEMENT9 } from '../../d3d9/index.js';
+import type { ShaderConstants, ShaderExecutable } from '../shader/types.js';
 
 /** A 4×4 matrix, row-major as D3DMATRIX (_11 … _44), row vectors times matrix (v·M). */
 export type Mat4 = Float64Array;
@@ -81,7 +83,27 @@ export interface RasterState {
    * (no bit set, or D3DRS_CLIPPING FALSE), and the clip stage then costs nothing.
    */
   userClipPlanes?: UserClipPlanes | null;
+  /** the bound vertex shader (null/absent: fixed-function vertex processing) */
+  vertexShader?: BoundShader | null;
+  /** the bound pixel shader (null/absent: the texture stages); its samplers s0..s15 are `textures`/`samplerStates` 0..15 */
+  pixelShader?: BoundShader | null;
+  /** the vertex declaration's elements, which a vertex shader's inputs (and ps_3_0 varyings of POSITIONT vertices) match by usage */
+  vertexElements?: readonly D3DVERTEXELEMENT9[];
+  /** coordinate sets (then varyings) setup interpolates; absent: the active texture stages' (the shader draw sets it) */
+  interpolatedSets?: number;
 }
+
+/** A shader a draw runs: its executable (built once per shader object) and the constants of the draw (copies). */
+export interface BoundShader {
+  readonly executable: ShaderExecutable;
+  readonly constants: ShaderConstants;
+}
+
+/**
+ * Generic varyings a shader draw carries after the MAX_TEXCOORDS coordinate sets, in the same
+ * arrays (ClipVertex.tex, Fragment.tex): 4 floats each, their meaning given per draw by a semantic table.
+ */
+export const MAX_VARYINGS = 12;
 
 export interface UserClipPlanes { readonly mask: number; readonly planes: Float64Array }
 
@@ -107,7 +129,7 @@ export interface ClipVertex {
   fog: number;
   /** point size in pixels (PSIZE or D3DRS_POINTSIZE) */
   pointSize: number;
-  /** per stage's coordinate set after TEXCOORDINDEX/transform: up to 4 components (missing = 0, q = 1) */
+  /** per stage's coordinate set after TEXCOORDINDEX/transform: up to 4 components (missing = 0, q = 1); shader draws: then MAX_VARYINGS varyings */
   tex: Float64Array;
   /** eye-space depth for table fog (z in view space) */
   eyeZ: number;
@@ -145,7 +167,7 @@ export interface Fragment {
   diffuse: Float32Array; // 4
   specular: Float32Array; // 4
   fog: number;
-  /** 4 components for each of MAX_TEXCOORDS stages */
+  /** 4 components for each of MAX_TEXCOORDS stages, then MAX_VARYINGS varyings (shader draws) */
   tex: Float64Array;
   /** screen-space derivatives of tex per stage: d/dx then d/dy, 4 components each (for mip selection) */
   texDx: Float64Array;
@@ -154,4 +176,11 @@ export interface Fragment {
   eyeZ: number;
   /** covered samples of a multisampled target (bit i = sample i) */
   coverage: number;
+  /**
+   * The interpolation this fragment's attributes came from and its weights there (set by
+   * AttributeSetup.shade), so a pixel shader can evaluate its 2×2 quad's other pixels; null when the
+   * attributes are not those of the weights (point sprites).
+   */
+  interp: { shadeAt(f: Fragment, w0: number, w1: number, w2: number): void; readonly gx: Float64Array; readonly gy: Float64Array; denominator(w0: number, w1: number, w2: number): number } | null;
+  w0: number; w1: number; w2: number;
 }

@@ -87,7 +87,7 @@ export function fragment(init: FragmentInit = {}): Fragment {
     fog: init.fog ?? 1,
     tex, texDx: new Float64Array(32), texDy: new Float64Array(32),
     eyeZ: init.eyeZ ?? 0,
-    coverage: init.coverage ?? 1,
+    coverage: init.coverage ?? 1, interp: null, w0: 1, w1: 0, w2: 0,
   };
 }
 

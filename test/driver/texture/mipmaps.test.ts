@@ -109,3 +109,24 @@ describe('lodOf and chooseMip', () => {
     expect(plan).toEqual({ linear: false, level: 3, next: 3, weight: 0 });
   });
 });
+
+describe('shader sampling modes (texldb adds to λ, texldl gives λ; MIPMAPLODBIAS and MAXMIPLEVEL still apply)', () => {
+  function sampleLod(states: Record<string, number>, step: number, mode: number, lod: number): number[] {
+    const out = new Float32Array(4);
+    createSampler(mips, samplerStates(states)).sampleLod(0.3, 0.6, 0, step, 0, 0, 0, step, 0, mode, lod, out, 0);
+    return [...out];
+  }
+  const TABLE: [string, Record<string, number>, number, number, number, number][] = [
+    // name, states, λ of the derivatives, mode (0 implicit, 1 bias, 2 explicit), lod, level
+    ['implicit: the derivatives alone (λ = 1)', { MIPFILTER: POINT }, 1, 0, 5, 1],
+    ['bias: λ 1 + 1 reads level 2', { MIPFILTER: POINT }, 1, 1, 1, 2],
+    ['bias: λ 2 − 2 magnifies at level 0', { MIPFILTER: POINT }, 2, 1, -2, 0],
+    ['explicit: λ = 3 whatever the derivatives', { MIPFILTER: POINT }, 0, 2, 3, 3],
+    ['explicit: λ = 0 with minifying derivatives reads level 0', { MIPFILTER: POINT }, 3, 2, 0, 0],
+    ['explicit λ = 1 plus MIPMAPLODBIAS 1: level 2', { MIPFILTER: POINT, MIPMAPLODBIAS: 1 }, 0, 2, 1, 2],
+    ['explicit λ = 0 under MAXMIPLEVEL 2: level 2', { MIPFILTER: POINT, MAXMIPLEVEL: 2 }, 0, 2, 0, 2],
+  ];
+  it.each(TABLE)('%s', (_name, states, lambda, mode, lod, want) => {
+    expect(sampleLod(states, stepFor(lambda), mode, lod)).toEqual(level(want));
+  });
+});

@@ -4,7 +4,7 @@
  * pattern, and the reused Fragment and scratch objects (no per-pixel allocation).
  */
 import { D3DCULL, D3DFILL, D3DRS, D3DSHADE, D3DTOP, D3DTSS, bitsToFloat32 } from '../../../d3d9/index.js';
-import { MAX_TEXCOORDS } from '../types.js';
+import { MAX_TEXCOORDS, MAX_VARYINGS } from '../types.js';
 import type { ClipVertex, Fragment, RasterState, ScreenVertex } from '../types.js';
 import type { SpanPath } from '../span/types.js';
 import { pretransformedPlanes, transformedPlanes, type ClipPlanes } from './clip.js';
@@ -67,10 +67,10 @@ export function createFragment(): Fragment {
   return {
     x: 0, y: 0, z: 0, bias: 0, front: true, triangle: false,
     diffuse: new Float32Array(4), specular: new Float32Array(4), fog: 1,
-    tex: new Float64Array(4 * MAX_TEXCOORDS),
-    texDx: new Float64Array(4 * MAX_TEXCOORDS),
-    texDy: new Float64Array(4 * MAX_TEXCOORDS),
-    eyeZ: 0, coverage: 0,
+    tex: new Float64Array(4 * (MAX_TEXCOORDS + MAX_VARYINGS)),
+    texDx: new Float64Array(4 * (MAX_TEXCOORDS + MAX_VARYINGS)),
+    texDy: new Float64Array(4 * (MAX_TEXCOORDS + MAX_VARYINGS)),
+    eyeZ: 0, coverage: 0, interp: null, w0: 1, w1: 0, w2: 0,
   };
 }
 
@@ -116,7 +116,7 @@ export function createRasterContext(state: RasterState, emit: EmitFragment, span
   const rs = state.renderStates;
   const rect = pixelRect(state);
   const { pattern, fullCoverage, sampleMask } = sampling(state);
-  const texSets = activeTextureSets(state);
+  const texSets = state.interpolatedSets ?? activeTextureSets(state);
   const dummy = {} as ClipVertex;
   const maxPoint = state.maxPointSize > 0 ? state.maxPointSize : Infinity;
   return {

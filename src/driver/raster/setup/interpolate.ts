@@ -6,7 +6,7 @@
  * with analytic derivatives ∂f/∂x = (Σ ∂wᵢ/∂x·rhwᵢ·aᵢ − f·Σ ∂wᵢ/∂x·rhwᵢ) / Σ wᵢ·rhwᵢ.
  * Depth is already z/w and is interpolated linearly: z = Σ wᵢ·zᵢ / Σ wᵢ (reference E).
  */
-import { MAX_TEXCOORDS } from '../types.js';
+import { MAX_TEXCOORDS, MAX_VARYINGS } from '../types.js';
 import type { ClipVertex, Fragment, ScreenVertex } from '../types.js';
 
 /** Channels: diffuse 0–3, specular 4–7, fog 8, eye depth 9, then 4 per texture set. */
@@ -14,7 +14,7 @@ export const CH_SPECULAR = 4;
 export const CH_FOG = 8;
 export const CH_EYEZ = 9;
 export const CH_TEX = 10;
-export const MAX_CHANNELS = CH_TEX + 4 * MAX_TEXCOORDS;
+export const MAX_CHANNELS = CH_TEX + 4 * (MAX_TEXCOORDS + MAX_VARYINGS);
 /** FLAT shading interpolates from specular alpha on (reference E: specular alpha/fog still interpolated). */
 const CH_FLAT_FIRST = CH_SPECULAR + 3;
 
@@ -88,6 +88,12 @@ export class AttributeSetup {
 
   /** Writes depth, colours, fog, eye depth and texture coordinates (with derivatives) at weights w. */
   shade(f: Fragment, w0: number, w1: number, w2: number): void {
+    f.interp = this; f.w0 = w0; f.w1 = w1; f.w2 = w2;
+    this.shadeAt(f, w0, w1, w2);
+  }
+
+  /** shade() without noting the weights on the fragment (a pixel shader's helper pixels). */
+  shadeAt(f: Fragment, w0: number, w1: number, w2: number): void {
     f.z = clamp01((w0 * this.z0 + w1 * this.z1 + w2 * this.z2) * this.zNorm);
     const inv = 1 / this.denominator(w0, w1, w2);
     const c = this.coef;

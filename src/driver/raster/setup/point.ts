@@ -8,6 +8,7 @@
  * its right/bottom edge (sampled at pixel centres); otherwise the vertex's
  * texture coordinates hold over the whole point.
  */
+import { MAX_TEXCOORDS } from '../types.js';
 import type { ClipVertex, ScreenVertex } from '../types.js';
 import type { RasterContext } from './context.js';
 import { ceilDiv, ONE, snap } from './fixed.js';
@@ -48,7 +49,7 @@ export function rasterizePoint(ctx: RasterContext, s: ScreenVertex, flat: ClipVe
       f.y = py;
       f.coverage = coverage;
       attr.shade(f, 1, 0, 0);
-      if (ctx.pointSprite) spriteCoordinates(ctx, px * ONE, py * ONE);
+      if (ctx.pointSprite) { spriteCoordinates(ctx, px * ONE, py * ONE); f.interp = null; }
       ctx.emit(f);
     }
   }
@@ -70,7 +71,7 @@ function spriteCoordinates(ctx: RasterContext, cx: number, cy: number): void {
   const f = ctx.frag;
   const w = box[2] - box[0], h = box[3] - box[1];
   const u = (cx - box[0]) / w, v = (cy - box[1]) / h;
-  for (let t = 0; t < ctx.texSets; t++) {
+  for (let t = 0; t < Math.min(ctx.texSets, MAX_TEXCOORDS); t++) {
     const i = 4 * t;
     f.tex[i] = u; f.tex[i + 1] = v; f.tex[i + 2] = 0; f.tex[i + 3] = 1;
     f.texDx[i] = ONE / w; f.texDx[i + 1] = 0; f.texDx[i + 2] = 0; f.texDx[i + 3] = 0;

@@ -34,6 +34,19 @@ export interface Sampler {
    * the coordinates; dwdx and dwdy matter only for cube maps.
    */
   sample(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, out: Float32Array, o: number): void;
+  /**
+   * sample() with the level chosen by `lodMode` (shader/types.ts LOD): IMPLICIT as sample(), BIAS
+   * adds `lod` to λ from the derivatives (texldb), EXPLICIT takes λ = `lod` (texldl, vertex
+   * texture fetch). MIPMAPLODBIAS and MAXMIPLEVEL apply in every mode, as chooseMip applies them.
+   */
+  sampleLod(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, lodMode: number, lod: number, out: Float32Array, o: number): void;
+}
+
+/** λ from the derivatives, plus `lod` (BIAS), or `lod` itself (EXPLICIT); shader/types.ts LOD values. */
+function adjustLod(lambda: number, lodMode: number, lod: number): number {
+  if (lodMode === 1) return lambda + lod;
+  if (lodMode === 2) return lod;
+  return lambda;
 }
 
 export interface SamplerOptions {
@@ -127,20 +140,27 @@ class TextureSampler implements Sampler {
   }
 
   sample(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, out: Float32Array, o: number): void {
+    this.sampleLod(u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, 0, 0, out, o);
+  }
+
+  sampleLod(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, lodMode: number, lod: number, out: Float32Array, o: number): void {
     if (this.slices) {
       const W = this.width0, H = this.height0, D = this.depth0;
-      this.sampleVolume(u, v, w, lodOf3(dudx * W, dvdx * H, dwdx * D, dudy * W, dvdy * H, dwdy * D), out, o);
+      const lambda = lodMode === 2 ? lod : lodOf3(dudx * W, dvdx * H, dwdx * D, dudy * W, dvdy * H, dwdy * D);
+      this.sampleVolume(u, v, w, adjustLod(lambda, lodMode, lod), out, o);
       return;
     }
     if (!this.cube) {
       const W = this.width0, H = this.height0;
-      this.sampleFace(0, u, v, lodOf(dudx * W, dvdx * H, dudy * W, dvdy * H), out, o);
+      const lambda = lodMode === 2 ? lod : lodOf(dudx * W, dvdx * H, dudy * W, dvdy * H);
+      this.sampleFace(0, u, v, adjustLod(lambda, lodMode, lod), out, o);
       return;
     }
     const c = this.cc;
     projectCube(finite(u), finite(v), finite(w), dudx, dvdx, dwdx, dudy, dvdy, dwdy, c);
     const size = this.width0; // faces are square and all the same size
-    this.sampleFace(c.face, c.s, c.t, lodOf(c.dsdx * size, c.dtdx * size, c.dsdy * size, c.dtdy * size), out, o);
+    const lambda = lodMode === 2 ? lod : lodOf(c.dsdx * size, c.dtdx * size, c.dsdy * size, c.dtdy * size);
+    this.sampleFace(c.face, c.s, c.t, adjustLod(lambda, lodMode, lod), out, o);
   }
 
   /** Filters face `face` at (s, t) for λ: one level, or two blended for trilinear. */

@@ -1,0 +1,138 @@
+/**
+ * The pixel shader stage of a draw: it replaces the texture stages and the specular add.
+ *
+ *   inputs (linked by semantic, link.ts) → shader → texkill → fog (before ps_3_0) → alpha test
+ *   on oC0.a → per covered sample: depth-stencil (oDepth, clamped to [0, 1], replaces the depth)
+ *   → colour write of oCi to render target i (COLORWRITEENABLEi, blend on each)
+ *
+ * A shader that needs derivatives (dsx/dsy, a texld whose level comes from them) runs the pixel's
+ * whole 2×2 quad as four lanes, lane = (y & 1)·2 + (x & 1): the other three pixels are helpers whose
+ * attributes are interpolated at their own centres, even outside the primitive, from the same
+ * interpolation the pixel came from. Each pixel evaluates its own quad, so what it gets does not
+ * depend on which pixel of the quad is drawn first. Other shaders run one lane.
+ * vPos is the pixel's integer position (D3D9 pixel centres are integers), vFace +1 for a clockwise
+ * (front) primitive and −1 for a counter-clockwise one.
+ */
+import { D3DRS } from '../../../d3d9/index.js';
+import type { ShaderIO } from '../../shader/types.js';
+import { LANES, PS_IN_SLOTS, PS_OUT_SLOTS } from '../../shader/types.js';
+import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
+import { chooseColorWrite, createColorWrite } from '../pixel/color-write.js';
+import { chooseDepthStencil, createDepthStencil } from '../pixel/depth-stencil.js';
+import { fragmentDepth } from '../pixel/depth.js';
+import { createColorSum } from '../pixel/fog.js';
+import type { ColorWriteStage, DepthStencilStage } from '../pixel/types.js';
+import { sampleCount } from '../pixel/pipeline.js';
+import { createFragment } from '../setup/context.js';
+import type { BoundShader, Fragment, RasterState } from '../types.js';
+import { SOURCE } from './link.js';
+import type { InputLink } from './link.js';
+import { shaderSample } from './sample.js';
+import { createShaderIO } from './vertex.js';
+
+/** The stages after the shader, per render target where the shader writes one. */
+export interface ShadedStages {
+  readonly depthStencil: DepthStencilStage;
+  /** colour write of render target i (null: the shader writes no oCi, or nothing is bound there) */
+  readonly colorWrites: readonly (ColorWriteStage | null)[];
+}
+
+export function createShadedStages(state: RasterState, colorOutputs: number, depthStencil?: DepthStencilStage): ShadedStages {
+  const colorWrites: (ColorWriteStage | null)[] = [];
+  for (let i = 0; i < PS_OUT_SLOTS; i++) {
+    const written = (colorOutputs & (1 << i)) !== 0 || (i === 0 && colorOutputs === 0);
+    colorWrites.push(written && state.renderTargets[i] ? createColorWrite(i === 0 ? chooseColorWrite(state) : 'generic', state, i) : null);
+  }
+  return { depthStencil: depthStencil ?? createDepthStencil(chooseDepthStencil(state), state), colorWrites };
+}
+
+/** The per-fragment function of a draw with a pixel shader. */
+export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputLink, stages: ShadedStages): (f: Fragment) => void {
+  const exe = ps.executable;
+  const io = createShaderIO(PS_IN_SLOTS, PS_OUT_SLOTS, shaderSample(state, 0));
+  const quad = exe.usesDerivatives;
+  const helpers = [createFragment(), createFragment(), createFragment(), createFragment()];
+  // fixed-function fog for shaders before ps_3_0 (vertex fog factor or table fog from depth); the specular add is the shader's
+  const fogStates = state.renderStates.slice();
+  fogStates[D3DRS.SPECULARENABLE] = 0;
+  const fog = exe.version < 0x300 && state.renderStates[D3DRS.FOGENABLE] !== 0 ? createColorSum('generic', { ...state, renderStates: fogStates }) : null;
+  const alphaTest = createAlphaTest(chooseAlphaTest(state), state);
+  const { depthStencil, colorWrites } = stages;
+  const colors = Array.from({ length: PS_OUT_SLOTS }, () => new Float32Array(4));
+  const samples = sampleCount(state);
+  const sampleMask = samples > 1 ? state.renderStates[D3DRS.MULTISAMPLEMASK] & (2 ** samples - 1) : 1;
+
+  const { slots, source, set } = link;
+  const inputs = io.inputs;
+  const load = (src: Fragment, lane: number): void => {
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      const at = (slot * LANES + lane) * 4;
+      const kind = source[slot];
+      if (kind === SOURCE.TEX) {
+        const t = 4 * set[slot], tex = src.tex;
+        inputs[at] = tex[t]; inputs[at + 1] = tex[t + 1]; inputs[at + 2] = tex[t + 2]; inputs[at + 3] = tex[t + 3];
+      } else if (kind === SOURCE.DIFFUSE || kind === SOURCE.SPECULAR) {
+        const c = kind === SOURCE.DIFFUSE ? src.diffuse : src.specular;
+        inputs[at] = c[0]; inputs[at + 1] = c[1]; inputs[at + 2] = c[2]; inputs[at + 3] = c[3];
+      } else {
+        inputs[at] = kind === SOURCE.FOG ? src.fog : 0; inputs[at + 1] = 0; inputs[at + 2] = 0; inputs[at + 3] = 0;
+      }
+    }
+  };
+
+  /** Fragment f's quad neighbour at (x + dx, y + dy): interpolated at its centre, or f itself where that fails. */
+  const helper = (f: Fragment, dx: number, dy: number, h: Fragment): Fragment => {
+    const a = f.interp;
+    if (a !== null) {
+      const w0 = f.w0 + dx * a.gx[0] + dy * a.gy[0];
+      const w1 = f.w1 + dx * a.gx[1] + dy * a.gy[1];
+      const w2 = f.w2 + dx * a.gx[2] + dy * a.gy[2];
+      if (a.denominator(w0, w1, w2) > 0) { a.shadeAt(h, w0, w1, w2); return h; }
+      return f;
+    }
+    // point sprites: the coordinates are linear in the screen, so their derivatives carry them
+    h.z = f.z; h.fog = f.fog; h.diffuse.set(f.diffuse); h.specular.set(f.specular);
+    for (let t = 0; t < h.tex.length; t++) h.tex[t] = f.tex[t] + dx * f.texDx[t] + dy * f.texDy[t];
+    return h;
+  };
+
+  return (f) => {
+    const covered = samples > 1 ? f.coverage & sampleMask : 1;
+    if (covered === 0) return;
+    const lanes = quad ? LANES : 1;
+    const lane = quad ? ((f.y & 1) << 1) | (f.x & 1) : 0;
+    const x0 = quad ? f.x & ~1 : f.x, y0 = quad ? f.y & ~1 : f.y;
+    for (let l = 0; l < lanes; l++) {
+      const qx = x0 + (quad ? l & 1 : 0), qy = y0 + (quad ? l >> 1 : 0);
+      const src = l === lane ? f : helper(f, qx - f.x, qy - f.y, helpers[l]);
+      load(src, l);
+      io.position[4 * l] = qx; io.position[4 * l + 1] = qy; io.position[4 * l + 2] = 0; io.position[4 * l + 3] = 0;
+      io.face[l] = f.front ? 1 : -1;
+      io.depth[l] = src.z;
+      io.killed[l] = 0;
+    }
+    exe.run(io, ps.constants, lanes);
+    if (io.killed[lane] !== 0) return;
+    readColors(io, lane, colors);
+    const c0 = colors[0];
+    if (fog !== null) fog(f, c0);
+    if (!alphaTest(c0)) return;
+    const z = exe.writesDepth ? Math.fround(clampDepth(io.depth[lane])) : fragmentDepth(f);
+    for (let i = 0; i < samples; i++) {
+      if ((covered & (1 << i)) === 0 || !depthStencil(f, z, i)) continue;
+      for (let t = 0; t < colorWrites.length; t++) colorWrites[t]?.(colors[t], f.x, f.y, i);
+    }
+  };
+}
+
+function clampDepth(z: number): number {
+  return z > 0 ? (z < 1 ? z : 1) : 0;
+}
+
+function readColors(io: ShaderIO, lane: number, colors: Float32Array[]): void {
+  for (let t = 0; t < colors.length; t++) {
+    const at = (t * LANES + lane) * 4;
+    for (let c = 0; c < 4; c++) colors[t][c] = io.outputs[at + c];
+  }
+}
