@@ -9,12 +9,15 @@
  * whole 2×2 quad as four lanes, lane = (y & 1)·2 + (x & 1): the other three pixels are helpers whose
  * attributes are interpolated at their own centres, even outside the primitive, from the same
  * interpolation the pixel came from. Each pixel evaluates its own quad, so what it gets does not
- * depend on which pixel of the quad is drawn first. Other shaders run one lane.
+ * depend on which pixel of the quad is drawn first. Other shaders run one lane, and so do shaders
+ * whose derivatives only choose texture levels when every sampler they read gives the same sample
+ * at every level of detail (chooseShaderLanes).
  * vPos is the pixel's integer position (D3D9 pixel centres are integers), vFace +1 for a clockwise
  * (front) primitive and −1 for a counter-clockwise one.
  */
-import { D3DRS } from '../../../d3d9/index.js';
-import type { ShaderIO } from '../../shader/types.js';
+import { D3DRS, D3DSAMP } from '../../../d3d9/index.js';
+import { OP } from '../../../shader/index.js';
+import type { ShaderExecutable, ShaderIO } from '../../shader/types.js';
 import { LANES, PS_IN_SLOTS, PS_OUT_SLOTS } from '../../shader/types.js';
 import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
 import { chooseColorWrite, createColorWrite } from '../pixel/color-write.js';
@@ -24,6 +27,7 @@ import { createColorSum } from '../pixel/fog.js';
 import type { ColorWriteStage, DepthStencilStage } from '../pixel/types.js';
 import { sampleCount } from '../pixel/pipeline.js';
 import { createFragment } from '../setup/context.js';
+import { levelIndependent } from '../texture/index.js';
 import type { BoundShader, Fragment, RasterState } from '../types.js';
 import { SOURCE } from './link.js';
 import type { InputLink } from './link.js';
@@ -46,11 +50,40 @@ export function createShadedStages(state: RasterState, colorOutputs: number, dep
   return { depthStencil: depthStencil ?? createDepthStencil(chooseDepthStencil(state), state), colorWrites };
 }
 
-/** The per-fragment function of a draw with a pixel shader. */
-export function shadedPipeline(state: RasterState, ps: BoundShader, link: InputLink, stages: ShadedStages): (f: Fragment) => void {
+/** How a pixel runs: its whole 2×2 quad as four lanes (the generic path), or alone as one lane. */
+export type ShaderLanes = 'quad' | 'single';
+
+/** Instructions after which lanes can differ in what runs (and so in executed counts against MAX_EXECUTED). */
+const PER_LANE_FLOW = new Set<number>([OP.IF, OP.IFC, OP.BREAK, OP.BREAKC, OP.BREAKP, OP.CALLNZ]);
+
+/**
+ * 'single' when no lane of a quad can change what the drawn pixel gets from its neighbours: the shader
+ * needs no derivatives, or (ps_2_0 on, no dsx/dsy, no per-lane flow control) its derivatives only pick
+ * the level of detail of samplers whose every λ gives the same sample (texture/lod.ts levelIndependent).
+ */
+export function chooseShaderLanes(state: RasterState, exe: ShaderExecutable): ShaderLanes {
+  if (!exe.usesDerivatives) return 'single';
+  if (exe.version < 0x200) return 'quad';
+  for (const ins of exe.program.instructions) {
+    if (ins.opcode === OP.DSX || ins.opcode === OP.DSY || PER_LANE_FLOW.has(ins.opcode)) return 'quad';
+  }
+  for (let unit = 0; unit < 16; unit++) {
+    if ((exe.samplers & (1 << unit)) === 0) continue;
+    const t = state.textures[unit], st = state.samplerStates[unit];
+    // an unbound unit reads (0, 0, 0, 1) whatever the derivatives
+    if (!t || t.levels.length === 0 || !st) continue;
+    if (!levelIndependent(st[D3DSAMP.MAGFILTER], st[D3DSAMP.MINFILTER], st[D3DSAMP.MAXMIPLEVEL], t.levels.length)) return 'quad';
+  }
+  return 'single';
+}
+
+/** The per-fragment function of a draw with a pixel shader (`lanes`: tests force 'quad' to compare). */
+export function shadedPipeline(
+  state: RasterState, ps: BoundShader, link: InputLink, stages: ShadedStages, lanes: ShaderLanes = chooseShaderLanes(state, ps.executable),
+): (f: Fragment) => void {
   const exe = ps.executable;
   const io = createShaderIO(PS_IN_SLOTS, PS_OUT_SLOTS, shaderSample(state, 0));
-  const quad = exe.usesDerivatives;
+  const quad = lanes === 'quad';
   const helpers = [createFragment(), createFragment(), createFragment(), createFragment()];
   // fixed-function fog for shaders before ps_3_0 (vertex fog factor or table fog from depth); the specular add is the shader's
   const fogStates = state.renderStates.slice();
