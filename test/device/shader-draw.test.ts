@@ -256,6 +256,23 @@ describe('linkage: SM3 varyings by semantic, mixed fixed-function and shader sta
     expect(hex(pixel(dev.backBuffer, 7, 7))).toBe('0xff4080ff');
   });
 
+  it.each([[1 /* D3DSHADE_FLAT */, true], [2 /* D3DSHADE_GOURAUD */, false]])('SHADEMODE %i: a ps_3_0 COLOR input is the provoking vertex\'s everywhere under FLAT, a TEXCOORD one still interpolated', (mode, flat) => {
+    const dev = device();
+    dev.SetRenderState(D3DRS.SHADEMODE, mode);
+    dev.SetVertexDeclaration(declaration(dev, POS_TEX));
+    dev.SetVertexShader(vs(dev, 'vs_3_0\ndcl_position v0\ndcl_texcoord v1\ndcl_position o0\ndcl_color o1\ndcl_texcoord o2\nmov o0, v0\nmov o1, v1\nmov o2, v1\n'));
+    dev.SetPixelShader(ps(dev, 'ps_3_0\ndcl_color v0\ndcl_texcoord v1\nmov r0, v0\nmov r0.b, v1.r\nmov oC0, r0\n'));
+    // one triangle over the top-left half: the first (provoking) vertex red, the others green and blue
+    const v = Float32Array.from([-1, 1, 0.5, 1, 0, 0, 1, 3, 1, 0.5, 0, 1, 0, 1, -1, -3, 0.5, 0, 0, 1, 1]);
+    dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 1, v, 28);
+    const a = pixel(dev.backBuffer, 1, 1), b = pixel(dev.backBuffer, 6, 3);
+    // red and green from COLOR0: the first vertex's (255, 0) at both under FLAT, varying under GOURAUD
+    if (flat) expect([channel(a, 2), channel(a, 1), channel(b, 2), channel(b, 1)]).toEqual([255, 0, 255, 0]);
+    else expect(channel(a, 2) > channel(b, 2) && channel(b, 1) > 0).toBe(true);
+    // blue from TEXCOORD0.r: interpolated in both modes (it falls away from the first vertex)
+    expect(channel(a, 0)).toBeGreaterThan(channel(b, 0));
+  });
+
   it('ps_3_0 with pre-transformed vertices: the vertex shader is skipped and the declaration\'s elements are the varyings', () => {
     const dev = device();
     dev.SetVertexDeclaration(declaration(dev, [element(0, 0, D3DDECLTYPE.FLOAT4, D3DDECLUSAGE.POSITIONT), element(0, 16, D3DDECLTYPE.FLOAT4, D3DDECLUSAGE.TEXCOORD, 2)]));
@@ -305,6 +322,20 @@ describe('vertex texture fetch (D3DVERTEXTEXTURESAMPLER0..3 are sampler numbers 
     expect(dev.GetTexture(1).texture).toBe(null);
   });
 
+  it('a state block records and applies a vertex sampler\'s state and texture', () => {
+    const dev = device();
+    const tex = dev.CreateTexture(1, 1, 1, 0, D3DFMT.R32F, 1, null).texture!;
+    dev.BeginStateBlock();
+    dev.SetSamplerState(258, 1 /* ADDRESSU */, 3 /* CLAMP */);
+    dev.SetTexture(258, tex);
+    const sb = dev.EndStateBlock().stateBlock!;
+    dev.SetSamplerState(258, 1, 1);
+    dev.SetTexture(258, null);
+    expect(sb.Apply()).toBe(D3D_OK);
+    expect(dev.GetSamplerState(258, 1).value).toBe(3);
+    expect(dev.GetTexture(258).texture).toBe(tex);
+  });
+
   it('texldl in a vs_3_0 reads the R32F texture on D3DVERTEXTEXTURESAMPLER0 (0.5 → 128)', () => {
     const dev = device();
     const tex = dev.CreateTexture(1, 1, 1, 0, D3DFMT.R32F, 1, null).texture!;
@@ -317,5 +348,11 @@ describe('vertex texture fetch (D3DVERTEXTEXTURESAMPLER0..3 are sampler numbers 
     dev.SetPixelShader(ps(dev, 'ps_3_0\ndcl_color v0\nmov oC0, v0\n'));
     expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, quad(0.5, () => [0, 0, 0, 0]), 28)).toBe(D3D_OK);
     expect(hex(pixel(dev.backBuffer, 8, 8))).toBe('0x80808080');
+    // the same shader and constants on the next draw read what the texture holds now
+    const again = tex.LockRect(0, null, 0).lockedRect!;
+    new DataView(again.pBits.buffer, again.pBits.byteOffset).setFloat32(0, 0.25, true);
+    tex.UnlockRect(0);
+    dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, quad(0.5, () => [0, 0, 0, 0]), 28);
+    expect(hex(pixel(dev.backBuffer, 8, 8))).toBe('0x40404040');
   });
 });

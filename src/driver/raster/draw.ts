@@ -111,6 +111,7 @@ function vertexStage(state: RasterState): { processor: VertexStage; out: ClipVer
 export function drawPrimitives(state: RasterState, call: DrawCall, options: DrawOptions = {}): void {
   if (call.primitiveCount <= 0 || call.vertexCount <= 0) return;
   const stage = vertexStage(state);
+  stage.processor.prepare?.(state);
   const vertices = stage.processor.process(call.streams ?? call.stream, call.firstVertex, call.vertexCount, stage.out);
   if (options.clipStatus) accumulateClipStatus(options.clipStatus, vertices, state.userClipPlanes?.mask ?? 0);
   if (state.pixelShader) drawShaded(state, call.primitiveType, vertices, call.indices, call.primitiveCount, stage.processor.varyingSemantics, options);
@@ -128,7 +129,7 @@ export function drawShaded(
 ): void {
   const ps = state.pixelShader!;
   const link = linkPixelInputs(ps.executable, varyings);
-  const linked: RasterState = { ...state, interpolatedSets: link.sets };
+  const linked: RasterState = { ...state, interpolatedSets: link.sets, flatSets: link.colorSets };
   const stages = createShadedStages(linked, ps.executable.colorOutputs);
   const counter = options.samplesPassed;
   const counted = counter ? { ...stages, depthStencil: countingStages({ depthStencil: stages.depthStencil } as PixelStages, counter).depthStencil } : stages;
@@ -229,6 +230,7 @@ export function missedFragment(state: RasterState, call: DrawCall, x: number, y:
   if (state.renderStates[D3DRS.CULLMODE] === D3DCULL.NONE && state.renderStates[D3DRS.SCISSORTESTENABLE] === 0) return null;
   // culling and the scissor test come after vertex processing: the vertices are the draw's own
   const stage = vertexStage(state);
+  stage.processor.prepare?.(state);
   const vertices = stage.processor.process(call.streams ?? call.stream, call.firstVertex, call.vertexCount, stage.out);
   const covers = (cull: boolean): { front: boolean } | null => {
     // the draw's own scissor rect left out, a rect of the one pixel in its place (nothing else is rasterized)

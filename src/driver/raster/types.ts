@@ -91,6 +91,8 @@ export interface RasterState {
   vertexElements?: readonly D3DVERTEXELEMENT9[];
   /** coordinate sets (then varyings) setup interpolates; absent: the active texture stages' (the shader draw sets it) */
   interpolatedSets?: number;
+  /** bit s: coordinate set (or varying) s is a colour that FLAT shading takes from the provoking vertex (shader draws) */
+  flatSets?: number;
 }
 
 /** A shader a draw runs: its executable (built once per shader object) and the constants of the draw (copies). */

@@ -109,14 +109,24 @@ function results(e: Emitter, ins: Instruction, S: Sources, comps: readonly numbe
   return out;
 }
 
+/**
+ * Instructions whose result can be a register value passed on without arithmetic (a move, a
+ * selection, a sign change): a signalling NaN read from a register must leave quiet, as it does in
+ * the interpreter, whose reads pass through a Float64Array; the optimizing compiler may copy such a
+ * value float32 to float32 without the conversion that quiets it, so these writes quiet it (q).
+ */
+const PASSES_VALUES = new Set<number>([OP.MOV, OP.MIN, OP.MAX, OP.CMP, OP.CND, OP.DST, OP.ABS, OP.TEXCOORD, OP.TEX, OP.TEXLDD, OP.TEXLDL]);
+
 /** Writes value expressions (already computed into locals) to the destination: mask, predicate, shift, _sat, float32 store. */
 export function commit(e: Emitter, ins: Instruction, value: (c: number) => string): void {
   const d = ins.dst!;
   const scale = shiftScale(d.shift);
   const sat = (d.resultMod & 1) !== 0;
+  const quiet = PASSES_VALUES.has(ins.opcode) && !sat && !e.d.ps1x && scale === 1;
   for (const c of writtenComponents(ins)) {
     // the interpreter's order: shift (a power of two: exact either way), _sat, the ps_1_x range, the float32 store
     let v = value(c);
+    if (quiet) v = `q(${v})`;
     if (scale > 1) v = `(${v} * ${int(scale, 2, 256)})`;
     else if (scale < 1) v = `(${v} / ${int(1 / scale, 2, 256)})`;
     if (sat) v = `sat(${v})`;
@@ -193,7 +203,8 @@ export function texld(e: Emitter, ins: Instruction): void {
   const unit = e.d.ps1x ? ins.dst!.num : ins.src[1].num;
   const type = e.d.ps1x ? SAMPLER_TYPE.UNKNOWN : e.d.samplerTypes[unit];
   const useW = type !== SAMPLER_TYPE.T2D && type !== SAMPLER_TYPE.T1D;
-  const lodMode = ldl ? LOD.EXPLICIT : ins.opcode === OP.TEX && ins.controls === 2 ? LOD.BIAS : LOD.IMPLICIT;
+  // ps_1_1–1_3 tex takes no texldp/texldb control bits
+  const lodMode = ldl ? LOD.EXPLICIT : ins.opcode === OP.TEX && ins.controls === 2 && !old ? LOD.BIAS : LOD.IMPLICIT;
   const CD = e.array('CD', 'Float64Array', LANES * 4);
   const GR = ldd ? e.array('GR', 'Float64Array', LANES * 8) : '';
   const TX = e.array('TX', 'Float32Array', LANES * 4);

@@ -11,7 +11,7 @@
  * ps_1_x texture-addressing instructions (texbem/l, texreg2*, texm3x*, texdp3*, texdepth, bem). The compiled code never stops a run early: a run whose loop counts could take it past
  * MAX_EXECUTED is handed to the interpreter whole, which stops it exactly where the cap falls.
  */
-import { OP, OPCODES, REG, opcodeAllowed, type Instruction, type ShaderProgram } from '../../shader/index.js';
+import { OP, REG, validateShader, type Instruction, type ShaderProgram } from '../../shader/index.js';
 import { CompileCache } from './compile-cache.js';
 import { Emitter, Sources, Unsupported, int, readRegister } from './compile-emit.js';
 import { OPS_USED, arithmetic, coissued, derivative, texkill, texld } from './compile-ops.js';
@@ -345,9 +345,9 @@ function readsOf(d: Decoded): { temps: number; addr: boolean; pred: boolean } {
 }
 
 function generate(d: Decoded): string {
-  // an opcode its version does not have (the validator refuses such a stream) runs as the interpreter takes it
-  const foreign = d.program.instructions.find((i) => { const info = OPCODES.get(i.opcode); return info !== undefined && !opcodeAllowed(info, d.kind, d.version); });
-  if (foreign) throw new Unsupported(`${foreign.name} is not an instruction of ${d.kind} shader version ${d.version >> 8}.${d.version & 0xff}`);
+  // the device creates only programs the validator passes; anything else runs as the interpreter takes it
+  const invalid = validateShader(d.program, { maxVertexShaderConst: 8192, numTemps2x: 32 });
+  if (invalid.length) throw new Unsupported(`not a valid program: ${invalid[0].message}`);
   const tree = structure(d, 0, 0).nodes;
   const e = new Emitter(d);
   // a run whose loops could pass MAX_EXECUTED goes to the interpreter, which stops it where the cap falls
@@ -380,6 +380,9 @@ function generate(d: Decoded): string {
     'const DF = env.DF, DI = env.DI, DEFF = env.defF;',
     `const R = new Float32Array(${32 * SLOT}), A = new Float32Array(${SLOT}), PR = new Float32Array(${SLOT}), T = new Float32Array(${8 * SLOT});`,
     ...e.scratch,
+    // a NaN as the interpreter's Float64Array passage leaves it: quiet, payload and sign kept
+    'const QF = new Float32Array(1), QU = new Uint32Array(QF.buffer);',
+    'function q(x) { if (x === x) return x; QF[0] = x; QU[0] |= 4194304; return QF[0]; }',
     'function rc(CF, idx, c) { const d = DEFF.get(idx); if (d) return d[c]; return idx >= 0 && idx * 4 < CF.length ? CF[idx * 4 + c] : 0; }',
     `function vin(I, idx, oc, slots) { return idx >= 0 && idx < slots ? I[idx * ${SLOT} + oc] : 0; }`,
     'return function run(io, k, lanesIn) {',

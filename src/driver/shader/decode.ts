@@ -49,6 +49,11 @@ const PS1_SAMPLING = new Set<number>([OP.TEX, OP.TEXBEM, OP.TEXBEML, OP.TEXREG2A
 const PS1_READS_COORD = new Set<number>([OP.TEX, OP.TEXCOORD, OP.TEXBEM, OP.TEXBEML, OP.TEXM3x2PAD, OP.TEXM3x2TEX,
   OP.TEXM3x3PAD, OP.TEXM3x3TEX, OP.TEXM3x3SPEC, OP.TEXM3x3VSPEC, OP.TEXM3x3, OP.TEXM3x2DEPTH, OP.TEXDP3, OP.TEXDP3TEX, OP.TEXKILL]);
 
+/** c0 … c8191: constants past 2047 are the CONST2..CONST4 register types, 2048 each. */
+function constIndex(type: number, num: number): number {
+  return type >= REG.CONST2 && type <= REG.CONST4 ? num + 2048 * (type - REG.CONST2 + 1) : num;
+}
+
 export function decode(program: ShaderProgram): Decoded {
   const { kind, version, instructions } = program;
   const ps1x = kind === 'pixel' && version < 0x0200;
@@ -87,7 +92,7 @@ export function decode(program: ShaderProgram): Decoded {
   instructions.forEach((ins, k) => {
     const op = ins.opcode;
     switch (op) {
-      case OP.DEF: defF.set(ins.dst!.num, Float32Array.from(ins.literals!.map(bitsToFloat))); break;
+      case OP.DEF: defF.set(constIndex(ins.dst!.type, ins.dst!.num), Float32Array.from(ins.literals!.map(bitsToFloat))); break;
       case OP.DEFI: defI.set(ins.dst!.num, Int32Array.from(ins.literals!.map((x) => x | 0))); break;
       case OP.DEFB: defB.set(ins.dst!.num, ins.literals![0] ? 1 : 0); break;
       case OP.IF: case OP.IFC: case OP.LOOP: case OP.REP: stack.push(k); break;

@@ -152,17 +152,19 @@ export class Interpreter implements ShaderExecutable {
     while (pc < ops.length) {
       if (++executed > MAX_EXECUTED) { capped = true; executed--; break; }
       const op = ops[pc];
-      const step = watch ? watchBefore(this, op, watch.lane, this.active) : undefined;
+      let step = watch ? watchBefore(this, op, watch.lane, this.active) : undefined;
       let next = pc + 1;
       if (op.does === DOES.FLOW) next = this.flow(op, pc);
       else if (op.does === DOES.EXEC && this.active !== 0) {
         if (ops[pc + 1]?.coissue) {
           // co-issued pair: both read their sources before either writes
           const second = ops[pc + 1];
+          const step2 = watch ? watchBefore(this, second, watch.lane, this.active) : undefined;
           this.compute(op, this.active, this.res);
           this.compute(second, this.active, this.res2);
           this.commit(op, this.active, this.res);
           this.commit(second, this.active, this.res2);
+          if (watch && step && step2) { watchAfter(this, op, watch, step); watchAfter(this, second, watch, step2); step = undefined; }
           executed++;
           next = pc + 2;
         } else this.execute(op, this.active);

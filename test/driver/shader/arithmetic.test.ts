@@ -140,6 +140,11 @@ describe('address register', () => {
     }
   });
 
+  it('def reaches constants past c2047 (software vertex processing has 8192), directly and relatively', () => {
+    const exe = 'vs_2_0\ndcl_position v0\ndef c2050, 1, 2, 3, 4\nmova a0.x, c0.x\nadd oPos, c2050, c2048[a0.x]';
+    expect(run1(exe, { consts: [[2, 0, 0, 0]] }).out).toEqual([2, 4, 6, 8]);
+  });
+
   it('a relative read outside the constant file gives 0', () => {
     const consts = [[-3, 300, 0, 0], [5, 5, 5, 5]];
     expect(vs('vs_2_0', 'mova a0.x, c0.x\nmov oPos, c1[a0.x]', consts)).toEqual([0, 0, 0, 0]);

@@ -46,15 +46,15 @@ logp r8, v2.y
 exp r9, v2.z
 log r10, v2.w
 dst r11, r4, r8
-slt r12, v2, c9
-sge r13, v2, c9
-frc r14, v2
-rcp r15.x, r14.y
 add oT0, r4, r8
 add oT1, r9, r10
-add oT2, r11, r12
-add oT3, r13, r14
-mov oT4, r15
+slt r4, v2, c9
+sge r8, v2, c9
+frc r9, v2
+rcp r10.x, r9.y
+add oT2, r11, r4
+add oT3, r8, r9
+mov oT4, r10
 mov oT5, r5
 mov oT6, r6
 mov oT7, r7
@@ -177,7 +177,7 @@ texkill r3
 cmp r4, r3, r0, r1
 dp2add r5, r4, r2, c5.y
 mad_sat r6, r5.x, v0, -r2
-min r7, r6, r0_abs
+min r7, r6, r0
 max r8, r7, -r1
 exp r9.x, r8.w
 log r9.y, r8.z

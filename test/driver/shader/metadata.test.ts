@@ -73,4 +73,15 @@ describe('watched run', () => {
     // a watched run computes what run() computes
     expect(getReg(io.outputs, 0, 0)).toEqual([3, 5, 7, 9]);
   });
+
+  it('shows both halves of a co-issued pair, each reading the registers as they were before either wrote', () => {
+    const exe = compile('ps_1_1\nmov r0, c0\nadd r0.rgb, r0, c1\n+mov r0.a, r0.b');
+    const k = makeConstants();
+    k.f.set([0.25, 0.25, 0.25, 0.5, 0.5, 0.5, 0.5, 0.125]);
+    const steps = traceRun(exe, makeIO(), k, 1, 0);
+    expect(steps.map((s) => s.index)).toEqual([0, 1, 2]);
+    expect(steps[2].read).toEqual([{ name: 'r0', value: [0.25, 0.25, 0.25, 0.5] }]);
+    expect(steps[1].wrote!.value).toEqual([0.75, 0.75, 0.75, 0.25]);
+    expect(steps[2].wrote!.value).toEqual([0.75, 0.75, 0.75, 0.25]);
+  });
 });

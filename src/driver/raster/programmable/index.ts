@@ -22,6 +22,8 @@ export interface VertexStage {
   process(stream: FetchStreams, first: number, count: number, out?: ClipVertex[]): ClipVertex[];
   /** semantics of the varyings the vertices carry after their coordinate sets */
   readonly varyingSemantics: readonly VaryingSemantic[];
+  /** takes what is the draw's own (vertex textures) before process() */
+  prepare?(state: RasterState): void;
 }
 
 /**

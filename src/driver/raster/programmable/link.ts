@@ -8,7 +8,8 @@
  * A pixel shader input links by semantic (usage, usage index): a varying with that semantic first
  * (vs_3_0 COLOR outputs keep their range), else COLOR0/1 as the saturated diffuse/specular, TEXCOORDn
  * (n < 8) as coordinate set n, FOG as the fog factor in x; anything else reads (0, 0, 0, 0).
- * Before ps_3_0 the inputs are v0 = COLOR0, v1 = COLOR1, t0..t7 = TEXCOORD0..7.
+ * Before ps_3_0 the inputs are v0 = COLOR0, v1 = COLOR1, t0..t7 = TEXCOORD0..7. FLAT shading holds
+ * COLOR inputs alone at the provoking vertex's value (the diffuse/specular fields, or a COLOR varying).
  */
 import { D3DDECLUSAGE } from '../../../d3d9/index.js';
 import type { ShaderExecutable } from '../../shader/types.js';
@@ -28,6 +29,8 @@ export interface InputLink {
   readonly sets: number;
   /** the input slots the shader reads, in ascending order (the others are never loaded) */
   readonly slots: Uint8Array;
+  /** bit s: set s carries a COLOR input (FLAT shading holds it at the provoking vertex's value) */
+  readonly colorSets: number;
 }
 
 /** The semantic a pixel shader input slot stands for. */
@@ -42,6 +45,7 @@ export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly Varying
   const source = new Uint8Array(PS_IN_SLOTS);
   const set = new Uint8Array(PS_IN_SLOTS);
   let sets = 0;
+  let colorSets = 0;
   // from ps_2_0 on every input is declared; a ps_1_x reads t registers without listing them (tex, texcoord)
   const read = ps.version >= 0x200 ? new Set(ps.inputs.map((s) => s.slot)) : null;
   const slots: number[] = [];
@@ -53,6 +57,7 @@ export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly Varying
     if (k >= 0 && k < MAX_VARYINGS) {
       source[slot] = SOURCE.TEX;
       set[slot] = MAX_TEXCOORDS + k;
+      if (sem.usage === D3DDECLUSAGE.COLOR) colorSets |= 1 << (MAX_TEXCOORDS + k);
       sets = Math.max(sets, MAX_TEXCOORDS + k + 1);
     } else if (sem.usage === D3DDECLUSAGE.COLOR && sem.usageIndex < 2) {
       source[slot] = sem.usageIndex === 0 ? SOURCE.DIFFUSE : SOURCE.SPECULAR;
@@ -64,5 +69,5 @@ export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly Varying
       source[slot] = SOURCE.FOG;
     }
   }
-  return { source, set, sets, slots: Uint8Array.from(slots) };
+  return { source, set, sets, slots: Uint8Array.from(slots), colorSets };
 }

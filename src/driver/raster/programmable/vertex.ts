@@ -67,6 +67,7 @@ export class ShaderVertexProcessor {
   private readonly pointSize: number;
   private readonly userPlanes: UserClipPlanes | null;
   private readonly scratch = new Float64Array(4);
+  private readonly sampled: boolean;
 
   constructor(state: RasterState, private readonly vs: BoundShader, elements: readonly D3DVERTEXELEMENT9[]) {
     const exe = vs.executable;
@@ -83,6 +84,7 @@ export class ShaderVertexProcessor {
       varyings: new Int8Array(0),
     };
     this.io = createShaderIO(VS_IN_SLOTS, VS_OUT_SLOTS, shaderSample(state, VERTEX_SAMPLER_SLOT));
+    this.sampled = exe.samplers !== 0;
     this.pointSize = bitsToFloat32(state.renderStates[D3DRS.POINTSIZE]);
     this.userPlanes = state.userClipPlanes ?? null;
   }
@@ -103,6 +105,14 @@ export class ShaderVertexProcessor {
       tex: Int8Array.from({ length: MAX_TEXCOORDS }, (_, i) => find(D3DDECLUSAGE.TEXCOORD, i)),
       varyings: Int8Array.from(varyings),
     };
+  }
+
+  /**
+   * Takes the draw's vertex textures: the stage outlives a draw while the shader, its constants and
+   * the declaration stay, but the textures (and their bytes) are each draw's own.
+   */
+  prepare(state: RasterState): void {
+    if (this.sampled) this.io.sample = shaderSample(state, VERTEX_SAMPLER_SLOT);
   }
 
   /** Runs the shader for vertices first .. first+count−1 into out[0 .. count−1] (reused), in batches of LANES. */

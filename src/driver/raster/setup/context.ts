@@ -135,7 +135,7 @@ export function createRasterContext(state: RasterState, emit: EmitFragment, span
     pattern, fullCoverage, sampleMask,
     sampleReach: pattern.count > 1 ? HALF : 0,
     texSets,
-    attr: new AttributeSetup(texSets),
+    attr: new AttributeSetup(texSets, state.flatSets ?? 0),
     screen: Array.from({ length: SCREEN_SLOTS }, () => newScreenVertex(dummy)),
   };
 }

@@ -52,8 +52,11 @@ export class AttributeSetup {
   v1: ClipVertex | null = null;
   v2: ClipVertex | null = null;
 
-  /** texSets: how many texture coordinate sets are interpolated (the rest stay 0) */
-  constructor(texSets: number) {
+  /**
+   * texSets: how many texture coordinate sets are interpolated (the rest stay 0); flatSets: bit s for
+   * a set that FLAT shading takes from the provoking vertex (a ps_3_0 COLOR input carried as a varying)
+   */
+  constructor(texSets: number, readonly flatSets = 0) {
     this.end = CH_TEX + 4 * texSets;
   }
 
@@ -113,6 +116,16 @@ export class AttributeSetup {
       f.tex[t] = v;
       f.texDx[t] = (c[k + 3] - v * dDx) * inv;
       f.texDy[t] = (c[k + 4] - v * dDy) * inv;
+    }
+    if (this.flat && this.flatSets !== 0) this.writeFlatSets(f);
+  }
+
+  /** FLAT sets: the provoking vertex's values, constant over the primitive. */
+  private writeFlatSets(f: Fragment): void {
+    const v = this.flat as ClipVertex;
+    for (let t = 0; CH_TEX + 4 * t < this.end; t++) {
+      if ((this.flatSets & (1 << t)) === 0) continue;
+      for (let c = 4 * t; c < 4 * t + 4; c++) { f.tex[c] = v.tex[c]; f.texDx[c] = 0; f.texDy[c] = 0; }
     }
   }
 
