@@ -92,6 +92,8 @@ export function shadedPipeline(
   const alphaTest = createAlphaTest(chooseAlphaTest(state), state);
   const { depthStencil, colorWrites } = stages;
   const colors = Array.from({ length: PS_OUT_SLOTS }, () => new Float32Array(4));
+  // oC0 (fog, alpha test) and the outputs a colour write stores; the others are never looked at
+  const read = Uint8Array.from([0, 1, 2, 3].filter((t) => t === 0 || colorWrites[t] !== null));
   const samples = sampleCount(state);
   const sampleMask = samples > 1 ? state.renderStates[D3DRS.MULTISAMPLEMASK] & (2 ** samples - 1) : 1;
 
@@ -133,7 +135,16 @@ export function shadedPipeline(
   return (f) => {
     const covered = samples > 1 ? f.coverage & sampleMask : 1;
     if (covered === 0) return;
-    const lanes = quad ? LANES : 1;
+    if (!quad) {
+      load(f, 0);
+      io.position[0] = f.x; io.position[1] = f.y; io.position[2] = 0; io.position[3] = 0;
+      io.face[0] = f.front ? 1 : -1;
+      io.depth[0] = f.z;
+      io.killed[0] = 0;
+      finish(f, covered, 0, 1);
+      return;
+    }
+    const lanes = LANES;
     const lane = quad ? ((f.y & 1) << 1) | (f.x & 1) : 0;
     const x0 = quad ? f.x & ~1 : f.x, y0 = quad ? f.y & ~1 : f.y;
     for (let l = 0; l < lanes; l++) {
@@ -145,9 +156,14 @@ export function shadedPipeline(
       io.depth[l] = src.z;
       io.killed[l] = 0;
     }
+    finish(f, covered, lane, lanes);
+  };
+
+  /** Runs the shader on the loaded lanes and takes `lane`'s result through the stages after it. */
+  function finish(f: Fragment, covered: number, lane: number, lanes: number): void {
     exe.run(io, ps.constants, lanes);
     if (io.killed[lane] !== 0) return;
-    readColors(io, lane, colors);
+    readColors(io, lane, colors, read);
     const c0 = colors[0];
     if (fog !== null) fog(f, c0);
     if (!alphaTest(c0)) return;
@@ -156,16 +172,17 @@ export function shadedPipeline(
       if ((covered & (1 << i)) === 0 || !depthStencil(f, z, i)) continue;
       for (let t = 0; t < colorWrites.length; t++) colorWrites[t]?.(colors[t], f.x, f.y, i);
     }
-  };
+  }
 }
 
 function clampDepth(z: number): number {
   return z > 0 ? (z < 1 ? z : 1) : 0;
 }
 
-function readColors(io: ShaderIO, lane: number, colors: Float32Array[]): void {
-  for (let t = 0; t < colors.length; t++) {
-    const at = (t * LANES + lane) * 4;
-    for (let c = 0; c < 4; c++) colors[t][c] = io.outputs[at + c];
+function readColors(io: ShaderIO, lane: number, colors: Float32Array[], read: Uint8Array): void {
+  const o = io.outputs;
+  for (let i = 0; i < read.length; i++) {
+    const t = read[i], at = (t * LANES + lane) * 4, c = colors[t];
+    c[0] = o[at]; c[1] = o[at + 1]; c[2] = o[at + 2]; c[3] = o[at + 3];
   }
 }
