@@ -76,13 +76,14 @@ interface DerivedParts {
   vertexShader: BoundShader | null;
   pixelShader: BoundShader | null;
   bump: Float32Array;
+  textureTransformFlags: Uint32Array;
 }
 
 /** A copy of one stage's constant registers as a run reads them (a BOOL register is TRUE when any of its bytes is not 0). */
-function runConstants(c: ShaderConstants, bump?: Float32Array): RunConstants {
+function runConstants(c: ShaderConstants, stages?: { bump: Float32Array; textureTransformFlags: Uint32Array }): RunConstants {
   const b = new Uint8Array(c.b.length / 4);
   for (let i = 0; i < b.length; i++) b[i] = c.b[4 * i] | c.b[4 * i + 1] | c.b[4 * i + 2] | c.b[4 * i + 3] ? 1 : 0;
-  return { f: new Float32Array(c.f.slice().buffer), i: new Int32Array(c.i.slice().buffer), b, bump };
+  return { f: new Float32Array(c.f.slice().buffer), i: new Int32Array(c.i.slice().buffer), b, bump: stages?.bump, textureTransformFlags: stages?.textureTransformFlags };
 }
 
 /** The bump-mapping stage states (BUMPENVMAT00..11, LSCALE, LOFFSET) of stages 0..7 as texbem/bem read them. */
@@ -155,11 +156,17 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   if (dirty & DIRTY.lights) p.lights = [...st.lights].filter(([, s]) => s.enabled).sort((a, b) => a[0] - b[0]).map(([, s]) => light(s.light));
   if (dirty & DIRTY.targets) p.renderTargets = st.renderTargets.slice();
   if (dirty & (DIRTY.render | DIRTY.clipPlanes)) p.userClipPlanes = userClipPlanes(st);
-  if (dirty & DIRTY.stage) p.bump = bumpStates(st);
+  if (dirty & DIRTY.stage) {
+    p.bump = bumpStates(st);
+    // ps_1_1-1_3 tex projects by its stage's D3DTTFF_PROJECTED
+    p.textureTransformFlags = Uint32Array.from(st.stageStates.slice(0, 8), (s) => s[D3DTSS.TEXTURETRANSFORMFLAGS]);
+  }
   if (dirty & (DIRTY.shaders | DIRTY.constants)) {
     p.vertexShader = st.vertexShader ? { executable: st.vertexShader.executable, constants: runConstants(st.vsConst) } : null;
-    p.pixelShader = st.pixelShader ? { executable: st.pixelShader.executable, constants: runConstants(st.psConst, p.bump) } : null;
-  } else if (dirty & DIRTY.stage && p.pixelShader) p.pixelShader = { ...p.pixelShader, constants: { ...p.pixelShader.constants, bump: p.bump } };
+    p.pixelShader = st.pixelShader ? { executable: st.pixelShader.executable, constants: runConstants(st.psConst, p) } : null;
+  } else if (dirty & DIRTY.stage && p.pixelShader) {
+    p.pixelShader = { ...p.pixelShader, constants: { ...p.pixelShader.constants, bump: p.bump, textureTransformFlags: p.textureTransformFlags } };
+  }
   derived.set(st, p);
   return {
     renderStates: p.renderStates, samplerStates: withTextureLod(p.samplerStates, st.textures), stageStates: p.stageStates,

@@ -12,7 +12,7 @@ import { bitsToFloat32, ENUM_TABLES, formatFlags, formatFvf, formatTransformStat
 import { RENDER_STATES, SAMPLER_STATES, TEXTURE_STAGE_STATES } from '../d3d9/index.js';
 import type { StateInfo, ValueType } from '../d3d9/index.js';
 import type { Device } from '../device/device.js';
-import { DeviceState, MAX_SAMPLERS, MAX_STAGES } from '../device/state.js';
+import { DeviceState, PIXEL_SAMPLERS, MAX_STAGES } from '../device/state.js';
 import type { D3DCOLORVALUE, D3DMATRIX, D3DVECTOR } from '../device/types.js';
 import { float32Text, InspectError } from './point.js';
 import type { InspectPoint } from './point.js';
@@ -115,14 +115,15 @@ export function dumpState(st: DeviceState, name: Namer): DeviceStateDump {
   const fvfText = formatFvf(st.fvf);
   return {
     renderStates: states(RENDER_STATES, (i) => st.renderStates[i.id]),
-    samplerStates: st.samplerStates.slice(0, MAX_SAMPLERS).map((s) => states(SAMPLER_STATES, (i) => s[i.id])),
+    // s0..s15: the vertex samplers' slots after them are not shown yet
+    samplerStates: st.samplerStates.slice(0, PIXEL_SAMPLERS).map((s) => states(SAMPLER_STATES, (i) => s[i.id])),
     textureStageStates: st.stageStates.slice(0, MAX_STAGES).map((s) => states(TEXTURE_STAGE_STATES, (i) => s[i.id])),
     transforms,
     viewport: { X: v.X, Y: v.Y, Width: v.Width, Height: v.Height, MinZ: float32Text(v.MinZ), MaxZ: float32Text(v.MaxZ) },
     scissorRect: { left: st.scissor.left, top: st.scissor.top, right: st.scissor.right, bottom: st.scissor.bottom },
     renderTarget0: name(st.renderTargets[0]),
     depthStencil: name(st.depthStencil),
-    textures: st.textures.map((t) => name(t)),
+    textures: st.textures.slice(0, PIXEL_SAMPLERS).map((t) => name(t)),
     streamSources: st.streams.map((s) => ({ buffer: name(s.buffer), offset: s.offset, stride: s.stride })),
     indices: name(st.indices),
     fvf: { value: hex8(st.fvf), flags: st.fvf === 0 ? [] : fvfText.split(' | ') },

@@ -46,6 +46,23 @@ describe('a pixel shader\'s colour reaches the target', () => {
     }
   });
 
+  it.each([[0x102 /* COUNT2 | PROJECTED */, '0xffffffff'], [2 /* COUNT2 */, '0xff000000']])('ps_1_1 tex with D3DTSS_TEXTURETRANSFORMFLAGS %i: (0.375, 0.5) projects to u 0.75 (the white texel) only with PROJECTED', (flags, want) => {
+    const dev = device();
+    const tex = dev.CreateTexture(2, 1, 1, 0, D3DFMT.A8R8G8B8, 1, null).texture!;
+    const lock = tex.LockRect(0, null, 0).lockedRect!;
+    new DataView(lock.pBits.buffer, lock.pBits.byteOffset).setUint32(0, 0xff000000, true);
+    new DataView(lock.pBits.buffer, lock.pBits.byteOffset).setUint32(4, 0xffffffff, true);
+    tex.UnlockRect(0);
+    dev.SetTexture(0, tex);
+    dev.SetTextureStageState(0, 24 /* D3DTSS_TEXTURETRANSFORMFLAGS */, flags);
+    dev.SetFVF(D3DFVF.XYZRHW | D3DFVF.TEX1);
+    dev.SetPixelShader(ps(dev, 'ps_1_1\ntex t0\nmov r0, t0\n'));
+    const v: number[] = [];
+    for (const [x, y] of [[0, 0], [16, 0], [0, 16], [16, 16]]) v.push(x, y, 0.5, 1, 0.375, 0.5);
+    dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, Float32Array.from(v), 24);
+    expect(hex(pixel(dev.backBuffer, 8, 8))).toBe(want);
+  });
+
   it('an unbound sampler reads (0, 0, 0, 1)', () => {
     const dev = device(0xff808080);
     drawTextured(dev, 'ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n');

@@ -42,6 +42,22 @@ export class Emitter {
   close(s = '}'): void { this.depth--; this.line(s); }
   name(prefix: string): string { return `${prefix}${this.counter++}`; }
 
+  /** Locals read once: per compiled function (def literals) and per run (constants). */
+  readonly perFunction: string[] = [];
+  readonly perRun: string[] = [];
+  private readonly hoisted = new Map<string, string>();
+
+  /** A local holding `expr`, declared once per run (or per compiled function) instead of per lane. */
+  hoist(prefix: string, expr: string, perRun: boolean): string {
+    let name = this.hoisted.get(expr);
+    if (!name) {
+      name = this.name(prefix);
+      this.hoisted.set(expr, name);
+      (perRun ? this.perRun : this.perFunction).push(`const ${name} = ${expr};`);
+    }
+    return name;
+  }
+
   /** Scratch arrays of the compiled function (declared once, beside the registers). */
   readonly scratch: string[] = [];
 
@@ -122,8 +138,9 @@ export function readRegister(e: Emitter, type: number, num: number, c: number, r
     const n = cn + offset;
     let x: string;
     if (rel) x = `rc(CF, ${int(n, 0, 8191 + 4)} + ${relIndex(e, rel)}, ${k})`;
-    else if (e.d.defF.has(n)) x = `DF[${int(n * 4 + c, 0, 8196 * 4)}]`;
-    else x = `(${int(n * 4, 0, 8196 * 4)} < CF.length ? CF[${int(n * 4 + c, 0, 8196 * 4)}] : 0)`;
+    else if (e.d.defF.has(n)) x = e.hoist('d', `DF[${int(n * 4 + c, 0, 8196 * 4)}]`, false);
+    // a run's constants do not change while it runs: read once, before the lanes
+    else x = e.hoist('c', `(${int(n * 4, 0, 8196 * 4)} < CF.length ? CF[${int(n * 4 + c, 0, 8196 * 4)}] : 0)`, true);
     // ps_1_x constants read as [−1, 1]
     return e.d.ps1x ? `clampConst1x(${x})` : x;
   }

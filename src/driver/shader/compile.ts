@@ -365,6 +365,7 @@ function generate(d: Decoded): string {
     'const I = io.inputs, O = io.outputs, POS = io.position, FACE = io.face, DEPTH = io.depth, KILL = io.killed, sample = io.sample;',
     'const CF = k.f, CI = k.i, CB = k.b;',
     capCheck,
+    ...e.perRun,
     reads.temps >= 0 || d.ps1x ? `R.fill(0, 0, ${int((Math.max(reads.temps, 0) + 1) * SLOT, 0, 32 * SLOT)});` : '',
     // ps_1_1–1_3 t registers start as the texture coordinates and are written by the texture instructions
     oldT ? `T.set(I.subarray(${int(PS_IN.T0 * SLOT, 0)}, Math.min(I.length, ${int((PS_IN.T0 + 8) * SLOT, 0)})));` : '',
@@ -380,6 +381,7 @@ function generate(d: Decoded): string {
     'const DF = env.DF, DI = env.DI, DEFF = env.defF;',
     `const R = new Float32Array(${32 * SLOT}), A = new Float32Array(${SLOT}), PR = new Float32Array(${SLOT}), T = new Float32Array(${8 * SLOT});`,
     ...e.scratch,
+    ...e.perFunction,
     // a NaN as the interpreter's Float64Array passage leaves it: quiet, payload and sign kept
     'const QF = new Float32Array(1), QU = new Uint32Array(QF.buffer);',
     'function q(x) { if (x === x) return x; QF[0] = x; QU[0] |= 4194304; return QF[0]; }',
