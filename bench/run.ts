@@ -21,10 +21,11 @@ import { stretch } from './stretch.js';
 import { check } from './check.js';
 import { seek } from './seek.js';
 import { shader } from './shader.js';
+import { shaderDraw } from './shader-draw.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 import { buildWorkload } from './workload.js';
 
-const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, stretch, check, seek, shader];
+const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, stretch, check, seek, shader, shaderDraw];
 
 const USAGE = `usage: npm run bench -- [--json] [--calls N] [--runs N] [--warmup N] [--seed N] [--only NAME] [--tsx]`;
 

@@ -14,7 +14,7 @@ import type { Sampler } from './texture/index.js';
 import { clipCode } from './setup/clip.js';
 import type { ClipStatusAccumulator, ClipVertex, RasterState, StreamView } from './types.js';
 import { createShadedStages, createVertexStage, linkPixelInputs, shadedPipeline } from './programmable/index.js';
-import type { VaryingSemantic, VertexStage } from './programmable/index.js';
+import type { ShaderLanes, VaryingSemantic, VertexStage } from './programmable/index.js';
 
 export interface DrawCall {
   /** D3DPRIMITIVETYPE */
@@ -63,6 +63,8 @@ export interface DrawOptions {
   watch?: PixelWatch;
   /** with `watch`: every pixel through the generic paths, as one watched pass (tests compare the two) */
   watchWholeDraw?: boolean;
+  /** draws with a pixel shader: 'quad' runs every pixel's whole 2×2 quad (default: what chooseShaderLanes picks) */
+  shaderLanes?: ShaderLanes;
   /** software vertex processing: the draw's vertices' D3DCS_* codes are ORed and ANDed into it */
   clipStatus?: ClipStatusAccumulator;
   /**
@@ -142,7 +144,7 @@ export function drawShaded(
   const stages = createShadedStages(linked, ps.executable.colorOutputs);
   const counter = options.samplesPassed;
   const counted = counter ? { ...stages, depthStencil: countingStages({ depthStencil: stages.depthStencil } as PixelStages, counter).depthStencil } : stages;
-  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, shadedPipeline(linked, ps, link, counted, watch), null);
+  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, shadedPipeline(linked, ps, link, counted, watch, options.shaderLanes), null);
 }
 
 /** ORs and ANDs the D3DCS_* codes of the transformed vertices into `status` (XYZRHW vertices have none). */

@@ -40,7 +40,8 @@ dp3 r2.x, r0, c8
 max r2.x, r2.x, c9.x
 lit r3, r2
 mov a0.x, c9.y
-mad oD0, c10[a0.x], r3.y, c11
+mov r11, c11
+mad oD0, c10[a0.x], r3.y, r11
 expp r4, v2.x
 logp r8, v2.y
 exp r9, v2.z

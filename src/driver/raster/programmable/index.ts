@@ -12,9 +12,9 @@ import { PretransformedVaryings, ShaderVertexProcessor } from './vertex.js';
 
 export { linkPixelInputs, pixelInputSemantic, SOURCE } from './link.js';
 export type { InputLink, VaryingSemantic } from './link.js';
-export { createShadedStages, shadedPipeline } from './pixel.js';
+export { chooseShaderLanes, createShadedStages, shadedPipeline } from './pixel.js';
 export { shaderSample, VERTEX_SAMPLER_SLOT } from './sample.js';
-export type { ShadedStages } from './pixel.js';
+export type { ShadedStages, ShaderLanes } from './pixel.js';
 export { createShaderClipVertex, createShaderIO, PretransformedVaryings, ShaderVertexProcessor } from './vertex.js';
 
 /** What a draw's vertex stage does, fixed-function or programmable. */

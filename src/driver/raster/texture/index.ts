@@ -4,6 +4,6 @@ export type { Sampler, SamplerOptions } from './sampler.js';
 export { addressTexel, addressMode, BORDER_TEXEL } from './address.js';
 export { cubeFace, projectCube } from './cube.js';
 export type { CubeCoord } from './cube.js';
-export { lodOf, chooseMip } from './lod.js';
+export { lodOf, chooseMip, levelIndependent } from './lod.js';
 export type { MipPlan, MipSettings } from './lod.js';
 export { DecodedLevel } from './decoded-level.js';

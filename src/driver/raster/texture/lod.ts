@@ -80,3 +80,14 @@ export function chooseMip(lambda: number, m: MipSettings, plan: MipPlan): void {
   // D3D11_MIP_LOD_FRACTIONAL_BIT_COUNT = 8: the blend weight is the LOD fraction truncated to 256ths, as hardware does
   plan.weight = Math.floor((c - base) * MIP_FRACTION_STEPS) / MIP_FRACTION_STEPS;
 }
+
+/**
+ * Whether chooseMip gives the same plan for every λ: MAGFILTER and MINFILTER filter alike and
+ * MAXMIPLEVEL is the last level (one level, or clamped to the smallest), so magnification and
+ * minification read that level with the same filter and the mip weight is 0. A sample through
+ * such a sampler does not depend on the derivatives.
+ */
+export function levelIndependent(magFilter: number, minFilter: number, maxMipLevel: number, levels: number): boolean {
+  const last = levels - 1;
+  return isLinearFilter(magFilter) === isLinearFilter(minFilter) && Math.min(maxMipLevel >>> 0, last) === last;
+}
