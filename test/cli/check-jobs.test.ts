@@ -68,7 +68,7 @@ describe('check --jobs', () => {
     }
   });
 
-  it('exits 2 for an unreadable trace on a worker, as in one thread', async () => {
+  it.runIf(LONG)('exits 2 for an unreadable trace on a worker, as in one thread', async () => {
     const d = mkdtempSync(join(tmpdir(), 'replay9-jobs-'));
     cpSync(join('traces', 'triangles.r9t'), join(d, 'a.r9t'));
     cpSync(join('traces', 'triangles.r9t'), join(d, 'b.r9t'));
@@ -81,7 +81,7 @@ describe('check --jobs', () => {
     expect(two.err).toBe(one.err);
   });
 
-  it('a trace that throws on a worker rethrows the same error as in this thread', async () => {
+  it.runIf(LONG)('a trace that throws on a worker rethrows the same error as in this thread', async () => {
     const { runCheck } = await import('../../src/golden/check.js');
     const { runCheckJobs } = await import('../../src/golden/check-jobs.js');
     const d = mkdtempSync(join(tmpdir(), 'replay9-jobs-'));

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LONG } from '../helpers.js';
 import { describe, expect, it } from 'vitest';
 import { jobsOption, SATURATED_FLAGS, tracesToCheck } from '../../src/cli/heap.js';
 
@@ -55,7 +56,8 @@ describe('check with a thread per core runs with V8 compiling on its threads', (
     expect(SATURATED_FLAGS).toContain('--single-threaded');
   });
 
-  it('leaves other commands, fewer jobs than cores, fewer than two traces, and a process under --inspect alone', () => {
+  // these spawn several processes each: the long run takes them
+  it.runIf(LONG)('leaves other commands, fewer jobs than cores, fewer than two traces, and a process under --inspect alone', () => {
     expect(run('check', 'traces', '--jobs', '1').out.execArgv).toEqual(['--import', 'tsx']);
     expect(run('check', 'traces/triangles.r9t', '--jobs', cores).out.execArgv).toEqual(['--import', 'tsx']);
     expect(run('check', 'traces', '--shard', '100/100', '--jobs', cores).out.execArgv).toEqual(['--import', 'tsx']);
@@ -111,7 +113,7 @@ describe('check with a thread per core runs with V8 compiling on its threads', (
     }
   }, 20_000);
 
-  it('the process run again stops when the first one is killed outright (SIGKILL)', async () => {
+  it.runIf(LONG)('the process run again stops when the first one is killed outright (SIGKILL)', async () => {
     const { parent, child } = await held();
     try {
       parent.kill('SIGKILL');

@@ -89,7 +89,7 @@ describe('snapshot chunks', () => {
     expect(snapshotChunks(out).map((c) => readSnapshotChunk(out, c)).map((s) => [s.callsReplayed, s.frames])).toEqual([[at[0], 2], [at[1], 4]]);
   });
 
-  it('recorded in flight (snapshotEvery) are byte for byte the ones `snapshot` adds to the same trace afterwards', async () => {
+  it.runIf(LONG)('recorded in flight (snapshotEvery) are byte for byte the ones `snapshot` adds to the same trace afterwards', async () => {
     for (const scene of LONG ? ['lit-fog-blend.ts', 'depth-stencil-copies.ts', 'shadow-volume.ts'] : ['shadow-volume.ts']) {
       const withIt = join(tmp, `rec-${scene}.r9`);
       const without = join(tmp, `plain-${scene}.r9`);
@@ -352,7 +352,7 @@ describe('the snapshot and trim commands', () => {
     expect(info.out).toMatch(/and 4 snapshots/);
   });
 
-  it('record --snapshot-every K stores snapshots as it records; a text trace cannot hold them', async () => {
+  it.runIf(LONG)('record --snapshot-every K stores snapshots as it records; a text trace cannot hold them', async () => {
     const scene = join(ROOT, 'tools', 'scenes', 'fill-grid.ts');
     const out = join(tmp, 'rec-snap.r9');
     const r = await runCli('record', scene, '-o', out, '--snapshot-every', '2');
