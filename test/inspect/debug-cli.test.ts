@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { g } from '../../src/inspect/shader-steps.js';
+import { LONG } from '../helpers.js';
 import { MAD } from './debug-traces.js';
 
 const BIN = fileURLToPath(new URL('../../bin/replay9.js', import.meta.url));
@@ -20,13 +21,14 @@ describe('replay9 inspect --debug-pixel / --debug-vertex (the built command)', (
     expect(t.stdout).toContain('clip-space position (1, 1, 0.25, 1); screen (16, 0), z 0.25, rhw 1');
   });
 
-  it('a call that is not a draw is a usage error (exit 2) naming the call', () => {
+  // each spawns the built command: debug-pixel.test.ts checks the same errors in this process
+  it.runIf(LONG)('a call that is not a draw is a usage error (exit 2) naming the call', () => {
     const r = run(MAD, '--call', '2', '--debug-pixel', '4,2');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('call 2 is Clear, not a draw');
   });
 
-  it('--help shows both options with examples', () => {
+  it.runIf(LONG)('--help shows both options with examples', () => {
     const r = spawnSync(process.execPath, [BIN, 'inspect', '--help'], { encoding: 'utf8' });
     expect(r.stdout).toContain('--debug-pixel');
     expect(r.stdout).toContain('--debug-vertex');

@@ -23,7 +23,7 @@ const { openTrace } = await import('../../src/trace/open.js');
 describe('--history draws the watched pixel alone through the generic paths', () => {
   // depth-stencil-copies has the most draws (5 s a pixel): the long run only
   // the short run takes an even spread of the sample traces (the slowest left out); the long run takes them all
-  const traces = spread(readdirSync('traces').filter((f) => f.endsWith('.r9t') && (LONG || f !== 'depth-stencil-copies.r9t')).sort(), 8);
+  const traces = spread(readdirSync('traces').filter((f) => f.endsWith('.r9t') && (LONG || f !== 'depth-stencil-copies.r9t')).sort(), 6);
   it.each(traces)('%s: the same events as watching every pixel, and the same surfaces as a plain replay', (file) => {
     const path = join('traces', file);
     const rnd = prng(file.length * 31 + 5);

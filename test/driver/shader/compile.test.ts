@@ -314,7 +314,8 @@ describe('generated source', () => {
 });
 
 describe('signalling NaNs', () => {
-  it('leave a move, a selection or a texld quiet, as the interpreter leaves them, also once the optimizer has compiled the run', () => {
+  // thousands of runs to reach optimized code: the long suite
+  it.runIf(LONG)('leave a move, a selection or a texld quiet, as the interpreter leaves them, also once the optimizer has compiled the run', () => {
     for (const text of ['vs_3_0\ndcl_position v2\ndcl_position o0\nmov o0, v2', 'vs_2_0\ndcl_position v2\nmov oPos, v2\nmov oD0, -v3\nmin oT0, v2, v3',
       'ps_2_0\ndcl t0\ndcl t1\ndcl_2d s0\ntexld r0, t1, s0\nmov oC0, t0\nmax oC1, -t0, t1\nmov oC2, r0\nmov oDepth, t0_abs']) {
       const p = parseText(text)!;
