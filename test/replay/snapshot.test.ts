@@ -50,7 +50,15 @@ function interrupted(path: string, at: number): Outcome & { snapshotBytes: numbe
     const hashes: string[] = [];
     const first = new Replayer(hashing(hashes, lines)).run(reader, at);
     expect(first.callsReplayed).toBe(at);
-    const bytes = pack(captureReplay(first));
+    let captured;
+    try {
+      captured = captureReplay(first);
+    } catch (e) {
+      // a snapshot is refused while a resource is locked: the next call is the point instead
+      if (e instanceof SnapshotError && /locked/.test(e.message) && at < reader.callCount) return interrupted(path, at + 1);
+      throw e;
+    }
+    const bytes = pack(captured);
     const snap = unpack(bytes) as ReplaySnapshot;
     const r = restoreReplay(snap, hashing(hashes, lines)).run(reader);
     return { hashes, findings: r.findings.map((f) => f.message), snapshotBytes: bytes.length };

@@ -94,10 +94,17 @@ function cloneCase(c: Case): Case {
 }
 
 const bits = (a: Float32Array): number[] => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
+/**
+ * Bits with every NaN read as one: which NaN a dot product of several NaN and infinite terms returns
+ * (its payload and sign) can still differ between the two paths (the long run's seeded cases find
+ * such a case in the vs_1_1 whole program's m4x4); every other bit must be equal. The signalling-NaN
+ * test below holds the quieting rule itself.
+ */
+const bitsNaNAsOne = (a: Float32Array): number[] => bits(a).map((u) => ((u & 0x7f800000) === 0x7f800000 && (u & 0x7fffff) !== 0 ? 0x7fc00000 : u));
 
 /** What a run leaves that the draw sees, as bits. */
 function observe(c: Case): unknown {
-  return { outputs: bits(c.io.outputs), depth: bits(c.io.depth), killed: Array.from(c.io.killed), stats: c.io.stats, calls: c.calls };
+  return { outputs: bitsNaNAsOne(c.io.outputs), depth: bitsNaNAsOne(c.io.depth), killed: Array.from(c.io.killed), stats: c.io.stats, calls: c.calls };
 }
 
 /** Runs both paths on `cases` seeded cases; returns the first difference, or undefined. */
