@@ -378,7 +378,7 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     d.AddRef();
     return { hr: D3D_OK, vertexDeclaration: d };
   }
-  // ---- shaders and their constants (src/device/shader.ts; not executed yet) ----
+  // ---- shaders and their constants (src/device/shader.ts; draws run them through src/driver/raster/programmable) ----
 
   CreateVertexShader(pFunction: BYTES | null): { hr: HRESULT; vertexShader?: IDirect3DVertexShader9 } {
     const tokens = shaderTokens(pFunction, 'vertex', this.state.softwareVertexProcessing);

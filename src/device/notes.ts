@@ -5,7 +5,7 @@
  * notes (the replayer, to report them as findings with the call number) listens around a call;
  * with no listener a note costs nothing and is dropped.
  */
-/** `unimplemented`: the device skipped work replay9 cannot do yet (a draw with a shader bound); the replayer reports it as an 'unimplemented' finding */
+/** `unimplemented`: the device skipped work replay9 cannot do yet; the replayer reports it as an 'unimplemented' finding */
 /** `invalid-shader`: why CreateVertexShader/CreatePixelShader refused a token stream (what D3D9's debug runtime would print) */
 export type NoteKind = 'out-of-range-draw' | 'released-object' | 'not-emulated' | 'npatch-ignored' | 'unimplemented' | 'invalid-shader';
 
