@@ -15,10 +15,10 @@ import { OP, REG, validateShader, type Instruction, type ShaderProgram } from '.
 import { CompileCache } from './compile-cache.js';
 import { Emitter, Sources, Unsupported, int, readRegister } from './compile-emit.js';
 import { OPS_USED, arithmetic, coissued, derivative, texkill, texld } from './compile-ops.js';
-import { decode, type Decoded } from './decode.js';
+import { decode, DecodedExecutable, type Decoded } from './decode.js';
 import { createExecutable as interpreterExecutable, MAX_CALL_DEPTH } from './interpret.js';
 import * as ops from './ops.js';
-import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT_SLOTS, type Semantic, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
+import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT_SLOTS, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
 
 type Run = (io: ShaderIO, constants: ShaderConstants, lanes: number) => void;
 
@@ -435,28 +435,11 @@ export function compileProgram(program: ShaderProgram): Compiled {
 export const compileCache = new CompileCache<Compiled>(256);
 
 /** A compiled shader: the decoded metadata and its generated run function. */
-class CompiledShader implements ShaderExecutable {
-  readonly program: ShaderProgram;
-  readonly kind: 'vertex' | 'pixel';
-  readonly version: number;
-  readonly inputs: readonly Semantic[];
-  readonly outputs: readonly Semantic[];
-  readonly usesDerivatives: boolean;
-  readonly writesDepth: boolean;
-  readonly colorOutputs: number;
-  readonly samplers: number;
+class CompiledShader extends DecodedExecutable {
   readonly compiled = true;
 
   constructor(d: Decoded, private readonly fn: Run) {
-    this.program = d.program;
-    this.kind = d.kind;
-    this.version = d.version;
-    this.inputs = d.inputs;
-    this.outputs = d.outputs;
-    this.usesDerivatives = d.usesDerivatives;
-    this.writesDepth = d.writesDepth;
-    this.colorOutputs = d.colorOutputs;
-    this.samplers = d.samplers;
+    super(d);
   }
 
   run(io: ShaderIO, constants: ShaderConstants, lanes: number): void {

@@ -5,7 +5,7 @@
  * both start from this.
  */
 import { OP, REG, type Instruction, type ShaderProgram } from '../../shader/index.js';
-import { PS_IN, VS_OUT, type Semantic } from './types.js';
+import { PS_IN, VS_OUT, type Semantic, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
 
 /** D3DDECLUSAGE values used for the fixed meanings of pre-SM3 registers. */
 export const USAGE = { POSITION: 0, PSIZE: 4, TEXCOORD: 5, COLOR: 10, FOG: 11 } as const;
@@ -37,6 +37,33 @@ export interface Decoded {
   readonly writesDepth: boolean;
   readonly colorOutputs: number;
   readonly samplers: number;
+}
+
+/** What both paths hand the draw about a program (ShaderExecutable's metadata), taken from its Decoded. */
+export abstract class DecodedExecutable implements ShaderExecutable {
+  readonly program: ShaderProgram;
+  readonly kind: 'vertex' | 'pixel';
+  readonly version: number;
+  readonly inputs: readonly Semantic[];
+  readonly outputs: readonly Semantic[];
+  readonly usesDerivatives: boolean;
+  readonly writesDepth: boolean;
+  readonly colorOutputs: number;
+  readonly samplers: number;
+
+  constructor(readonly decoded: Decoded) {
+    this.program = decoded.program;
+    this.kind = decoded.kind;
+    this.version = decoded.version;
+    this.inputs = decoded.inputs;
+    this.outputs = decoded.outputs;
+    this.usesDerivatives = decoded.usesDerivatives;
+    this.writesDepth = decoded.writesDepth;
+    this.colorOutputs = decoded.colorOutputs;
+    this.samplers = decoded.samplers;
+  }
+
+  abstract run(io: ShaderIO, constants: ShaderConstants, lanes: number): void;
 }
 
 const f32 = new Float32Array(1);

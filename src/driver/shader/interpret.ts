@@ -5,10 +5,10 @@
  * destinations (shift, _sat, the ps_1_x range, write mask, predicate) rounding to float32 there.
  */
 import { OP as OP_, REG as REG_, type ShaderProgram } from '../../shader/index.js';
-import { decode, type Decoded } from './decode.js';
+import { decode, DecodedExecutable } from './decode.js';
 import * as ops from './ops.js';
 import * as T from './types.js';
-import type { Semantic, ShaderConstants, ShaderExecutable, ShaderIO, ShaderStep } from './types.js';
+import type { ShaderConstants, ShaderExecutable, ShaderIO, ShaderStep } from './types.js';
 import { sampling } from './interpret-texture.js';
 import { watchAfter, watchBefore } from './interpret-watch.js';
 
@@ -71,17 +71,7 @@ function fill(res: Float64Array, a: number, x: number): void {
 /** Watching one lane: the steps it took. */
 export interface Watch { lane: number; steps: ShaderStep[] }
 
-export class Interpreter implements ShaderExecutable {
-  readonly program: ShaderProgram;
-  readonly kind: 'vertex' | 'pixel';
-  readonly version: number;
-  readonly inputs: readonly Semantic[];
-  readonly outputs: readonly Semantic[];
-  readonly usesDerivatives: boolean;
-  readonly writesDepth: boolean;
-  readonly colorOutputs: number;
-  readonly samplers: number;
-  readonly decoded: Decoded;
+export class Interpreter extends DecodedExecutable {
   private readonly ops: Op[];
   readonly lods = new Float64Array(LANES);
   readonly grads = new Float64Array(LANES * 8);
@@ -108,17 +98,7 @@ export class Interpreter implements ShaderExecutable {
   private depth = 0;
 
   constructor(program: ShaderProgram) {
-    const d = decode(program);
-    this.decoded = d;
-    this.program = program;
-    this.kind = d.kind;
-    this.version = d.version;
-    this.inputs = d.inputs;
-    this.outputs = d.outputs;
-    this.usesDerivatives = d.usesDerivatives;
-    this.writesDepth = d.writesDepth;
-    this.colorOutputs = d.colorOutputs;
-    this.samplers = d.samplers;
+    super(decode(program));
     this.ops = program.instructions.map((ins, index) => {
       const does = FLOW.has(ins.opcode) ? DOES.FLOW : NO_OP.has(ins.opcode) ? DOES.NOTHING : DOES.EXEC;
       const op: Op = { index, does, writes: WRITES[ins.opcode] ?? 0xf, op: ins.opcode, controls: ins.controls, coissue: ins.coissue, src: ins.src.map(toSrc) };
