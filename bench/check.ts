@@ -18,7 +18,10 @@ import { PNG } from 'pngjs';
 import { compareWithGolden } from '../src/golden/compare.js';
 import { decodePng, encodePng } from '../src/golden/image.js';
 import type { Rgba8Image } from '../src/golden/image.js';
-import { pixelHash, sha256Hex } from '../src/golden/store.js';
+import { goldenSurfaceOf, lazyCapture, pixelHash, sha256Hex } from '../src/golden/store.js';
+import { unchangedStored } from '../src/golden/check.js';
+import { formatInfo } from '../src/formats/index.js';
+import { D3DFMT } from '../src/d3d9/index.js';
 import { describe, timePair } from './measure.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 
@@ -105,8 +108,30 @@ function compareRows(ctx: BenchContext, frame: Rgba8Image): Result[] {
     );
     const theirs = (() => { const p = new PNG({ width: W, height: H }); p.data = Buffer.from(frame.data); return PNG.sync.write(p, { colorType: 6 }).length; })();
     ctx.log(`png.encode_1080p: ours ${describe(enc.ours)} (${png.length} bytes), pngjs default ${describe(enc.baseline)} (${theirs} bytes)`);
+    // an unchanged frame as check now takes it: a hash of the surface in its own format (X8R8G8B8
+    // here, as a back buffer stores it) and the golden files' intactness, against one xxHash64 of those bytes
+    const x8 = formatInfo(D3DFMT.X8R8G8B8)!;
+    const stored = new Uint8Array(W * H * 4);
+    for (let i = 0; i < stored.length; i += 4) {
+      stored[i] = frame.data[i + 2]; stored[i + 1] = frame.data[i + 1]; stored[i + 2] = frame.data[i]; stored[i + 3] = 0xff;
+    }
+    const surface = { format: x8, width: W, height: H, pitch: W * 4, samples: 1, data: stored };
+    const storedEntry = { ...entry, fileXxh64: pixelHash(png), surface: goldenSurfaceOf(surface) };
+    const unchanged = timePair(
+      () => {
+        const c = lazyCapture(surface, () => { throw new Error('bench: an unchanged frame was converted'); }, false);
+        if (!unchangedStored(c, storedEntry, dir)) throw new Error('bench: frame differs from its golden');
+      },
+      () => pixelHash(stored),
+      ctx.timing,
+    );
+    ctx.log(`check.unchanged_stored_1080p: surface hash + golden file check ${describe(unchanged.ours)}, one xxHash64 of the stored bytes ${describe(unchanged.baseline)}`);
     const fps = (s: number): number => 1 / s;
     return [
+      {
+        row: { name: 'check.unchanged_stored_1080p', unit: 'frames/s', value: fps(unchanged.ours.median), baseline: 'one xxHash64 of the surface\'s stored bytes', baselineValue: fps(unchanged.baseline.median), ratio: unchanged.baseline.median / unchanged.ours.median },
+        goal: '>= 0.5',
+      },
       {
         row: { name: 'check.compare_unchanged_1080p', unit: 'frames/s', value: fps(naive.ours.median), baseline: 'the naive way: pngjs decode of a pngjs-written golden + pixelmatch', baselineValue: fps(naive.baseline.median), ratio: naive.baseline.median / naive.ours.median },
         goal: '>= 10',

@@ -19,13 +19,14 @@ import { formatRows } from './format-rows.js';
 import { raster } from './raster.js';
 import { stretch } from './stretch.js';
 import { check } from './check.js';
+import { framesOut } from './frames-out.js';
 import { seek } from './seek.js';
 import { shader } from './shader.js';
 import { shaderDraw } from './shader-draw.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 import { buildWorkload } from './workload.js';
 
-const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, stretch, check, seek, shader, shaderDraw];
+const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, stretch, check, framesOut, seek, shader, shaderDraw];
 
 const USAGE = `usage: npm run bench -- [--json] [--calls N] [--runs N] [--warmup N] [--seed N] [--only NAME] [--tsx]`;
 
@@ -75,7 +76,7 @@ function table(results: readonly Result[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const o = options();
   if (underTsx && !process.argv.includes('--tsx')) process.exit(runCompiled(process.argv.slice(2)));
   const log = (msg: string): void => { process.stderr.write(`bench: ${msg}\n`); };
@@ -95,7 +96,7 @@ function main(): void {
   for (const b of BENCHMARKS) {
     if (o.only && !b.name.startsWith(o.only)) continue;
     const tb = performance.now();
-    results.push(...b.run(ctx));
+    results.push(...(await b.run(ctx)));
     log(`${b.name}: ${((performance.now() - tb) / 1000).toFixed(1)} s`);
   }
   log(`total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -103,4 +104,4 @@ function main(): void {
   else process.stdout.write(`${table(results)}\n`);
 }
 
-main();
+await main();

@@ -36,5 +36,5 @@ export interface BenchContext {
 
 export interface Benchmark {
   name: string;
-  run(ctx: BenchContext): Result[];
+  run(ctx: BenchContext): Result[] | Promise<Result[]>;
 }

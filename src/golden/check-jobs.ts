@@ -5,10 +5,8 @@
  * report is the same, bit for bit, as one thread's: results go back in plan order, not in the
  * order workers finish.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from './worker-start.js';
 import { UsageError } from '../errors.js';
 import { TraceFormatError, TraceSyntaxError } from '../trace/errors.js';
 import { checkOptions, checkReport, planCheck, timedCheckTask } from './check.js';
@@ -18,19 +16,7 @@ import type { WorkerStart } from './check-claim.js';
 import type { ResultMessage, WorkerError } from './check-worker.js';
 import type { CheckOptions, CheckReport, TraceResult } from './types.js';
 
-/** Run from TypeScript source (vitest, tsx): the worker needs tsx's loader to import .ts. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(FROM_SOURCE ? './check-worker.ts' : './check-worker.js', import.meta.url);
-
-function startWorker(workerData: WorkerStart): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER_URL, { workerData });
-  // Node 20 ignores `--import tsx` in a worker's execArgv (its loader hooks do not reach the
-  // worker), so the worker registers tsx's ESM loader itself, then imports the .ts entry
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const api = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(code, { eval: true, workerData });
-}
+const WORKER_URL = new URL('./check-worker.js', import.meta.url);
 
 /**
  * Told after each trace is checked, in the order they finish: how many are done of how many, which
@@ -98,7 +84,7 @@ function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number
     };
     const data: WorkerStart = { tasks, opts, control };
     for (let i = 0; i < running; i++) {
-      const w = startWorker(data);
+      const w = startWorker(WORKER_URL, data);
       workers.push(w);
       let done = false;
       w.on('message', (m: ResultMessage) => {

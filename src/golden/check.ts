@@ -3,7 +3,7 @@
  * (DESIGN.md contract 5), write expected / actual / diff images for failures only. No yargs here,
  * so tests and other reporters call `runCheck` directly.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { UsageError } from '../errors.js';
@@ -15,10 +15,10 @@ import type { PresentEvent } from '../replay/replayer.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { compareRawWithGolden, compareWithGolden } from './compare.js';
 import type { GoldenCompareResult } from './compare.js';
-import { encodePng, presentedFrame } from './image.js';
+import { encodePng, presentedSurface, surfaceImage } from './image.js';
 import type { Rgba8Image } from './image.js';
-import { encodeRawDump, frameStem, goldenDirFor, GoldenFormatError, goldenFrames, GoldenWriter, needsRawDump, rawDumpOf, readGolden, recoverGolden } from './store.js';
-import type { FrameCapture, GoldenManifest, RawDump } from './store.js';
+import { encodeRawDump, frameStem, goldenDirFor, GoldenFormatError, goldenFrames, GoldenWriter, lazyCapture, needsRawDump, pixelHash, readGolden, recoverGolden, sameSurface } from './store.js';
+import type { FrameCapture, GoldenFrame, GoldenManifest, RawDump } from './store.js';
 import { selectShard, validateShard } from './shard.js';
 import { SwapRecoveryError } from './swap.js';
 import type { CheckOptions, CheckReport, FrameResult, ReplayIssue, TraceResult } from './types.js';
@@ -118,10 +118,25 @@ const replayNotes = (r: ReplayReport): string[] => r.notes.map((n) => `${n.line 
 
 /** What one Present showed: the presented back buffer as RGBA8, and its raw memory when PNG cannot hold it exactly. */
 function capture(e: PresentEvent): FrameCapture | undefined {
-  const shown = presentedFrame(e);
-  if (!shown) return undefined;
-  const { image, surface } = shown;
-  return needsRawDump(surface.format) ? { image, raw: rawDumpOf(surface) } : { image };
+  const surface = presentedSurface(e);
+  return surface ? lazyCapture(surface, surfaceImage, needsRawDump(surface.format)) : undefined;
+}
+
+/**
+ * An unchanged frame, known without converting it: golden.json describes the same stored surface
+ * (format, pitch, samples, hash of its bytes) and its PNG (and raw dump) are still the files it
+ * wrote. Anything else goes the long way: pixels, then pixelmatch.
+ */
+export function unchangedStored(c: FrameCapture, entry: GoldenFrame, goldenDir: string): boolean {
+  if (!sameSurface(c.surface, entry.surface) || entry.fileXxh64 === undefined) return false;
+  if (entry.raw && entry.raw.fileXxh64 === undefined) return false;
+  try {
+    if (pixelHash(readFileSync(join(goldenDir, entry.file))) !== entry.fileXxh64) return false;
+    if (entry.raw && pixelHash(readFileSync(join(goldenDir, entry.raw.file))) !== entry.raw.fileXxh64) return false;
+  } catch {
+    return false;
+  }
+  return true;
 }
 
 /** `frame 3` of swap chain 0, `frame sc1:3` of additional chain 1. */
@@ -216,6 +231,7 @@ function checkFrame(e: PresentEvent, c: FrameCapture, g: GoldenManifest, goldenD
     return { frame, ...which, call, status: 'extra', diffPixels: 0, maxChannelDiff: 0, message: `${at}: presented by the replay, not in the golden`, files: images.write(stem, { actual: c.image }) };
   }
   const golden = join(goldenDir, entry.file);
+  if (unchangedStored(c, entry, goldenDir)) return { frame, ...which, call, status: 'pass', diffPixels: 0, maxChannelDiff: 0, golden };
   let cmp: GoldenCompareResult;
   try {
     cmp = compareWithGolden(c.image, entry, goldenDir, opts);

@@ -5,6 +5,7 @@ import { Device } from '../device/device.js';
 import { Surface } from '../device/surface.js';
 import type { IDirect3DDevice9, IDirect3DSurface9 } from '../device/types.js';
 import { writePng } from './png-write.js';
+import type { StoredSurface } from './store.js';
 
 export interface Rgba8Image {
   width: number;
@@ -19,11 +20,16 @@ function unwrapped(o: object): object {
   return typeof inner === 'object' && inner !== null ? inner : o;
 }
 
-/** The first sample of a surface as RGBA8, as sampling reads it (depth as grey); the public API's surfaces too. */
-export function surfaceImage(s: Surface | IDirect3DSurface9): Rgba8Image {
+/** The first sample of a surface as RGBA8, as sampling reads it (depth as grey); the public API's surfaces and stored copies too. */
+export function surfaceImage(s: Surface | IDirect3DSurface9 | StoredSurface): Rgba8Image {
   const surface = unwrapped(s);
-  if (!(surface instanceof Surface)) throw new TypeError('surfaceImage: not a surface of the emulated device');
+  if (!(surface instanceof Surface) && !isStored(surface)) throw new TypeError('surfaceImage: not a surface of the emulated device');
   return { width: surface.width, height: surface.height, data: surfaceToRGBA8(surface.format, surface.data, surface.pitch, surface.width, surface.height) };
+}
+
+function isStored(s: object): s is StoredSurface {
+  const o = s as Partial<StoredSurface>;
+  return o.data instanceof Uint8Array && typeof o.pitch === 'number' && typeof o.format === 'object';
 }
 
 /** What Present shows: the device's back buffer (a device from Direct3DCreate9 or a replay), or undefined for a device that is not the emulated one. */
@@ -32,13 +38,17 @@ export function presentedImage(device: IDirect3DDevice9): Rgba8Image | undefined
   return d instanceof Device ? surfaceImage(d.backBuffer) : undefined;
 }
 
-/** What a Present event showed: the presented swap chain's back buffer, or undefined for a backend that is not the emulated device. */
-export function presentedFrame(e: { device: IDirect3DDevice9; surface?: object }): { image: Rgba8Image; surface: Surface } | undefined {
+/** The surface a Present event showed: the presented swap chain's back buffer, or undefined for a backend that is not the emulated device. */
+export function presentedSurface(e: { device: IDirect3DDevice9; surface?: object }): Surface | undefined {
   const s = e.surface ? unwrapped(e.surface) : undefined;
-  const surface = s instanceof Surface ? s : (() => {
-    const d = unwrapped(e.device);
-    return d instanceof Device ? d.backBuffer : undefined;
-  })();
+  if (s instanceof Surface) return s;
+  const d = unwrapped(e.device);
+  return d instanceof Device ? d.backBuffer : undefined;
+}
+
+/** What a Present event showed, as RGBA8 and as the surface itself (see presentedSurface). */
+export function presentedFrame(e: { device: IDirect3DDevice9; surface?: object }): { image: Rgba8Image; surface: Surface } | undefined {
+  const surface = presentedSurface(e);
   return surface ? { image: surfaceImage(surface), surface } : undefined;
 }
 

@@ -53,6 +53,32 @@ export interface GoldenFrame {
   fileXxh64?: string;
   /** the raw dump of the back buffer: sha256 of its surface bytes, pixelHash of the file (as for the PNG) */
   raw?: { file: string; sha256: string; fileXxh64?: string };
+  /**
+   * the presented surface as stored (its format, pitch, samples and a pixelHash of its bytes): a
+   * replay whose surface has the same is unchanged, and check needs no conversion to RGBA8 to
+   * know it (goldens written before it have none)
+   */
+  surface?: GoldenSurface;
+}
+
+/** A presented surface in its own format: what `GoldenFrame.surface` describes. */
+export interface GoldenSurface {
+  /** format name from the format table */
+  format: string;
+  pitch: number;
+  samples: number;
+  /** pixelHash of the stored bytes: every row at its pitch, every sample */
+  xxh64: string;
+}
+
+/** A surface's memory as the device keeps it. */
+export interface StoredSurface {
+  format: FormatInfo;
+  width: number;
+  height: number;
+  pitch: number;
+  samples: number;
+  data: Uint8Array;
 }
 
 export interface GoldenManifest {
@@ -69,6 +95,46 @@ export interface GoldenManifest {
 export interface FrameCapture {
   image: Rgba8Image;
   raw?: RawDump;
+  /** the presented surface in its own format, when the frame came from one */
+  surface?: GoldenSurface;
+}
+
+/** The bytes of a stored surface that its golden hash covers (its rows at their pitch, every sample). */
+function storedBytes(s: StoredSurface): Uint8Array {
+  const size = s.pitch * Math.ceil(s.height / s.format.blockH) * s.samples;
+  return s.data.length === size ? s.data : s.data.subarray(0, size);
+}
+
+/** The golden description of a surface as stored: one pixelHash of its bytes, no conversion. */
+export function goldenSurfaceOf(s: StoredSurface): GoldenSurface {
+  return { format: s.format.name, pitch: s.pitch, samples: s.samples, xxh64: pixelHash(storedBytes(s)) };
+}
+
+/** Do two surface descriptions name the same stored bytes (of a frame of the same size)? */
+export function sameSurface(a: GoldenSurface | undefined, b: GoldenSurface | undefined): boolean {
+  return a !== undefined && b !== undefined && a.format === b.format && a.pitch === b.pitch && a.samples === b.samples && a.xxh64 === b.xxh64;
+}
+
+/**
+ * A frame capture that converts only when asked: the presented surface's hash is taken now, and
+ * the RGBA8 image (converted on first use of `image`) and the raw dump (copied on first use of
+ * `raw`) are read from the live surface. Use it before the replay goes on (inside the Present
+ * callback): the surface is the device's, and the next call may write it.
+ */
+export function lazyCapture(s: StoredSurface, toRgba8: (s: StoredSurface) => Rgba8Image, raw: boolean): FrameCapture {
+  const surface = goldenSurfaceOf(s);
+  let image: Rgba8Image | undefined;
+  let dump: RawDump | undefined;
+  const c: FrameCapture = {
+    surface,
+    get image(): Rgba8Image {
+      return (image ??= toRgba8(s));
+    },
+  };
+  if (raw) {
+    Object.defineProperty(c, 'raw', { enumerable: true, get: (): RawDump => (dump ??= rawDumpOf({ ...s, data: storedBytes(s) })) });
+  }
+  return c;
 }
 
 /** traces/NAME.r9 or NAME.r9t → traces/NAME.golden */
@@ -149,6 +215,7 @@ export function manifestText(m: GoldenManifest): string {
     file: f.file, width: f.width, height: f.height, sha256: f.sha256, ...(f.xxh64 ? { xxh64: f.xxh64 } : {}),
     ...(f.fileXxh64 ? { fileXxh64: f.fileXxh64 } : {}),
     ...(f.raw ? { raw: { file: f.raw.file, sha256: f.raw.sha256, ...(f.raw.fileXxh64 ? { fileXxh64: f.raw.fileXxh64 } : {}) } } : {}),
+    ...(f.surface ? { surface: { format: f.surface.format, pitch: f.surface.pitch, samples: f.surface.samples, xxh64: f.surface.xxh64 } } : {}),
   });
   const head = `{\n  "tool": ${JSON.stringify(m.tool)},\n  "pixelmatch": ${JSON.stringify(m.pixelmatch)},\n  "threshold": ${JSON.stringify(m.threshold)},\n`;
   const list = (fs: GoldenFrame[], indent: string): string => (fs.length === 0 ? '[]' : `[\n${fs.map((f) => `${indent}  ${frame(f)}`).join(',\n')}\n${indent}]`);
@@ -211,10 +278,16 @@ function validateFrames(list: unknown[], where: string, fail: (what: string) => 
     if (!hex16(g.xxh64)) fail(`${where}[${i}].xxh64 to be 16 hex digits`);
     if (!hex16(g.fileXxh64)) fail(`${where}[${i}].fileXxh64 to be 16 hex digits`);
     if (raw && !hex16(raw.fileXxh64)) fail(`${where}[${i}].raw.fileXxh64 to be 16 hex digits`);
+    const sf = g.surface as Record<string, unknown> | undefined;
+    if (sf !== undefined && (typeof sf !== 'object' || sf === null || typeof sf.format !== 'string' || !Number.isSafeInteger(sf.pitch) || (sf.pitch as number) < 0
+      || !Number.isSafeInteger(sf.samples) || (sf.samples as number) < 1 || typeof sf.xxh64 !== 'string' || !hex16(sf.xxh64))) {
+      fail(`${where}[${i}].surface to be {format, pitch, samples ≥ 1, xxh64 of 16 hex digits}`);
+    }
     const out: GoldenFrame = { file: g.file as string, width: g.width as number, height: g.height as number, sha256: g.sha256 as string };
     if (g.xxh64 !== undefined) out.xxh64 = g.xxh64 as string;
     if (g.fileXxh64 !== undefined) out.fileXxh64 = g.fileXxh64 as string;
     if (raw) out.raw = { file: raw.file as string, sha256: raw.sha256 as string, ...(raw.fileXxh64 !== undefined ? { fileXxh64: raw.fileXxh64 as string } : {}) };
+    if (sf) out.surface = { format: sf.format as string, pitch: sf.pitch as number, samples: sf.samples as number, xxh64: sf.xxh64 as string };
     return out;
   });
 }
@@ -292,8 +365,12 @@ export class GoldenWriter {
     this.guard(() => {
       const list = this.framesOf(swapChain);
       const i = list.length;
-      const entry: GoldenFrame = { file: framePngName(i, swapChain), width: f.image.width, height: f.image.height, sha256: sha256Hex(f.image.data), xxh64: pixelHash(f.image.data) };
       const old = this.previous ? goldenFrames(this.previous, swapChain)[i] : undefined;
+      // the same stored surface as the old golden's: its pixel hashes are these, no conversion needed
+      const sameStored = old !== undefined && old.xxh64 !== undefined && sameSurface(old.surface, f.surface);
+      const entry: GoldenFrame = sameStored
+        ? { file: framePngName(i, swapChain), width: old.width, height: old.height, sha256: old.sha256, xxh64: old.xxh64 }
+        : { file: framePngName(i, swapChain), width: f.image.width, height: f.image.height, sha256: sha256Hex(f.image.data), xxh64: pixelHash(f.image.data) };
       const samePixels = old !== undefined && old.width === entry.width && old.height === entry.height && old.sha256 === entry.sha256;
       const png = samePixels ? intactBytes(join(this.dir, old.file), old.fileXxh64) : undefined;
       const pngBytes = png ?? encodePng(f.image);
@@ -308,6 +385,9 @@ export class GoldenWriter {
         entry.raw = { file: frameRawName(i, swapChain), sha256: sha, fileXxh64: pixelHash(rawBytes) };
         this.write(join(this.tmp, entry.raw.file), rawBytes);
       } else rawKept = old?.raw === undefined;
+      if (f.surface) entry.surface = f.surface;
+      // a golden.json without the surface's description (or with another) is rewritten to hold it
+      if (!sameSurface(old?.surface, entry.surface) && !(old?.surface === undefined && entry.surface === undefined)) this.rewritten = true;
       const kept = png !== undefined && rawKept;
       // a golden written before file hashes cannot show its files are intact: they are rewritten, and changed only if the pixels are
       const same = old !== undefined && samePixels && (old.fileXxh64 === undefined ? old.raw?.sha256 === entry.raw?.sha256 : kept);

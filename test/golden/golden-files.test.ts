@@ -9,15 +9,16 @@ import { Packr } from 'msgpackr';
 import { PNG } from 'pngjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCheck } from '../../src/golden/check.js';
-import { decodePng } from '../../src/golden/image.js';
+import { decodePng, surfaceImage } from '../../src/golden/image.js';
 import { decodeRawDump, encodeRawDump } from '../../src/golden/store.js';
 
 // every PNG decode of the golden code goes through this spy
 vi.mock('../../src/golden/image.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../src/golden/image.js')>();
-  return { ...m, decodePng: vi.fn(m.decodePng) };
+  return { ...m, decodePng: vi.fn(m.decodePng), surfaceImage: vi.fn(m.surfaceImage) };
 });
 const decodes = vi.mocked(decodePng);
+const conversions = vi.mocked(surfaceImage);
 
 /** triangles.r9t (one 64×48 frame) in a temp folder with its golden */
 function withGolden(name = 'triangles.r9t', edit?: (text: string) => string): { dir: string; trace: string; golden: string } {
@@ -40,6 +41,43 @@ function reencode(file: string, change: (data: Uint8Array, width: number) => voi
   writeFileSync(file, PNG.sync.write(png, { filterType: 4, deflateLevel: 9 }));
   expect(readFileSync(file).equals(before)).toBe(false);
 }
+
+describe('an unchanged frame is known in its own format', () => {
+  beforeEach(() => {
+    conversions.mockClear();
+  });
+
+  it('passes on the stored surface\'s hash, with no conversion to RGBA8', () => {
+    const { dir, trace } = withGolden();
+    conversions.mockClear();
+    const r = runCheck([trace], { reportDir: join(dir, 'rep') });
+    expect(r.traces[0].status).toBe('pass');
+    expect(conversions).not.toHaveBeenCalled();
+  });
+
+  it('a golden.json whose surface hash is another one falls back to the pixels (and passes on them)', () => {
+    const { dir, trace, golden } = withGolden();
+    const manifest = join(golden, 'golden.json');
+    // every hex digit of the surface hash flipped: golden.json describes another stored surface
+    const flip = (h: string): string => [...h].map((c) => (15 - parseInt(c, 16)).toString(16)).join('');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/("surface":\{[^}]*"xxh64":")([0-9a-f]{16})/, (_, head: string, h: string) => head + flip(h)));
+    conversions.mockClear();
+    const r = runCheck([trace], { reportDir: join(dir, 'rep') });
+    expect(r.traces[0].status).toBe('pass');
+    expect(conversions).toHaveBeenCalledTimes(1);
+  });
+
+  it('a replay whose surface changed is converted and fails on its pixels', () => {
+    const { dir, trace } = withGolden();
+    writeFileSync(trace, readFileSync(trace, 'utf8').replace('0xff202020, 1.0, 0)', '0xff212020, 1.0, 0)'));
+    conversions.mockClear();
+    const r = runCheck([trace], { reportDir: join(dir, 'rep') });
+    expect(r.traces[0].status).toBe('fail');
+    expect(r.traces[0].frameResults[0].status).toBe('diff');
+    expect(r.traces[0].frameResults[0].maxChannelDiff).toBe(1);
+    expect(conversions).toHaveBeenCalled();
+  });
+});
 
 describe('a golden PNG changed since it was written', () => {
   beforeEach(() => {

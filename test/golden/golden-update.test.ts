@@ -10,6 +10,7 @@ import { runCheck } from '../../src/golden/check.js';
 import { decodePng } from '../../src/golden/image.js';
 import type { Rgba8Image } from '../../src/golden/image.js';
 import { readGolden, writeGolden } from '../../src/golden/store.js';
+import type { FrameCapture } from '../../src/golden/store.js';
 import type { SwapStep } from '../../src/golden/swap.js';
 import { runCli } from '../helpers.js';
 
@@ -21,26 +22,28 @@ function flat(width: number, height: number, rgba: readonly number[]): Rgba8Imag
   return { width, height, data };
 }
 
-/** the frames triangles.r9t presents (one, 64×48), as its golden holds them */
-function triangleFrames(): Rgba8Image[] {
+/** the frames triangles.r9t presents (one, 64×48), as its golden holds them: pixels and the stored surface's description */
+function triangleFrames(): FrameCapture[] {
   const d = tmp();
   copyFileSync(join('traces', 'triangles.r9t'), join(d, 't.r9t'));
   expect(runCheck([join(d, 't.r9t')], { update: true }).ok).toBe(true);
-  return [decodePng(readFileSync(join(d, 't.golden', 'frame-0000.png')))];
+  const surface = readGolden(join(d, 't.golden'))!.frames[0].surface;
+  expect(surface).toBeDefined();
+  return [{ image: decodePng(readFileSync(join(d, 't.golden', 'frame-0000.png'))), surface }];
 }
 
 /**
  * A folder holding t.r9t (triangles) whose golden is `old` frames, being replaced by `fresh`; at
  * `step` of the swap the folder is copied as it is then: what a kill at that moment leaves.
  */
-function killedAt(step: SwapStep, old: Rgba8Image[] | undefined, fresh: Rgba8Image[]): string {
+function killedAt(step: SwapStep, old: Rgba8Image[] | undefined, fresh: FrameCapture[]): string {
   const d = tmp();
   copyFileSync(join('traces', 'triangles.r9t'), join(d, 't.r9t'));
   const dir = join(d, 't.golden');
   if (old) writeGolden(dir, old.map((image) => ({ image })), { threshold: 0 });
   const after = tmp();
   let seen = false;
-  writeGolden(dir, fresh.map((image) => ({ image })), {
+  writeGolden(dir, fresh, {
     threshold: 0,
     beforeSwapStep: (s) => {
       if (s !== step) return;
@@ -117,7 +120,7 @@ describe('an update killed in the middle of swapping golden folders', () => {
     const fail = (s: SwapStep): void => {
       if (s === 'move-in') throw new Error('rename failed (simulated)');
     };
-    expect(() => writeGolden(dir, real.map((image) => ({ image })), { threshold: 0, beforeSwapStep: fail })).toThrow(/simulated/);
+    expect(() => writeGolden(dir, real, { threshold: 0, beforeSwapStep: fail })).toThrow(/simulated/);
     expect(names(d)).toEqual(['t.golden']);
     expect(readFileSync(join(dir, 'golden.json'), 'utf8')).toBe(before);
   });
@@ -186,8 +189,23 @@ describe('check --update', () => {
     const manifest = join(d, 't.golden', 'golden.json');
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/,"fileXxh64":"[0-9a-f]{16}"/g, ''));
     const up = await runCli('check', d, '--update');
-    expect(up.out).toMatch(/^CHANGED .*t\.r9t: same pixels; golden\.json now records the files' hashes; 1 frame written to /m);
+    expect(up.out).toMatch(/^CHANGED .*t\.r9t: same pixels; golden\.json now records what this version checks first \(file and stored-surface hashes\); 1 frame written to /m);
     expect(readFileSync(manifest, 'utf8')).toContain('"fileXxh64"');
+    expect((await runCli('check', d, '--update')).out).toMatch(/^UNCHANGED /m);
+  });
+
+  it('adds the stored surface to a golden written before golden.json described it, then leaves it alone', async () => {
+    const d = tmp();
+    copyFileSync(join('traces', 'triangles.r9t'), join(d, 't.r9t'));
+    expect((await runCli('check', d, '--update')).code).toBe(0);
+    const manifest = join(d, 't.golden', 'golden.json');
+    const full = readFileSync(manifest, 'utf8');
+    // triangles.r9t presents a 64×48 X8R8G8B8 back buffer: 4 bytes a pixel, one sample
+    expect(full).toMatch(/"surface":\{"format":"X8R8G8B8","pitch":256,"samples":1,"xxh64":"[0-9a-f]{16}"\}/);
+    writeFileSync(manifest, full.replace(/,"surface":\{[^}]*\}/g, ''));
+    const up = await runCli('check', d, '--update');
+    expect(up.out).toMatch(/^CHANGED .*t\.r9t: same pixels; golden\.json now records /m);
+    expect(readFileSync(manifest, 'utf8')).toBe(full);
     expect((await runCli('check', d, '--update')).out).toMatch(/^UNCHANGED /m);
   });
 

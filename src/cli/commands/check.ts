@@ -94,7 +94,7 @@ function updateText(t: TraceResult): string {
   if (!u) return written;
   if (u.change === 'unchanged') return `${plural(t.goldenFrames, 'frame')}, golden left as it was`;
   if (u.change === 'new') return written;
-  const what = u.frames.length ? `frame${u.frames.length === 1 ? '' : 's'} ${u.frames.join(', ')} changed` : 'same pixels; golden.json now records the files\' hashes';
+  const what = u.frames.length ? `frame${u.frames.length === 1 ? '' : 's'} ${u.frames.join(', ')} changed` : 'same pixels; golden.json now records what this version checks first (file and stored-surface hashes)';
   return `${what}; ${written}`;
 }
 

@@ -1,8 +1,9 @@
 /** `replay9 replay T...`: replays traces, writes presented frames as PNG, reports result mismatches. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Argv } from 'yargs';
-import { encodePng, presentedFrame } from '../../golden/image.js';
+import { presentedSurface } from '../../golden/image.js';
+import { PngPool } from '../../golden/png-pool.js';
 import { framePngName } from '../../golden/store.js';
 import type { CallSet } from '../../trace/call-set.js';
 import { DEVICE_PROFILES } from '../../device/caps.js';
@@ -14,18 +15,18 @@ import { callSetOption, EXIT, frameSetOption, thousands, UsageError, requireRead
 import type { Io } from '../io.js';
 
 /** Replays one trace for the command line: frames as PNG into outDir, progress on a terminal for long traces. */
-function replayForCli(path: string, opts: { outDir?: string; frames?: CallSet; io: Io; profile?: DeviceProfile }): ReplayReport {
-  const { outDir, io } = opts;
+function replayForCli(path: string, opts: { outDir?: string; frames?: CallSet; io: Io; profile?: DeviceProfile; pngs?: PngPool }): ReplayReport {
+  const { outDir, io, pngs } = opts;
   if (outDir) mkdirSync(outDir, { recursive: true });
   let progressed = false;
   const rep = replayTrace(path, {
     frames: opts.frames,
     profile: opts.profile,
-    writeFrame: outDir === undefined ? undefined : (e) => {
-      const shown = presentedFrame(e);
+    writeFrame: outDir === undefined || pngs === undefined ? undefined : (e) => {
+      const shown = presentedSurface(e);
       if (!shown) return undefined;
       const file = join(outDir, framePngName(e.frame, e.swapChain));
-      writeFileSync(file, encodePng(shown.image));
+      pngs.write(file, shown);
       return file;
     },
     onProgress: (done, total) => {
@@ -50,18 +51,24 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       .option('profile', { choices: DEVICE_PROFILES, describe: 'replay on a Direct3D 9 (dx9) or DirectX 8-level (dx8) driver instead of the profile the trace names' })
       .example('$0 replay traces/triangles.r9t --out out/frames', 'replay and write out/frames/frame-0000.png ...')
       .example('$0 replay traces --json', 'replay every trace in a folder, machine-readable'),
-    (argv) => {
+    async (argv) => {
       const frames = frameSetOption(argv.frames);
       for (const t of argv.traces as string[]) requireReadable(t, { dirOk: true });
       const traces = findTraces(argv.traces as string[]);
       if (traces.length === 0) throw new UsageError(`no .r9 or .r9t traces in ${(argv.traces as string[]).join(' ')}`);
       const reports: ReplayReport[] = [];
-      for (const t of traces) {
-        const outDir = argv.out === undefined ? undefined : traces.length > 1 ? join(argv.out, basename(t).replace(/\.r9t?$/i, '')) : argv.out;
-        const rep = replayForCli(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined });
-        if (argv.frames !== undefined) refuseMissingFrames(argv.frames, rep);
-        reports.push(rep);
-        if (!argv.json) printReport(rep, io);
+      // PNGs are encoded and written on worker threads while the replay goes on
+      const pngs = argv.out === undefined ? undefined : new PngPool();
+      try {
+        for (const t of traces) {
+          const outDir = argv.out === undefined ? undefined : traces.length > 1 ? join(argv.out, basename(t).replace(/\.r9t?$/i, '')) : argv.out;
+          const rep = replayForCli(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined, pngs });
+          if (argv.frames !== undefined) refuseMissingFrames(argv.frames, rep);
+          reports.push(rep);
+          if (!argv.json) printReport(rep, io);
+        }
+      } finally {
+        await pngs?.close();
       }
       const bad = reports.some((r) => r.mismatches.length + r.unimplemented.length + r.skipped.length > 0);
       if (argv.json) {
