@@ -45,7 +45,6 @@ export class PngPool {
     this.done = new Int32Array(this.counter);
     for (let i = 0; i < threads; i++) {
       const w = startWorker(WORKER_URL, { counter: this.counter } satisfies PngWorkerStart);
-      w.unref();
       this.workers.push(w);
     }
   }
