@@ -1,4 +1,5 @@
 /** Frames written as PNG on worker threads: the same bytes as writing them in place, bounded queue, errors named. */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,5 +53,16 @@ describe('PngPool', () => {
     const r = await runCli('replay', join('traces', 'triangles.r9t'), '--out', d);
     expect(r.code).toBe(0);
     expect(readFileSync(join(d, 'frame-0000.png')).equals(readFileSync(join('traces', 'triangles.golden', 'frame-0000.png')))).toBe(true);
+  });
+});
+
+describe('replay --out in a process of its own', () => {
+  it('exits only once every frame is written (the workers keep it alive)', () => {
+    const d = mkdtempSync(join(tmpdir(), 'replay9-pngpool-'));
+    const script = `import { main } from './src/cli/main.ts'; process.exitCode = await main(['replay', 'traces/lit-fog-blend.r9t', '--out', ${JSON.stringify(d)}], { out: () => {}, err: (t) => process.stderr.write(t), tty: false });`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    for (let i = 0; i < 3; i++) expect(readFileSync(join(d, `frame-000${i}.png`)).equals(readFileSync(join('traces', 'lit-fog-blend.golden', `frame-000${i}.png`)))).toBe(true);
   });
 });
