@@ -141,6 +141,21 @@ describe('the .r9t values', () => {
     expect(shortestFloat32(NaN)).toBeUndefined();
   });
 
+  it('gives the same shortest decimal every time (memoized) and for integers, with -0 kept apart from 0', () => {
+    // above 2^24 floats are even integers: 16777218 prints whole, 16777217 is not a float32
+    for (const [f, s] of [[16777215, '16777215'], [-16777215, '-16777215'], [16777218, '16777218'], [123456792, '123456790'], [-0, '-0'], [0, '0'], [0.30000001192092896, '0.3']] as const) {
+      for (let i = 0; i < 3; i++) expect(shortestFloat32(f)).toBe(s);
+      expect(Math.fround(Number(s))).toBe(f);
+    }
+    // thousands of distinct floats: the memo is bounded and its answers stay right across a clear
+    for (let i = 0; i < 70000; i++) {
+      const f = Math.fround(i / 7 + 0.001);
+      const s = shortestFloat32(f)!;
+      expect(Math.fround(Number(s))).toBe(f);
+      if (i % 10000 === 0) expect(s.replace(/^-?0?\.?0*/, '').replace(/[.e].*$/, '').length).toBeLessThanOrEqual(9);
+    }
+  });
+
   it('reads a float state given as decimal as its float bits, and hex as raw bits', () => {
     const { calls } = parseTrace(HEAD + 'dev.SetRenderState(D3DRS_FOGSTART, 0.5)\ndev.SetRenderState(D3DRS_FOGEND, 0x7fc00000)\n');
     expect(calls[2].args.Value).toBe(0x3f000000);

@@ -38,6 +38,26 @@ function* restoredCalls(reader: TraceReader, printer: TextPrinter, to: number): 
   }
 }
 
+/** Lines gathered into writes of about 64 KB: one write a line costs more than printing it. */
+class LineBuffer {
+  private parts: string[] = [];
+  private size = 0;
+  constructor(private readonly io: Io) {}
+
+  line(text: string): void {
+    this.parts.push(text);
+    this.size += text.length + 1;
+    if (this.size >= 1 << 16) this.flush();
+  }
+
+  flush(): void {
+    if (this.parts.length === 0) return;
+    this.io.out(this.parts.join('\n') + '\n');
+    this.parts = [];
+    this.size = 0;
+  }
+}
+
 export function registerDump(y: Argv, io: Io, done: (code: number) => void): Argv {
   return y.command(
     'dump <trace>',
@@ -52,29 +72,32 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       requireReadable(argv.trace as string);
       const set = callSetOption(argv.calls);
       const { reader, lines } = openTrace(argv.trace as string);
+      const out = new LineBuffer(io);
       try {
         const restored = reader.chunks.some((c) => c.kind === ChunkKind.Restore);
         if (!argv.json && !set && !restored) {
-          for (const line of traceText(reader)) io.out(line);
+          for (const line of traceText(reader)) out.line(line);
         } else {
           const printer = new TextPrinter((n) => (lines ? `${argv.trace as string}:${lines[n]}` : reader.placeOfCall(n)));
-          if (!argv.json) io.out(headerPragma(reader.header));
-          if (!argv.json && restored) io.out('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
+          if (!argv.json) out.line(headerPragma(reader.header));
+          if (!argv.json && restored) out.line('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
           const to = set ? set.max + 1 : Infinity;
           const frameEnds = new Set(reader.frames);
           const items = restored ? restoredCalls(reader, printer, to) : reader.calls(0, to);
           for (const item of items) {
             if ('comment' in item) {
-              if (!argv.json) io.out(item.comment);
+              if (!argv.json) out.line(item.comment);
               continue;
             }
             const { n, call } = item;
-            const text = printer.indented(call, n);
-            if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
             if (!argv.json) {
-              io.out(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
+              const text = printer.indented(call, n);
+              if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
+              out.line(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
               continue;
             }
+            printer.advance(call, n);
+            if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
             const info = commandInfo(call.command);
             const args: Record<string, unknown> = {};
             for (const f of info.table.fields) {
@@ -92,10 +115,11 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
               ...(call.created ? { created: printer.nameOf(call.created) } : {}),
               ...(lines ? { line: lines[n] } : {}),
             };
-            io.out(JSON.stringify(rec));
+            out.line(JSON.stringify(rec));
           }
         }
       } finally {
+        out.flush();
         reader.close();
       }
       for (const w of reader.warnings) io.err(`warning: ${w}`);

@@ -128,8 +128,8 @@ export class TextPrinter {
     this.kinds.set(call.created, kind);
   }
 
-  /** The call as one line of text, without indentation. */
-  line(call: CallRecord, n = this.n): string {
+  /** Checks the call's handles and binds what it creates: what printing it does to the printer, without the text. */
+  private enter(call: CallRecord, n: number): CommandInfo {
     this.n = n;
     const info = commandInfo(call.command);
     if (info.iface !== '') {
@@ -138,6 +138,22 @@ export class TextPrinter {
       if (info.iface !== '*' && !info.selfKinds.includes(kind)) this.bad(`${info.method} is a ${info.iface} method, handle ${call.self} is a ${kind}`);
     }
     this.bindCreated(call, info);
+    return info;
+  }
+
+  /**
+   * Takes the call as `indented` would (names, nesting, FVF, query types), printing nothing: for
+   * front ends that show calls another way (JSON) with `field` and `nameOf`.
+   */
+  advance(call: CallRecord, n = this.n): void {
+    if (call.command === 'PerfEndEvent' && this.depth > 0) this.depth--;
+    if (call.command === 'PerfBeginEvent') this.depth++;
+    this.track(call, this.enter(call, n));
+  }
+
+  /** The call as one line of text, without indentation. */
+  line(call: CallRecord, n = this.n): string {
+    const info = this.enter(call, n);
     const args = info.ins.map((f) => ({ f, v: call.args[f.name] }));
     // trailing lock data (and a pSharedHandle's memory) is shown only when present, an out-pointer only when NULL
     const shown = args.filter(({ f, v }) => !(isOptionalTail(f) && (v === null || v === undefined)) && !(f.r9 === 'pointer' && v !== 0));

@@ -99,12 +99,29 @@ export function stateValueShape(space: string, state: number): Shape {
 export function shortestFloat32(f: number): string | undefined {
   if (!Number.isFinite(f)) return undefined;
   if (f === 0) return Object.is(f, -0) ? '-0' : '0';
+  // integers below 2^24 are float32 exactly and print as themselves
+  if (Number.isInteger(f) && f > -16777216 && f < 16777216) return String(f);
+  const known = shortestCache.get(f);
+  if (known !== undefined) return known;
+  let s: string | undefined;
   for (let p = 1; p <= 9; p++) {
-    const s = String(Number(f.toPrecision(p)));
-    if (Math.fround(Number(s)) === f) return s;
+    const t = f.toPrecision(p);
+    if (Math.fround(Number(t)) === f) {
+      s = String(Number(t));
+      break;
+    }
   }
-  return undefined;
+  if (s !== undefined) {
+    // traces repeat their constants (matrices, vertex data frame after frame); a bounded memo
+    if (shortestCache.size >= SHORTEST_CACHE_MAX) shortestCache.clear();
+    shortestCache.set(f, s);
+  }
+  return s;
 }
+
+/** memo of shortestFloat32 (the same answer for the same float: output does not depend on it) */
+const shortestCache = new Map<number, string>();
+const SHORTEST_CACHE_MAX = 1 << 16;
 
 export function hex32(v: number): string {
   return '0x' + (v >>> 0).toString(16).padStart(8, '0');
