@@ -13,7 +13,7 @@ import { LANES, LOD, PS_IN, SLOT } from './types.js';
 /** The ops.ts functions generated code may call (bound once per compiled shader). */
 export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge', 'frc', 'abs', 'sgn', 'lrp', 'cmp', 'cnd', 'dp2', 'dp3', 'dp4',
   'rcp', 'rsq', 'exp2', 'log2', 'expp', 'logp', 'expp4', 'logp4', 'pow', 'lit', 'dst', 'crs', 'nrmScale', 'cos', 'sin', 'mova',
-  'movaFloor', 'compare', 'kills', 'sat', 'clampPs1x', 'clampConst1x', 'divideSource', 'projectedComponent'] as const;
+  'movaFloor', 'compare', 'kills', 'sat', 'clampPs1x', 'clampConst1x', 'divideSource', 'projectedComponent', 'canon'] as const;
 
 /** ps_1_x: component c of the texture coordinates of t register `t` (the input, whatever the register now holds). */
 const coordIn = (t: number, c: number): string => `I[${int((PS_IN.T0 + t) * SLOT + c, 0, (PS_IN.T0 + 2048) * SLOT)} + o]`; // unchecked, as the interpreter reads it
@@ -109,28 +109,24 @@ function results(e: Emitter, ins: Instruction, S: Sources, comps: readonly numbe
   return out;
 }
 
-/**
- * Instructions whose result can be a register value passed on without arithmetic (a move, a
- * selection, a sign change): a signalling NaN read from a register must leave quiet, as it does in
- * the interpreter, whose reads pass through a Float64Array; the optimizing compiler may copy such a
- * value float32 to float32 without the conversion that quiets it, so these writes quiet it (q).
- */
-const PASSES_VALUES = new Set<number>([OP.MOV, OP.MIN, OP.MAX, OP.CMP, OP.CND, OP.DST, OP.ABS, OP.TEXCOORD, OP.TEX, OP.TEXLDD, OP.TEXLDL]);
+/** Instructions whose result is never NaN (0 or 1, or a sign): their writes need no NaN check. */
+const NEVER_NAN = new Set<number>([OP.SLT, OP.SGE, OP.SETP, OP.SGN]);
 
-/** Writes value expressions (already computed into locals) to the destination: mask, predicate, shift, _sat, float32 store. */
+/** Writes value expressions (already computed into locals) to the destination: mask, predicate, shift, _sat, canonical NaN, float32 store. */
 export function commit(e: Emitter, ins: Instruction, value: (c: number) => string): void {
   const d = ins.dst!;
   const scale = shiftScale(d.shift);
   const sat = (d.resultMod & 1) !== 0;
-  const quiet = PASSES_VALUES.has(ins.opcode) && !sat && !e.d.ps1x && scale === 1;
+  // _sat and the ps_1_x range turn NaN into 0; any other write stores the canonical NaN (ops.canon), as the interpreter does
+  const canonical = !sat && !e.d.ps1x && !NEVER_NAN.has(ins.opcode);
   for (const c of writtenComponents(ins)) {
-    // the interpreter's order: shift (a power of two: exact either way), _sat, the ps_1_x range, the float32 store
+    // the interpreter's order: shift (a power of two: exact either way), _sat, the ps_1_x range, NaN, the float32 store
     let v = value(c);
-    if (quiet) v = `q(${v})`;
     if (scale > 1) v = `(${v} * ${int(scale, 2, 256)})`;
     else if (scale < 1) v = `(${v} / ${int(1 / scale, 2, 256)})`;
     if (sat) v = `sat(${v})`;
     if (e.d.ps1x) v = `clampPs1x(${v})`;
+    if (canonical) v = `canon(${v})`;
     const store = storeStatement(e, d, c, v);
     if (store === undefined) continue;
     if (ins.predicate) {

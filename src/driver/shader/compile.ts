@@ -382,9 +382,6 @@ function generate(d: Decoded): string {
     `const R = new Float32Array(${32 * SLOT}), A = new Float32Array(${SLOT}), PR = new Float32Array(${SLOT}), T = new Float32Array(${8 * SLOT});`,
     ...e.scratch,
     ...e.perFunction,
-    // a NaN as the interpreter's Float64Array passage leaves it: quiet, payload and sign kept
-    'const QF = new Float32Array(1), QU = new Uint32Array(QF.buffer);',
-    'function q(x) { if (x === x) return x; QF[0] = x; QU[0] |= 4194304; return QF[0]; }',
     'function rc(CF, idx, c) { const d = DEFF.get(idx); if (d) return d[c]; return idx >= 0 && idx * 4 < CF.length ? CF[idx * 4 + c] : 0; }',
     `function vin(I, idx, oc, slots) { return idx >= 0 && idx < slots ? I[idx * ${SLOT} + oc] : 0; }`,
     'return function run(io, k, lanesIn) {',

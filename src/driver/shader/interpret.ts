@@ -365,7 +365,7 @@ export class Interpreter extends DecodedExecutable {
 
   // ---- writing ----
 
-  /** Writes res[lane·4 + c] to op's destination for the active lanes: shift, _sat, ps_1_x range, mask, predicate, float32. */
+  /** Writes res[lane·4 + c] to op's destination for the active lanes: shift, _sat, ps_1_x range, mask, predicate, canonical NaN, float32. */
   commit(op: Op, active: number, res: Float64Array): void {
     const dd = op.dst;
     if (!dd) return;
@@ -384,6 +384,8 @@ export class Interpreter extends DecodedExecutable {
         let v = res[l * 4 + c] * dd.scale;
         if (dd.sat) v = o.sat(v);
         if (this.decoded.ps1x) v = o.clampPs1x(v);
+        // every NaN is stored as the one canonical NaN (ops.canon)
+        if (v !== v) v = NaN;
         this.store(dd.type, idx, l, c, v);
       }
     }

@@ -11,7 +11,8 @@
  *
  * Registers are float32 (D3D9 stores every register as float32): values go through a Float32Array
  * at every register write, the intermediate arithmetic of one instruction is in doubles, and every
- * path (interpreter, compiled) rounds at the same points. Layout of every register array:
+ * path (interpreter, compiled) rounds at the same points. A NaN is written as the one NaN 0x7fc00000
+ * (ops.ts canon: D3D9 leaves payloads undefined, and the same trace must give the same bits). Layout of every register array:
  * ((slot · LANES) + lane) · 4 + component.
  */
 import type { ShaderProgram } from '../../shader/index.js';
