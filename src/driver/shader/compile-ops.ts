@@ -13,7 +13,7 @@ import { LANES, LOD, PS_IN, SLOT } from './types.js';
 /** The ops.ts functions generated code may call (bound once per compiled shader). */
 export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge', 'frc', 'abs', 'sgn', 'lrp', 'cmp', 'cnd', 'dp2', 'dp3', 'dp4',
   'rcp', 'rsq', 'exp2', 'log2', 'expp', 'logp', 'expp4', 'logp4', 'pow', 'lit', 'dst', 'crs', 'nrmScale', 'cos', 'sin', 'mova',
-  'movaFloor', 'compare', 'kills', 'sat', 'clampPs1x', 'clampConst1x', 'divideSource', 'projectedComponent', 'canon'] as const;
+  'movaFloor', 'compare', 'kills', 'sat', 'clampPs1x', 'clampConst1x', 'divideSource', 'projectedComponent'] as const;
 
 /** ps_1_x: component c of the texture coordinates of t register `t` (the input, whatever the register now holds). */
 const coordIn = (t: number, c: number): string => `I[${int((PS_IN.T0 + t) * SLOT + c, 0, (PS_IN.T0 + 2048) * SLOT)} + o]`; // unchecked, as the interpreter reads it
@@ -126,15 +126,22 @@ export function commit(e: Emitter, ins: Instruction, value: (c: number) => strin
     else if (scale < 1) v = `(${v} / ${int(1 / scale, 2, 256)})`;
     if (sat) v = `sat(${v})`;
     if (e.d.ps1x) v = `clampPs1x(${v})`;
-    if (canonical) v = `canon(${v})`;
+    if (canonical && !/^[A-Za-z]\w*$/.test(v)) {
+      const name = e.name('v');
+      e.line(`const ${name} = ${v};`);
+      v = name;
+    }
     const store = storeStatement(e, d, c, v);
     if (store === undefined) continue;
+    // NaN → the canonical NaN as a second store on a cold branch, not a select: a select of a value and
+    // the NaN constant lets the optimizer box every value (measured: half the speed)
+    const nanStore = canonical ? ` if (${v} !== ${v}) ${storeStatement(e, d, c, 'NaN')!}` : '';
     if (ins.predicate) {
       const p = ins.predicate;
       const pv = readRegister(e, REG.PREDICATE, 0, swizzled(p, c), undefined);
       // the predicate masks the component off when (not) === (p ≠ 0)
-      e.line(`if (${pv} ${p.mod === 13 ? '===' : '!=='} 0) ${store}`);
-    } else e.line(store);
+      e.line(`if (${pv} ${p.mod === 13 ? '===' : '!=='} 0) { ${store}${nanStore} }`);
+    } else e.line(`${store}${nanStore}`);
   }
 }
 

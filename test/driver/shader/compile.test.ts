@@ -259,7 +259,7 @@ const KEYWORDS = new Set(['use', 'strict', 'const', 'let', 'for', 'if', 'else', 
   'env', 'ops', 'DF', 'DI', 'DEFF', 'defF', 'fallback', 'R', 'A', 'PR', 'T', 'I', 'O', 'POS', 'FACE', 'DEPTH', 'KILL', 'CF', 'CI', 'CB', 'M', 'X', 'aL', 'l', 'o', 'j', 'n',
   'q', 'p', 't', 'd', 'c', 'idx', 'oc', 'slots', 'rc', 'vin', 'run', 'io', 'k', 'lanes', 'lanesIn', 'inputs', 'outputs', 'position', 'face', 'depth', 'killed',
   'sample', 'f', 'i', 'b', 'fill', 'set', 'subarray', 'length', 'get', 'stats', 'executed', 'capped', 'false', 'textureTransformFlags',
-  'Float32Array', 'Float64Array']);
+  'Float32Array', 'Float64Array', 'NaN']);
 const LOCAL = /^(c|d|s|v|k|cd|cs|ca|sv|cnt|ls|la|st|rem|b|lv|hi|lo|dx|dy|by|DV|CD|GR|TX)\d+$/;
 
 function foreignWords(source: string, opsNames: ReadonlySet<string>): string[] {
