@@ -3,10 +3,10 @@
  * Windows and its tolerances. The target is 128×96 (Wine's 640×480 scaled by a fifth).
  */
 import { describe, expect, it } from 'vitest';
-import { D3DCLEAR, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DPOOL, D3DRS, D3DTA, D3DTOP, D3DTSS, D3D_OK } from '../../src/d3d9/index.js';
+import { D3DCLEAR, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFVF, D3DPOOL, D3DRS, D3DTA, D3DTOP, D3DTSS, D3D_OK } from '../../src/d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
-import { at, colorMatch, draw, expectColors, pixel, rig, SHADERS_EXECUTE } from './wine-visual-rig.js';
+import { at, colorMatch, draw, expectColors, f32, pixel, quad, rig, SHADERS_EXECUTE, vs } from './wine-visual-rig.js';
 
 const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
 
@@ -63,5 +63,31 @@ describe('fixed-function texture stage operations (visual.c texop_test)', () => 
       want.push(`${op} ${colorMatch(c, color, 3) ? hex(c) : hex(color)}`);
     }
     expect(got).toEqual(want);
+  });
+});
+
+describe('vs_2_0 relative addressing through the loop counter (visual.c loop_index_test)', () => {
+  run('loop aL, i0 = (2 iterations, from 10, step −3) adds c11 then c8: green ±1', () => {
+    const dev = rig();
+    dev.SetVertexShader(vs(dev, 'vs_2_0\ndcl_position v0\nmov r0, c0\nloop aL, i0\nadd r0, r0, c1[aL]\nendloop\nmov oPos, v0\nmov oD0, r0'));
+    dev.SetFVF(D3DFVF.XYZ);
+    dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0x00ff0000, 1, 0);
+    // c0 = 0, c8 = (1, 1, 0, 0), c11 = (−1, 0, 0, 0), every other register up to c15 = 1
+    for (let n = 0; n < 16; n++) dev.SetVertexShaderConstantF(n, n === 0 ? f32(0, 0, 0, 0) : n === 8 ? f32(1, 1, 0, 0) : n === 11 ? f32(-1, 0, 0, 0) : f32(1, 1, 1, 1), 1);
+    dev.SetVertexShaderConstantI(0, new Int32Array([2, 10, -3, 0]), 1);
+    draw(dev, quad(-1, -1, 1, 1, 0.1), 12);
+    expectColors(dev, [[...at(320, 240), 0x00ff00]], 1);
+  });
+});
+
+describe('vs_2_0 sgn (visual.c sgn_test)', () => {
+  run('sgn(−0.5, 0, 0.5, 12) + (1.5, 0, 0, 0) = (0.5, 0, 1, 1): 0x8000ff ±1', () => {
+    const dev = rig();
+    // vs_2_0's sgn takes two scratch temps (r1, r2)
+    dev.SetVertexShader(vs(dev, 'vs_2_0\ndcl_position v0\ndef c0, -0.5, 0.0, 0.5, 12.0\ndef c1, 1.5, 0.0, 0.0, 0.0\nmov oPos, v0\nsgn r0, c0, r1, r2\nadd oD0, r0, c1'));
+    dev.SetFVF(D3DFVF.XYZ);
+    dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0x00ff0000, 1, 0);
+    draw(dev, quad(-1, -1, 1, 1, 0.1), 12);
+    expectColors(dev, [[...at(320, 240), 0x8000ff]], 1);
   });
 });
