@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { D3DCLEAR, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFVF, D3DPOOL, D3DRS, D3DTA, D3DTOP, D3DTSS, D3D_OK } from '../../src/d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
-import { at, colorMatch, draw, expectColors, f32, pixel, quad, rig, SHADERS_EXECUTE, vs } from './wine-visual-rig.js';
+import { at, colorMatch, draw, expectColors, f32, H, pixel, ps, quad, rig, SHADERS_EXECUTE, vs, W } from './wine-visual-rig.js';
 
 const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
 
@@ -89,5 +89,88 @@ describe('vs_2_0 sgn (visual.c sgn_test)', () => {
     dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0x00ff0000, 1, 0);
     draw(dev, quad(-1, -1, 1, 1, 0.1), 12);
     expectColors(dev, [[...at(320, 240), 0x8000ff]], 1);
+  });
+});
+
+describe('dsy of a colour rising down the target (visual.c test_dsy)', () => {
+  // red 1 at the bottom, 0 at the top; green the other way: dsy(v0)·(height/2) + 0.5 = (1, 0, 0.5) when
+  // dsy is positive downwards. Wine's 480 rows use 240; our 96 rows use 48, the same product.
+  for (const target of ['an offscreen render target', 'the back buffer'] as const) {
+    run(`on ${target}: 0xff007f ±1`, () => {
+      const dev = rig();
+      if (target === 'an offscreen render target') {
+        const rt = dev.CreateRenderTarget(W, H, D3DFMT.A8R8G8B8, 0, 0, true).surface!;
+        expect(dev.SetRenderTarget(0, rt)).toBe(D3D_OK);
+      }
+      dev.SetFVF(D3DFVF.XYZ | D3DFVF.DIFFUSE);
+      dev.SetVertexShader(vs(dev, 'vs_3_0\ndcl_position v0\ndcl_color0 v1\ndcl_position o0\ndcl_color0 o1\nmov o0, v0\nmov o1, v1'));
+      dev.SetPixelShader(ps(dev, `ps_3_0\ndcl_color0 v0\ndef c0, ${H / 2}.0, 0.5, 0.0, 0.0\ndsy r0, v0\nmul r0, r0, c0.x\nadd oC0, r0, c0.y`));
+      dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0xff000000, 1, 0);
+      // only the quads around the sample point are drawn (the derivative is the same everywhere)
+      dev.SetRenderState(D3DRS.SCISSORTESTENABLE, 1);
+      dev.SetScissorRect({ left: 68, top: 44, right: 76, bottom: 52 });
+      const v = new Float32Array(16);
+      const u = new Uint32Array(v.buffer);
+      [[-1, -1, 0x00ff0000], [-1, 1, 0x0000ff00], [1, -1, 0x00ff0000], [1, 1, 0x0000ff00]].forEach(([x, y, c], i) => { v.set([x, y, 0.1], i * 4); u[i * 4 + 3] = c; });
+      draw(dev, v, 16);
+      const [x, y] = at(360, 240);
+      let c = pixel(dev, x, y);
+      if (target === 'an offscreen render target') {
+        const mem = dev.CreateOffscreenPlainSurface(W, H, D3DFMT.A8R8G8B8, D3DPOOL.SYSTEMMEM, null).surface!;
+        expect(dev.GetRenderTargetData(dev.GetRenderTarget(0).surface!, mem)).toBe(D3D_OK);
+        const lock = mem.LockRect(null, 0).lockedRect!;
+        c = new DataView(lock.pBits.buffer, lock.pBits.byteOffset).getUint32(y * lock.Pitch + 4 * x, true) & 0xffffff;
+        mem.UnlockRect();
+      }
+      expect(colorMatch(c, 0xff007f, 1) ? 'ok' : hex(c)).toBe('ok');
+    });
+  }
+});
+
+describe('colour clamping between the stages (visual.c test_color_clamping)', () => {
+  // oD0 = oD1 = 2 from the vertex shaders; fixed function: diffuse + specular, then · TFACTOR 0x40;
+  // the pixel shaders: (v0 + v1) · 0.25. Colours reach a shader before 3.0 clamped to [0, 1], 3.0 unclamped.
+  const VS: Record<string, string> = {
+    vs_1_1: 'vs_1_1\ndcl_position v0\ndef c0, 1.0, 1.0, 1.0, 1.0\nmov oPos, v0\nadd oD0, c0, c0\nadd oD1, c0, c0',
+    vs_2_0: 'vs_2_0\ndcl_position v0\ndef c0, 1.0, 1.0, 1.0, 1.0\nmov oPos, v0\nadd oD0, c0, c0\nadd oD1, c0, c0',
+    vs_3_0: 'vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_color0 o1\ndcl_color1 o2\ndef c0, 1.0, 1.0, 1.0, 1.0\nmov o0, v0\nadd o1, c0, c0\nadd o2, c0, c0',
+  };
+  const PS: Record<string, string> = {
+    ps_1_1: 'ps_1_1\ndef c0, 0.25, 0.25, 0.25, 0.25\nadd r0, v0, v1\nmul r0, r0, c0',
+    ps_2_0: 'ps_2_0\ndcl v0\ndcl v1\ndef c0, 0.25, 0.25, 0.25, 0.25\nmov r0, v0\nadd r0, r0, v1\nmul r0, r0, c0\nmov oC0, r0',
+    ps_3_0: 'ps_3_0\ndcl_color0 v0\ndcl_color1 v1\ndef c0, 0.25, 0.25, 0.25, 0.25\nmov r0, v0\nadd r0, r0, v1\nmul oC0, r0, c0',
+  };
+  const cases: Array<[string | undefined, string | undefined, number]> = [
+    [undefined, undefined, 0x404040], [undefined, 'ps_1_1', 0x404040], ['vs_1_1', undefined, 0x404040],
+    ['vs_1_1', 'ps_1_1', 0x7f7f7f], ['vs_2_0', 'ps_2_0', 0x7f7f7f], ['vs_3_0', 'ps_3_0', 0xffffff],
+  ];
+  run('fixed function, ps_1_1, vs_1_1, vs_1_1 + ps_1_1, vs_2_0 + ps_2_0, vs_3_0 + ps_3_0: Windows\' colours ±1', () => {
+    const dev = rig();
+    dev.SetRenderState(D3DRS.CLIPPING, 0);
+    dev.SetRenderState(D3DRS.ZENABLE, 0);
+    dev.SetRenderState(D3DRS.LIGHTING, 0);
+    dev.SetRenderState(D3DRS.TEXTUREFACTOR, 0xff404040);
+    dev.SetTextureStageState(0, D3DTSS.COLOROP, D3DTOP.ADD);
+    dev.SetTextureStageState(0, D3DTSS.COLORARG1, D3DTA.DIFFUSE);
+    dev.SetTextureStageState(0, D3DTSS.COLORARG2, D3DTA.SPECULAR);
+    dev.SetTextureStageState(1, D3DTSS.COLOROP, D3DTOP.MODULATE);
+    dev.SetTextureStageState(1, D3DTSS.COLORARG1, D3DTA.TFACTOR);
+    dev.SetTextureStageState(1, D3DTSS.COLORARG2, D3DTA.CURRENT);
+    dev.SetFVF(D3DFVF.XYZ);
+    const [x, y] = at(320, 240);
+    dev.SetRenderState(D3DRS.SCISSORTESTENABLE, 1);
+    dev.SetScissorRect({ left: x - 2, top: y - 2, right: x + 2, bottom: y + 2 });
+    const got: string[] = [], want: string[] = [];
+    for (const [v, p, color] of cases) {
+      expect(dev.SetVertexShader(v ? vs(dev, VS[v]) : null)).toBe(D3D_OK);
+      expect(dev.SetPixelShader(p ? ps(dev, PS[p]) : null)).toBe(D3D_OK);
+      dev.Clear(0, null, D3DCLEAR.TARGET, 0xff00ff00, 0, 0);
+      draw(dev, quad(-1, -1, 1, 1, 0.1), 12);
+      const c = pixel(dev, x, y);
+      const name = `${v ?? 'fixed'} + ${p ?? 'fixed'}`;
+      got.push(`${name} ${hex(c)}`);
+      want.push(`${name} ${colorMatch(c, color, 1) ? hex(c) : hex(color)}`);
+    }
+    expect(got).toEqual(want);
   });
 });
