@@ -174,3 +174,59 @@ describe('colour clamping between the stages (visual.c test_color_clamping)', ()
     expect(got).toEqual(want);
   });
 });
+
+describe('outputs a vertex shader leaves unwritten (visual.c test_uninitialized_varyings)', () => {
+  // Windows: an unwritten oD0 reads (1, 1, 1, 1); oD1 and oTn read (0, 0, 0, 1), alpha 0 also
+  // accepted (AMD and Nvidia differ there); a partly written one keeps those for the other components.
+  const VS: Record<string, string> = {
+    vs1: 'vs_1_1\ndcl_position v0\nmov oPos, v0',
+    vs1_partial: 'vs_1_1\ndcl_position v0\ndef c0, 0.5, 0.5, 0.5, 0.5\nmov oPos, v0\nmov oD0.x, c0\nmov oD1.x, c0\nmov oT0.x, c0',
+    vs2: 'vs_2_0\ndcl_position v0\nmov oPos, v0',
+    vs2_partial: 'vs_2_0\ndcl_position v0\ndef c0, 0.5, 0.5, 0.5, 0.5\nmov oPos, v0\nmov oD0.x, c0\nmov oD1.x, c0\nmov oT0.x, c0',
+    vs3: 'vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0',
+    vs3_partial: 'vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_color0 o1\ndcl_color1 o2\ndcl_texcoord0 o3\ndef c0, 0.5, 0.5, 0.5, 0.5\nmov o0, v0\nmov o1.x, c0\nmov o2.x, c0\nmov o3.x, c0',
+  };
+  const PS: Record<string, string> = {
+    ps1_diffuse: 'ps_1_1\nmov r0, v0', ps1_specular: 'ps_1_1\nmov r0, v1', ps1_texcoord: 'ps_1_1\ntexcoord t0\nmov r0, t0',
+    ps2_diffuse: 'ps_2_0\ndcl v0\nmov oC0, v0', ps2_specular: 'ps_2_0\ndcl v1\nmov oC0, v1', ps2_texcoord: 'ps_2_0\ndcl t0\nmov oC0, t0',
+    ps3_specular: 'ps_3_0\ndcl_color1 v1\nmov oC0, v1', ps3_texcoord: 'ps_3_0\ndcl_texcoord0 v0\nmov oC0, v0',
+  };
+  // [vertex shader, pixel shader, ARGB, alpha 0 accepted too]
+  const cases: Array<[string | undefined, string | undefined, number, boolean]> = [
+    ['vs1', undefined, 0xffffffff, false], [undefined, 'ps1_texcoord', 0xff000000, true], [undefined, 'ps2_texcoord', 0xff000000, true],
+    ['vs1', 'ps1_diffuse', 0xffffffff, false], ['vs1', 'ps1_specular', 0xff000000, true], ['vs1', 'ps1_texcoord', 0xff000000, true],
+    ['vs2', 'ps2_diffuse', 0xffffffff, false], ['vs2', 'ps2_specular', 0xff000000, true], ['vs2', 'ps2_texcoord', 0xff000000, true],
+    ['vs3', 'ps3_specular', 0xff000000, true], ['vs3', 'ps3_texcoord', 0xff000000, true],
+    ['vs1_partial', undefined, 0xff7fffff, false], ['vs1_partial', 'ps1_diffuse', 0xff7fffff, false],
+    ['vs1_partial', 'ps1_specular', 0xff7f0000, true], ['vs1_partial', 'ps1_texcoord', 0xff7f0000, true],
+    ['vs2_partial', 'ps2_diffuse', 0xff7fffff, false], ['vs2_partial', 'ps2_specular', 0xff7f0000, true],
+    ['vs2_partial', 'ps2_texcoord', 0xff7f0000, true], ['vs3_partial', 'ps3_specular', 0x007f0000, false],
+    ['vs3_partial', 'ps3_texcoord', 0xff7f0000, true],
+  ];
+  /** Wine's color_match over all four channels. */
+  const match4 = (a: number, b: number): boolean => colorMatch(a, b, 1) && Math.abs((a >>> 24) - (b >>> 24)) <= 1;
+  run('every case within 1 of Windows\' ARGB', () => {
+    const dev = rig();
+    const rt = dev.CreateRenderTarget(16, 16, D3DFMT.A8R8G8B8, 0, 0, true).surface!;
+    expect(dev.SetRenderTarget(0, rt)).toBe(D3D_OK);
+    dev.SetRenderState(D3DRS.CLIPPING, 0);
+    dev.SetRenderState(D3DRS.ZENABLE, 0);
+    dev.SetRenderState(D3DRS.LIGHTING, 0);
+    dev.SetFVF(D3DFVF.XYZ);
+    const got: string[] = [], want: string[] = [];
+    for (const [v, p, color, zeroAlpha] of cases) {
+      expect(dev.SetVertexShader(v ? vs(dev, VS[v]) : null)).toBe(D3D_OK);
+      expect(dev.SetPixelShader(p ? ps(dev, PS[p]) : null)).toBe(D3D_OK);
+      dev.Clear(0, null, D3DCLEAR.TARGET, 0xff00ff00, 0, 0);
+      draw(dev, quad(-1, -1, 1, 1, 0.1), 12);
+      const lock = rt.LockRect(null, 0).lockedRect!;
+      const c = new DataView(lock.pBits.buffer, lock.pBits.byteOffset).getUint32(8 * lock.Pitch + 32, true) >>> 0;
+      rt.UnlockRect();
+      const name = `${v ?? 'fixed'} + ${p ?? 'fixed'}`;
+      const ok = match4(c, color) || (zeroAlpha && match4(c, color & 0xffffff));
+      got.push(`${name} 0x${c.toString(16).padStart(8, '0')}`);
+      want.push(`${name} 0x${(ok ? c : color).toString(16).padStart(8, '0')}`);
+    }
+    expect(got).toEqual(want);
+  });
+});

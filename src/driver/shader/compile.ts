@@ -18,7 +18,7 @@ import { OPS_USED, arithmetic, coissued, derivative, texkill, texld } from './co
 import { decode, DecodedExecutable, type Decoded } from './decode.js';
 import { createExecutable as interpreterExecutable, MAX_CALL_DEPTH } from './interpret.js';
 import * as ops from './ops.js';
-import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT_SLOTS, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
+import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT, VS_OUT_SLOTS, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
 
 type Run = (io: ShaderIO, constants: ShaderConstants, lanes: number) => void;
 
@@ -372,6 +372,8 @@ function generate(d: Decoded): string {
     reads.addr ? 'A.fill(0);' : '',
     reads.pred ? 'PR.fill(0);' : '',
     `O.fill(0, 0, Math.min(O.length, ${int(outSlots * SLOT, 0, 13 * SLOT)}));`,
+    // before vs_3_0 an unwritten oD0 component reads 1 (types.ts VS_OUT)
+    d.kind === 'vertex' && d.version < 0x0300 ? `O.fill(1, ${int(VS_OUT.D0 * SLOT, 0)}, Math.min(O.length, ${int((VS_OUT.D0 + 1) * SLOT, 0)}));` : '',
     'KILL.fill(0, 0, lanes);',
     `let M = (1 << lanes) - 1, X = 0, aL = 0;`,
   ].filter(Boolean).map((l) => `    ${l}`);
