@@ -3,7 +3,7 @@
  * Windows and its tolerances. The target is 128×96 (Wine's 640×480 scaled by a fifth).
  */
 import { describe, expect, it } from 'vitest';
-import { D3DCLEAR, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFVF, D3DPOOL, D3DRS, D3DTA, D3DTOP, D3DTSS, D3D_OK } from '../../src/d3d9/index.js';
+import { D3DCLEAR, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DTA, D3DTOP, D3DTSS, D3D_OK } from '../../src/d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
 import { at, colorMatch, draw, expectColors, f32, H, pixel, ps, quad, rig, SHADERS_EXECUTE, vs, W } from './wine-visual-rig.js';
@@ -229,4 +229,53 @@ describe('outputs a vertex shader leaves unwritten (visual.c test_uninitialized_
     }
     expect(got).toEqual(want);
   });
+});
+
+describe('D3DDECLTYPE_FLOAT16_4 vertex input (visual.c test_vshader_float16)', () => {
+  // position FLOAT3, then COLOR0 as four halves (x, y in the first word, z, w in the second; 0x3c00 = 1.0)
+  const QUADS: Array<[number, number, number, number, number, number]> = [
+    [-1, -1, 0, 0, 0x3c000000, 0x00000000], // green (y = 1), bottom left
+    [0, -1, 1, 0, 0x00003c00, 0x00000000], // red (x = 1), bottom right
+    [0, 0, 1, 1, 0x00000000, 0x00003c00], // blue (z = 1), top right
+    [-1, 0, 0, 1, 0x00000000, 0x3c000000], // alpha only (w = 1): black, top left
+  ];
+  const vertices = (): Float32Array => {
+    const v = new Float32Array(QUADS.length * 4 * 5);
+    const u = new Uint32Array(v.buffer);
+    QUADS.forEach(([x0, y0, x1, y1, c1, c2], q) => {
+      [[x0, y0], [x0, y1], [x1, y0], [x1, y1]].forEach(([x, y], i) => {
+        const at = (q * 4 + i) * 5;
+        v.set([x, y, 0.1], at);
+        u[at + 3] = c1;
+        u[at + 4] = c2;
+      });
+    });
+    return v;
+  };
+  const EXPECTED: ReadonlyArray<readonly [number, number, number]> = [
+    [...at(480, 360), 0xff0000], [...at(160, 120), 0x000000], [...at(160, 360), 0x00ff00], [...at(480, 120), 0x0000ff],
+  ];
+  for (const source of ['DrawPrimitiveUP', 'a vertex buffer'] as const) {
+    run(`from ${source}: red, black, green, blue exactly`, () => {
+      const dev = rig();
+      dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0xff102030, 1, 0);
+      dev.SetVertexDeclaration(dev.CreateVertexDeclaration([
+        el(0, D3DDECLTYPE.FLOAT3, D3DDECLUSAGE.POSITION), el(12, D3DDECLTYPE.FLOAT16_4, D3DDECLUSAGE.COLOR), D3DDECL_END,
+      ]).vertexDeclaration!);
+      dev.SetVertexShader(vs(dev, 'vs_1_1\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmov oD0, v1'));
+      const v = vertices();
+      if (source === 'DrawPrimitiveUP') {
+        for (let q = 0; q < 4; q++) draw(dev, v.subarray(q * 20, q * 20 + 20), 20);
+      } else {
+        const vb = dev.CreateVertexBuffer(v.byteLength, 0, 0, D3DPOOL.MANAGED).vertexBuffer!;
+        const lock = vb.Lock(0, v.byteLength, 0);
+        expect(lock.hr).toBe(D3D_OK);
+        lock.data!.set(new Uint8Array(v.buffer));
+        vb.Unlock();
+        expect(dev.SetStreamSource(0, vb, 0, 20)).toBe(D3D_OK);
+        for (let q = 0; q < 4; q++) expect(dev.DrawPrimitive(D3DPT.TRIANGLESTRIP, q * 4, 2)).toBe(D3D_OK);
+      }
+      expectColors(dev, EXPECTED, 0);
+    });
+  }
 });
