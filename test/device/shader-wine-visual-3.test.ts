@@ -279,3 +279,24 @@ describe('D3DDECLTYPE_FLOAT16_4 vertex input (visual.c test_vshader_float16)', (
     });
   }
 });
+
+describe('texld from an unbound sampler (visual.c unbound_sampler_test)', () => {
+  run('2D, cube and volume samplers with no texture read (0, 0, 0, 1): 0xff000000 exactly', () => {
+    const dev = rig();
+    const rt = dev.CreateRenderTarget(64, 64, D3DFMT.A8R8G8B8, 0, 0, true).surface!;
+    expect(dev.SetRenderTarget(0, rt)).toBe(D3D_OK);
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.TEX1);
+    dev.SetTexture(0, null);
+    const v = new Float32Array([-1, -1, 0.1, 0, 0, -1, 1, 0.1, 1, 0, 1, -1, 0.1, 0, 1, 1, 1, 0.1, 1, 1]);
+    const got: string[] = [];
+    for (const dcl of ['dcl_2d', 'dcl_cube', 'dcl_volume']) {
+      dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0x56ffffff, 1, 0);
+      dev.SetPixelShader(ps(dev, `ps_2_0\n${dcl} s0\ndcl t0\ntexld r0, t0, s0\nmov oC0, r0`));
+      draw(dev, v, 20);
+      const lock = rt.LockRect(null, 0).lockedRect!;
+      got.push(`${dcl} 0x${(new DataView(lock.pBits.buffer, lock.pBits.byteOffset).getUint32(32 * lock.Pitch + 128, true) >>> 0).toString(16)}`);
+      rt.UnlockRect();
+    }
+    expect(got).toEqual(['dcl_2d 0xff000000', 'dcl_cube 0xff000000', 'dcl_volume 0xff000000']);
+  });
+});
