@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { D3DCLEAR, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DTA, D3DTOP, D3DTSS, D3D_OK } from '../../src/d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
-import { at, colorMatch, draw, expectColors, f32, H, pixel, ps, quad, rig, SHADERS_EXECUTE, vs, W } from './wine-visual-rig.js';
+import { at, colorMatch, draw, expectColors, f32, H, pixel, ps, quad, QUARTER, rig, SHADERS_EXECUTE, vs, W } from './wine-visual-rig.js';
 
 const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
 
@@ -298,5 +298,45 @@ describe('texld from an unbound sampler (visual.c unbound_sampler_test)', () => 
       rt.UnlockRect();
     }
     expect(got).toEqual(['dcl_2d 0xff000000', 'dcl_cube 0xff000000', 'dcl_volume 0xff000000']);
+  });
+});
+
+describe('co-issued cnd (visual.c cnd_test, the co-issue half)', () => {
+  // c1 = (0, 1, 0, 0), c2 = (1, 0, 1, 1); t0 runs 0..1 across each quarter; r0.a = 2·(u − 0.5)
+  const prologue = 'def c0, 1, 0, 0, 0\ndef c3, 0.5, 0.5, 0.5, 0\ntexcoord t0\nmov r0, t0\nsub r0, r0, c3\nadd r1, c0, c0\ndp3 r1, r0, r1';
+  const COLOR_COISSUED = `${prologue}\nmov r0.a, r1.a\n+cnd r0.xyz, r0.a, c1, c2`;
+  const ALPHA_COISSUED = `${prologue}\nmov r0, r1\nmov r0.xyz, r1.a\n+cnd r0.a, r0.a, c1, c2\nmov r0.xyz, r0.a`;
+  const where = [QUARTER.bottomLeft, QUARTER.bottomRight, QUARTER.topRight, QUARTER.topLeft];
+  function drawAll(dev: Device, shaders: readonly string[]): void {
+    dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0xff00ffff, 1, 0);
+    dev.SetRenderState(D3DRS.LIGHTING, 0);
+    dev.SetPixelShaderConstantF(1, f32(0, 1, 0, 0), 1);
+    dev.SetPixelShaderConstantF(2, f32(1, 0, 1, 1), 1);
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.TEX1);
+    shaders.forEach((text, i) => {
+      dev.SetPixelShader(ps(dev, text));
+      const [x0, y0, x1, y1] = where[i];
+      draw(dev, quad(x0, y0, x1, y1, 0.1, (x, y) => [x === x0 ? 0 : 1, y === y0 ? 0 : 1, 0]), 24);
+    });
+  }
+  const [L, R, T, B] = [0, 64, 0, 48];
+  run('on a colour instruction: ps_1_1..1_3 always pick the first source (green); ps_1_4 compares per channel as usual', () => {
+    const dev = rig();
+    drawAll(dev, [`ps_1_1\n${COLOR_COISSUED}`, `ps_1_2\n${COLOR_COISSUED}`, `ps_1_3\n${COLOR_COISSUED}`,
+      'ps_1_4\ndef c0, 0, 0, 0, 1\ntexcrd r0.xyz, t0\nmov r0.a, c0.a\n+cnd r0.xyz, r0, c1, c2']);
+    expectColors(dev, [
+      [L + 31, T + 23, 0xffffff], [L + 33, T + 23, 0x00ffff], [L + 31, T + 25, 0xff00ff], [L + 33, T + 25, 0x0000ff],
+      ...[[L, B], [R, B], [R, T]].flatMap(([x, y]) => [[x + 31, y + 23], [x + 33, y + 23], [x + 31, y + 25], [x + 33, y + 25]].map(([px, py]) => [px, py, 0x00ff00] as const)),
+    ], 1);
+  });
+  run('on the alpha instruction: a normal cnd, c2 below r0.a = 0.5 (u = 0.75, white) and c1 above (black)', () => {
+    const dev = rig();
+    drawAll(dev, [`ps_1_1\n${ALPHA_COISSUED}`, `ps_1_2\n${ALPHA_COISSUED}`, `ps_1_3\n${ALPHA_COISSUED}`,
+      'ps_1_4\ndef c0, 0, 0, 0, 1\ntexcrd r0.xyz, t0\nmov r0.a, r0.x\nmov r1.xyz, c0.a\n+cnd r1.a, r0.a, c1, c2\nmov r0.xyz, r1.a\nmov r0.a, c0.a']);
+    expectColors(dev, [
+      // ps_1_4: u = 0.5 is the edge (Wine's 158/162)
+      [L + 31, T + 23, 0xffffff], [L + 33, T + 23, 0x000000], [L + 31, T + 25, 0xffffff], [L + 33, T + 25, 0x000000],
+      ...[[L, B], [R, B], [R, T]].flatMap(([x, y]) => [[x + 46, y + 23, 0xffffff], [x + 49, y + 23, 0x000000], [x + 46, y + 25, 0xffffff], [x + 49, y + 25, 0x000000]] as const),
+    ], 1);
   });
 });
