@@ -5,6 +5,9 @@
  */
 import type { DeviceStateDump, LightDump, Rgba, StateAtPoint, StateMap, Xyz } from './state.js';
 
+/** D3DVERTEXTEXTURESAMPLER0: the D3D9 number of vertex sampler 0. */
+const VERTEX_SAMPLER0 = 257;
+
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const rgba = (c: Rgba): string => `(${c.r}, ${c.g}, ${c.b}, ${c.a})`;
 const xyz = (v: Xyz): string => `(${v.x}, ${v.y}, ${v.z})`;
@@ -31,6 +34,7 @@ function sections(s: DeviceStateDump, d: DeviceStateDump, all: boolean): Section
   const keep = <T>(a: T, b: T): boolean => all || !same(a, b);
   block('render states', stateLines(s.renderStates, d.renderStates, all));
   s.samplerStates.forEach((m, i) => block(`sampler ${i}`, stateLines(m, d.samplerStates[i], all)));
+  s.vertexSamplerStates.forEach((m, i) => block(`vertex sampler ${i} (${VERTEX_SAMPLER0 + i})`, stateLines(m, d.vertexSamplerStates[i], all)));
   s.textureStageStates.forEach((m, i) => block(`texture stage ${i}`, stateLines(m, d.textureStageStates[i], all)));
   const tf = Object.keys(s.transforms).filter((k) => keep(s.transforms[k], d.transforms[k]));
   block('transforms', tf.flatMap((k) => [`  ${k}`, ...s.transforms[k].map((row) => `    [${row.join(', ')}]`)]));
@@ -40,7 +44,10 @@ function sections(s: DeviceStateDump, d: DeviceStateDump, all: boolean): Section
   if (keep(r, d.scissorRect)) line(`scissor rect: left ${r.left}, top ${r.top}, right ${r.right}, bottom ${r.bottom}`);
   if (keep(s.renderTarget0, d.renderTarget0)) line(`render target 0: ${s.renderTarget0 ?? 'NULL'}`);
   if (keep(s.depthStencil, d.depthStencil)) line(`depth-stencil: ${s.depthStencil ?? 'NULL'}`);
-  block('textures', s.textures.flatMap((t, i) => (keep(t, d.textures[i]) ? [`  stage ${i}: ${t ?? 'NULL'}`] : [])));
+  block('textures', [
+    ...s.textures.flatMap((t, i) => (keep(t, d.textures[i]) ? [`  stage ${i}: ${t ?? 'NULL'}`] : [])),
+    ...s.vertexTextures.flatMap((t, i) => (keep(t, d.vertexTextures[i]) ? [`  vertex sampler ${i} (${VERTEX_SAMPLER0 + i}): ${t ?? 'NULL'}`] : [])),
+  ]);
   block('stream sources', s.streamSources.flatMap((x, i) => (keep(x, d.streamSources[i]) ? [`  stream ${i}: ${x.buffer ?? 'NULL'}, offset ${x.offset}, stride ${x.stride}`] : [])));
   if (keep(s.indices, d.indices)) line(`indices: ${s.indices ?? 'NULL'}`);
   if (keep(s.fvf, d.fvf)) line(`FVF: ${s.fvf.flags.join(' | ') || '0'} (${s.fvf.value})`);

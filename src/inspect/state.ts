@@ -4,7 +4,8 @@
  *
  * Key order is fixed by construction, so two dumps of one point are equal byte for byte:
  * sections in DEVICE_STATE_KEYS order; render, sampler and texture-stage states in
- * ascending state id (the D3DRS_/D3DSAMP_/D3DTSS_ numbering); samplers 0..15, stages 0..7,
+ * ascending state id (the D3DRS_/D3DSAMP_/D3DTSS_ numbering); samplers 0..15, the vertex
+ * samplers D3DVERTEXTEXTURESAMPLER0..3 (257..260) apart, stages 0..7,
  * streams 0..15 as arrays; transforms in ascending D3DTS value (VIEW, PROJECTION,
  * TEXTURE0..7, WORLD, then each world matrix 1..255 the trace set); lights by index.
  */
@@ -12,7 +13,7 @@ import { bitsToFloat32, ENUM_TABLES, formatFlags, formatFvf, formatTransformStat
 import { RENDER_STATES, SAMPLER_STATES, TEXTURE_STAGE_STATES } from '../d3d9/index.js';
 import type { StateInfo, ValueType } from '../d3d9/index.js';
 import type { Device } from '../device/device.js';
-import { DeviceState, PIXEL_SAMPLERS, MAX_STAGES } from '../device/state.js';
+import { DeviceState, MAX_SAMPLERS, PIXEL_SAMPLERS, MAX_STAGES } from '../device/state.js';
 import type { D3DCOLORVALUE, D3DMATRIX, D3DVECTOR } from '../device/types.js';
 import { float32Text, InspectError } from './point.js';
 import type { InspectPoint } from './point.js';
@@ -32,6 +33,8 @@ export interface DeviceStateDump {
   renderStates: StateMap;
   /** index = sampler */
   samplerStates: StateMap[];
+  /** index = vertex sampler 0..3 (D3D9 sampler numbers 257..260) */
+  vertexSamplerStates: StateMap[];
   /** index = stage */
   textureStageStates: StateMap[];
   /** rows of the 4×4 matrix, _11.._14 first */
@@ -43,6 +46,8 @@ export interface DeviceStateDump {
   depthStencil: string | null;
   /** index = sampler */
   textures: Array<string | null>;
+  /** index = vertex sampler 0..3 (D3D9 sampler numbers 257..260) */
+  vertexTextures: Array<string | null>;
   streamSources: Array<{ buffer: string | null; offset: number; stride: number }>;
   indices: string | null;
   fvf: { value: string; flags: string[] };
@@ -56,8 +61,8 @@ export interface DeviceStateDump {
 
 /** The sections, in the order the JSON and the text print them. */
 export const DEVICE_STATE_KEYS = [
-  'renderStates', 'samplerStates', 'textureStageStates', 'transforms', 'viewport', 'scissorRect',
-  'renderTarget0', 'depthStencil', 'textures', 'streamSources', 'indices', 'fvf', 'lights', 'material',
+  'renderStates', 'samplerStates', 'vertexSamplerStates', 'textureStageStates', 'transforms', 'viewport', 'scissorRect',
+  'renderTarget0', 'depthStencil', 'textures', 'vertexTextures', 'streamSources', 'indices', 'fvf', 'lights', 'material',
   'currentTexturePalette', 'nPatchSegments',
 ] as const satisfies ReadonlyArray<keyof DeviceStateDump>;
 
@@ -115,8 +120,9 @@ export function dumpState(st: DeviceState, name: Namer): DeviceStateDump {
   const fvfText = formatFvf(st.fvf);
   return {
     renderStates: states(RENDER_STATES, (i) => st.renderStates[i.id]),
-    // s0..s15: the vertex samplers' slots after them are not shown yet
     samplerStates: st.samplerStates.slice(0, PIXEL_SAMPLERS).map((s) => states(SAMPLER_STATES, (i) => s[i.id])),
+    // the state keeps the vertex samplers' slots after the 16 pixel ones (state.ts samplerSlot)
+    vertexSamplerStates: st.samplerStates.slice(PIXEL_SAMPLERS, MAX_SAMPLERS).map((s) => states(SAMPLER_STATES, (i) => s[i.id])),
     textureStageStates: st.stageStates.slice(0, MAX_STAGES).map((s) => states(TEXTURE_STAGE_STATES, (i) => s[i.id])),
     transforms,
     viewport: { X: v.X, Y: v.Y, Width: v.Width, Height: v.Height, MinZ: float32Text(v.MinZ), MaxZ: float32Text(v.MaxZ) },
@@ -124,6 +130,7 @@ export function dumpState(st: DeviceState, name: Namer): DeviceStateDump {
     renderTarget0: name(st.renderTargets[0]),
     depthStencil: name(st.depthStencil),
     textures: st.textures.slice(0, PIXEL_SAMPLERS).map((t) => name(t)),
+    vertexTextures: st.textures.slice(PIXEL_SAMPLERS, MAX_SAMPLERS).map((t) => name(t)),
     streamSources: st.streams.map((s) => ({ buffer: name(s.buffer), offset: s.offset, stride: s.stride })),
     indices: name(st.indices),
     fvf: { value: hex8(st.fvf), flags: st.fvf === 0 ? [] : fvfText.split(' | ') },

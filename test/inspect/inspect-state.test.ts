@@ -24,10 +24,12 @@ dev.LightEnable(2, TRUE)
 dev.SetMaterial({Diffuse: {r: 1, g: 1, b: 1, a: 1}, Ambient: {r: 0.5, g: 0.5, b: 0.5, a: 1}, Specular: {r: 0, g: 0, b: 0, a: 0}, Emissive: {r: 0, g: 0, b: 0, a: 0}, Power: 8})
 checker = dev.CreateTexture(4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, NULL)
 dev.SetTexture(0, checker)
+dev.SetSamplerState(257, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR)
+dev.SetTexture(258, checker)
 `;
 const T = join(dir, 'state.r9t');
 writeFileSync(T, TEXT);
-const LAST = 14;
+const LAST = 16;
 
 // the parsed JSON document, walked by the assertions below (its shape is what they check)
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -61,6 +63,8 @@ const SETS: Array<[string, number, (d: Doc) => unknown, unknown, unknown]> = [
   ['the material', 12, (d) => d.material, { diffuse: ZERO, ambient: ZERO, specular: ZERO, emissive: ZERO, power: 0 },
     { diffuse: { r: 1, g: 1, b: 1, a: 1 }, ambient: { r: 0.5, g: 0.5, b: 0.5, a: 1 }, specular: ZERO, emissive: ZERO, power: 8 }],
   ['the texture on stage 0 by its handle name', 14, (d) => d.textures[0], null, 'checker'],
+  ['vertex sampler 0 (D3DVERTEXTEXTURESAMPLER0, 257) D3DSAMP_MAGFILTER', 15, (d) => d.vertexSamplerStates[0].D3DSAMP_MAGFILTER, 'D3DTEXF_POINT', 'D3DTEXF_LINEAR'],
+  ['the texture on vertex sampler 1 (258)', 16, (d) => d.vertexTextures[1], null, 'checker'],
 ];
 
 describe('inspect --state --json shows each value before and after the call that sets it', () => {
@@ -89,8 +93,8 @@ describe('inspect --state --json is the complete state in a fixed key order', ()
     const b = await runCli('inspect', T, '--call', String(LAST), '--state', '--json');
     expect(a.out).toBe(b.out);
     expect(Object.keys(JSON.parse(a.out))).toEqual([
-      'call', 'frames', 'renderStates', 'samplerStates', 'textureStageStates', 'transforms', 'viewport', 'scissorRect',
-      'renderTarget0', 'depthStencil', 'textures', 'streamSources', 'indices', 'fvf', 'lights', 'material',
+      'call', 'frames', 'renderStates', 'samplerStates', 'vertexSamplerStates', 'textureStageStates', 'transforms', 'viewport', 'scissorRect',
+      'renderTarget0', 'depthStencil', 'textures', 'vertexTextures', 'streamSources', 'indices', 'fvf', 'lights', 'material',
       'currentTexturePalette', 'nPatchSegments',
     ]);
   });
@@ -101,6 +105,9 @@ describe('inspect --state --json is the complete state in a fixed key order', ()
     expect(Object.keys(d.renderStates)).toEqual(byId(RENDER_STATES));
     expect(d.samplerStates).toHaveLength(16);
     for (const s of d.samplerStates) expect(Object.keys(s)).toEqual(byId(SAMPLER_STATES));
+    expect(d.vertexSamplerStates).toHaveLength(4);
+    for (const s of d.vertexSamplerStates) expect(Object.keys(s)).toEqual(byId(SAMPLER_STATES));
+    expect(d.vertexTextures).toEqual([null, 'checker', null, null]);
     expect(d.textureStageStates).toHaveLength(8);
     for (const s of d.textureStageStates) expect(Object.keys(s)).toEqual(byId(TEXTURE_STAGE_STATES));
     // transforms in ascending D3DTS value: VIEW 2, PROJECTION 3, TEXTURE0..7 16-23, WORLD 256
@@ -118,6 +125,7 @@ describe('inspect --state text shows what differs from a new device', () => {
       /D3DRS_ZFUNC +D3DCMP_LESS$/m, /D3DRS_CULLMODE +D3DCULL_NONE$/m, /D3DRS_FOGSTART +6\.5$/m, /^sampler 1:\n +D3DSAMP_MINFILTER +D3DTEXF_LINEAR$/m,
       /^texture stage 0:\n +D3DTSS_COLOROP +D3DTOP_SELECTARG1$/m, /D3DTS_VIEW\n +\[2, 0, 0, 0\]/, /viewport: X 2, Y 1, Width 8, Height 4, MinZ 0\.25, MaxZ 0\.75/,
       /FVF: D3DFVF_XYZ \| D3DFVF_DIFFUSE \| D3DFVF_TEX1/, /light 2: enabled, D3DLIGHT_POINT, diffuse \(1, 0\.5, 0\.25, 1\)/, /material: .*power 8/, /stage 0: checker/,
+      /^vertex sampler 0 \(257\):\n +D3DSAMP_MAGFILTER +D3DTEXF_LINEAR$/m, /^ +vertex sampler 1 \(258\): checker$/m,
     ]) expect(r.out).toMatch(line);
     for (const hidden of ['D3DRS_ZENABLE', 'D3DRS_LIGHTING', 'D3DSAMP_ADDRESSU', 'sampler 0:', 'D3DTS_WORLD', 'D3DTS_PROJECTION', 'render target 0', 'scissor rect', 'D3DTSS_COLORARG1']) {
       expect(r.out).not.toContain(hidden);
@@ -134,7 +142,7 @@ describe('inspect --state text shows what differs from a new device', () => {
     const r = await runCli('inspect', T, '--call', '1', '--state', '--all');
     expect(r.code).toBe(0);
     for (const line of [/D3DRS_ZENABLE +D3DZB_TRUE$/m, /D3DRS_ZFUNC +D3DCMP_LESSEQUAL$/m, /D3DRS_LIGHTING +TRUE$/m, /D3DRS_FOGEND +1$/m, /D3DRS_TEXTUREFACTOR +0xffffffff$/m,
-      /^sampler 15:$/m, /^texture stage 7:$/m, /D3DTS_WORLD\n/, /render target 0: backbuffer/, /depth-stencil: depthstencil/, /scissor rect: left 0, top 0, right 16, bottom 8/]) {
+      /^sampler 15:$/m, /^vertex sampler 3 \(260\):$/m, /^texture stage 7:$/m, /D3DTS_WORLD\n/, /render target 0: backbuffer/, /depth-stencil: depthstencil/, /scissor rect: left 0, top 0, right 16, bottom 8/]) {
       expect(r.out).toMatch(line);
     }
   });

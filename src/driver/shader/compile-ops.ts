@@ -109,36 +109,39 @@ function results(e: Emitter, ins: Instruction, S: Sources, comps: readonly numbe
   return out;
 }
 
-/**
- * Instructions whose result can be a register value passed on without arithmetic (a move, a
- * selection, a sign change): a signalling NaN read from a register must leave quiet, as it does in
- * the interpreter, whose reads pass through a Float64Array; the optimizing compiler may copy such a
- * value float32 to float32 without the conversion that quiets it, so these writes quiet it (q).
- */
-const PASSES_VALUES = new Set<number>([OP.MOV, OP.MIN, OP.MAX, OP.CMP, OP.CND, OP.DST, OP.ABS, OP.TEXCOORD, OP.TEX, OP.TEXLDD, OP.TEXLDL]);
+/** Instructions whose result is never NaN (0 or 1, or a sign): their writes need no NaN check. */
+const NEVER_NAN = new Set<number>([OP.SLT, OP.SGE, OP.SETP, OP.SGN]);
 
-/** Writes value expressions (already computed into locals) to the destination: mask, predicate, shift, _sat, float32 store. */
+/** Writes value expressions (already computed into locals) to the destination: mask, predicate, shift, _sat, canonical NaN, float32 store. */
 export function commit(e: Emitter, ins: Instruction, value: (c: number) => string): void {
   const d = ins.dst!;
   const scale = shiftScale(d.shift);
   const sat = (d.resultMod & 1) !== 0;
-  const quiet = PASSES_VALUES.has(ins.opcode) && !sat && !e.d.ps1x && scale === 1;
+  // _sat and the ps_1_x range turn NaN into 0; any other write stores the canonical NaN (ops.canon), as the interpreter does
+  const canonical = !sat && !e.d.ps1x && !NEVER_NAN.has(ins.opcode);
   for (const c of writtenComponents(ins)) {
-    // the interpreter's order: shift (a power of two: exact either way), _sat, the ps_1_x range, the float32 store
+    // the interpreter's order: shift (a power of two: exact either way), _sat, the ps_1_x range, NaN, the float32 store
     let v = value(c);
-    if (quiet) v = `q(${v})`;
     if (scale > 1) v = `(${v} * ${int(scale, 2, 256)})`;
     else if (scale < 1) v = `(${v} / ${int(1 / scale, 2, 256)})`;
     if (sat) v = `sat(${v})`;
     if (e.d.ps1x) v = `clampPs1x(${v})`;
+    if (canonical && !/^[A-Za-z]\w*$/.test(v)) {
+      const name = e.name('v');
+      e.line(`const ${name} = ${v};`);
+      v = name;
+    }
     const store = storeStatement(e, d, c, v);
     if (store === undefined) continue;
+    // NaN → the canonical NaN as a second store on a cold branch, not a select: a select of a value and
+    // the NaN constant lets the optimizer box every value (measured: half the speed)
+    const nanStore = canonical ? ` if (${v} !== ${v}) ${storeStatement(e, d, c, 'NaN')!}` : '';
     if (ins.predicate) {
       const p = ins.predicate;
       const pv = readRegister(e, REG.PREDICATE, 0, swizzled(p, c), undefined);
       // the predicate masks the component off when (not) === (p ≠ 0)
-      e.line(`if (${pv} ${p.mod === 13 ? '===' : '!=='} 0) ${store}`);
-    } else e.line(store);
+      e.line(`if (${pv} ${p.mod === 13 ? '===' : '!=='} 0) { ${store}${nanStore} }`);
+    } else e.line(`${store}${nanStore}`);
   }
 }
 

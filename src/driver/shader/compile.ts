@@ -18,7 +18,7 @@ import { OPS_USED, arithmetic, coissued, derivative, texkill, texld } from './co
 import { decode, DecodedExecutable, type Decoded } from './decode.js';
 import { createExecutable as interpreterExecutable, MAX_CALL_DEPTH } from './interpret.js';
 import * as ops from './ops.js';
-import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT_SLOTS, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
+import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT, VS_OUT_SLOTS, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
 
 type Run = (io: ShaderIO, constants: ShaderConstants, lanes: number) => void;
 
@@ -372,6 +372,8 @@ function generate(d: Decoded): string {
     reads.addr ? 'A.fill(0);' : '',
     reads.pred ? 'PR.fill(0);' : '',
     `O.fill(0, 0, Math.min(O.length, ${int(outSlots * SLOT, 0, 13 * SLOT)}));`,
+    // before vs_3_0 an unwritten oD0 component reads 1 (types.ts VS_OUT)
+    d.kind === 'vertex' && d.version < 0x0300 ? `O.fill(1, ${int(VS_OUT.D0 * SLOT, 0)}, Math.min(O.length, ${int((VS_OUT.D0 + 1) * SLOT, 0)}));` : '',
     'KILL.fill(0, 0, lanes);',
     `let M = (1 << lanes) - 1, X = 0, aL = 0;`,
   ].filter(Boolean).map((l) => `    ${l}`);
@@ -382,9 +384,6 @@ function generate(d: Decoded): string {
     `const R = new Float32Array(${32 * SLOT}), A = new Float32Array(${SLOT}), PR = new Float32Array(${SLOT}), T = new Float32Array(${8 * SLOT});`,
     ...e.scratch,
     ...e.perFunction,
-    // a NaN as the interpreter's Float64Array passage leaves it: quiet, payload and sign kept
-    'const QF = new Float32Array(1), QU = new Uint32Array(QF.buffer);',
-    'function q(x) { if (x === x) return x; QF[0] = x; QU[0] |= 4194304; return QF[0]; }',
     'function rc(CF, idx, c) { const d = DEFF.get(idx); if (d) return d[c]; return idx >= 0 && idx * 4 < CF.length ? CF[idx * 4 + c] : 0; }',
     `function vin(I, idx, oc, slots) { return idx >= 0 && idx < slots ? I[idx * ${SLOT} + oc] : 0; }`,
     'return function run(io, k, lanesIn) {',

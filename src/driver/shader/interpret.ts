@@ -175,6 +175,8 @@ export class Interpreter extends DecodedExecutable {
     io.killed.fill(0, 0, n);
     const outSlots = this.kind === 'pixel' ? PS_OUT_SLOTS : this.version >= 0x0300 ? 12 : VS_OUT_SLOTS;
     io.outputs.fill(0, 0, Math.min(io.outputs.length, outSlots * SLOT));
+    // before vs_3_0 an unwritten oD0 component reads 1 (types.ts VS_OUT)
+    if (this.kind === 'vertex' && this.version < 0x0300) io.outputs.fill(1, VS_OUT.D0 * SLOT, Math.min(io.outputs.length, (VS_OUT.D0 + 1) * SLOT));
     if (this.decoded.ps1x && this.version < 0x0104) {
       // ps_1_1–1_3 t registers start as the texture coordinates and are written by the texture ops
       this.t.set(io.inputs.subarray(PS_IN.T0 * SLOT, Math.min(io.inputs.length, (PS_IN.T0 + 8) * SLOT)));
@@ -365,7 +367,7 @@ export class Interpreter extends DecodedExecutable {
 
   // ---- writing ----
 
-  /** Writes res[lane·4 + c] to op's destination for the active lanes: shift, _sat, ps_1_x range, mask, predicate, float32. */
+  /** Writes res[lane·4 + c] to op's destination for the active lanes: shift, _sat, ps_1_x range, mask, predicate, canonical NaN, float32. */
   commit(op: Op, active: number, res: Float64Array): void {
     const dd = op.dst;
     if (!dd) return;
@@ -384,6 +386,8 @@ export class Interpreter extends DecodedExecutable {
         let v = res[l * 4 + c] * dd.scale;
         if (dd.sat) v = o.sat(v);
         if (this.decoded.ps1x) v = o.clampPs1x(v);
+        // every NaN is stored as the one canonical NaN (ops.canon)
+        if (v !== v) v = NaN;
         this.store(dd.type, idx, l, c, v);
       }
     }

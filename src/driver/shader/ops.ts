@@ -9,6 +9,22 @@
 /** Rounds to float32 (every register write). */
 export const f32 = Math.fround;
 
+/**
+ * The one NaN every register write stores: a NaN result becomes JavaScript's NaN, which a
+ * Float32Array stores as 0x7fc00000 (positive quiet NaN, no payload). D3D9 leaves NaN payloads
+ * undefined; which payload and sign an operation on NaN or infinite terms returns depends on the
+ * CPU and on how V8 compiled the code (x86's default NaN is negative, operand order decides which
+ * NaN propagates), so the write forgets them: the same trace gives the same bits. 0x7fc00000
+ * rather than 0xffc00000: it is what storing NaN gives without bit handling, and IEEE 754's
+ * preferred quiet NaN (sign clear, top mantissa bit set).
+ */
+export const CANONICAL_NAN_BITS = 0x7fc00000;
+
+/** A register write's value: x, or the canonical NaN when x is any NaN. */
+export function canon(x: number): number {
+  return x === x ? x : NaN;
+}
+
 // ---- source modifiers (D3DSHADER_PARAM_SRCMOD_TYPE) and result modifiers ----
 
 export const SRCMOD = {

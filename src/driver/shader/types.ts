@@ -11,7 +11,8 @@
  *
  * Registers are float32 (D3D9 stores every register as float32): values go through a Float32Array
  * at every register write, the intermediate arithmetic of one instruction is in doubles, and every
- * path (interpreter, compiled) rounds at the same points. Layout of every register array:
+ * path (interpreter, compiled) rounds at the same points. A NaN is written as the one NaN 0x7fc00000
+ * (ops.ts canon: D3D9 leaves payloads undefined, and the same trace must give the same bits). Layout of every register array:
  * ((slot · LANES) + lane) · 4 + component.
  */
 import type { ShaderProgram } from '../../shader/index.js';
@@ -27,6 +28,8 @@ export const SLOT = LANES * 4;
  *
  * Vertex shader inputs: v0..v15 → slots 0..15.
  * Vertex shader outputs, before vs_3_0: oPos 0, oFog 1 (x), oPts 2 (x), oD0 3, oD1 4, oT0..oT7 5..12.
+ * A run starts them at 0, but oD0 at (1, 1, 1, 1): an unwritten oD0 component reads 1 on Windows
+ * (Wine visual.c test_uninitialized_varyings); oD1 and oTn read 0 (Windows gives alpha 0 or 1 there).
  * Vertex shader outputs, vs_3_0: o0..o11 → slots 0..11 (their meaning is their dcl's semantic).
  * Pixel shader inputs, before ps_3_0: v0 0, v1 1 (colours), t0..t7 2..9 (texture coordinates).
  * Pixel shader inputs, ps_3_0: v0..v9 → slots 0..9; vPos and vFace are ShaderIO.position/face.
