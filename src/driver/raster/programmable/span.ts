@@ -1,0 +1,255 @@
+/**
+ * The span path of pixel shader draws: the rasterizer hands each single-sample triangle's rows to
+ * it, and it runs the compiled shader over a row SPAN_LANES lanes at a time (ShaderExecutable
+ * .spanRun) instead of one run per pixel. It computes what the per-fragment path (pixel.ts) does,
+ * in the same arithmetic, so it draws the same bytes:
+ *
+ * - inputs: only the slots the shader reads, each component interpolated as AttributeSetup.shadeAt
+ *   does (perspective-correct, colours and fog clamped, FLAT colours from the provoking vertex),
+ *   without the derivatives of the coordinate sets the shader never sees;
+ * - one lane per pixel where chooseShaderLanes says 'single' (derivatives read 0, as in a one-lane
+ *   run: implicit-level samples of 2D textures magnify, MagnifiedSampler); otherwise the row's 2×2
+ *   quads, four lanes each, with the other pixels of a quad interpolated at their own centres as
+ *   helpers. Where a helper's interpolation fails (its Σ wᵢ·rhwᵢ is not positive) the per-fragment
+ *   path stands in for it, whose helper is then the drawn pixel itself;
+ * - after the run, per drawn pixel: texkill, fog (before ps_3_0), alpha test, oDepth or the
+ *   interpolated depth, depth-stencil and the colour writes: the draw's own stages.
+ *
+ * Not taken (createShadedSpanPath returns null): a shader on the interpreter, multisampled surfaces,
+ * a watched pixel or an open occlusion query (the draw decides those).
+ */
+import { D3DRS } from '../../../d3d9/index.js';
+import type { ShaderIO, SpanRun } from '../../shader/types.js';
+import { PS_IN_SLOTS, PS_OUT_SLOTS, SPAN_LANES } from '../../shader/types.js';
+import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
+import { fragmentDepth } from '../pixel/depth.js';
+import { createColorSum } from '../pixel/fog.js';
+import type { AlphaTestStage, ColorSumStage } from '../pixel/types.js';
+import { createFragment } from '../setup/context.js';
+import { CH_FOG, CH_SPECULAR, CH_TEX } from '../setup/interpolate.js';
+import type { AttributeSetup } from '../setup/interpolate.js';
+import type { SpanFill, SpanPath } from '../span/types.js';
+import type { BoundShader, ClipVertex, Fragment, RasterState } from '../types.js';
+import { SOURCE } from './link.js';
+import type { InputLink } from './link.js';
+import type { ShadedStages, ShaderLanes } from './pixel.js';
+import { magnifiedSample, shaderSample } from './sample.js';
+
+/** Floats per register slot of a span run's arrays. */
+const SPAN_SLOT = SPAN_LANES * 4;
+/** Quads per span run. */
+const SPAN_QUADS = SPAN_LANES / 4;
+
+function spanIO(sample: ShaderIO['sample']): ShaderIO {
+  return {
+    inputs: new Float32Array(PS_IN_SLOTS * SPAN_SLOT), outputs: new Float32Array(PS_OUT_SLOTS * SPAN_SLOT),
+    position: new Float32Array(SPAN_LANES * 4), face: new Float32Array(SPAN_LANES), depth: new Float32Array(SPAN_LANES),
+    killed: new Uint8Array(SPAN_LANES), sample,
+  };
+}
+
+function clamp01(v: number): number {
+  return v > 0 ? (v < 1 ? v : 1) : 0;
+}
+
+/** Whether every bound surface holds one sample per pixel (the span loops write sample 0 only). */
+function singleSample(state: RasterState): boolean {
+  return state.renderTargets.every((s) => !s || s.samples === 1) && (state.depthStencil?.samples ?? 1) === 1;
+}
+
+/**
+ * The span path of a shader draw, or null when it cannot take the draw. `perFragment` is the draw's
+ * per-fragment function (shadedPipeline with the same lanes), for the quads it hands back.
+ */
+export function createShadedSpanPath(
+  state: RasterState, ps: BoundShader, link: InputLink, stages: ShadedStages, lanes: ShaderLanes, perFragment: (f: Fragment) => void,
+): SpanPath | null {
+  const run = ps.executable.spanRun?.(lanes === 'quad') ?? null;
+  if (run === null || !singleSample(state)) return null;
+  return new ShadedSpanPath(state, ps, link, stages, lanes === 'quad', run, perFragment);
+}
+
+/** Per read input slot: where it comes from (SOURCE), and for TEX the first channel and the set. */
+interface Load { slot: number; source: number; channel: number; set: number }
+
+class ShadedSpanPath implements SpanPath, SpanFill {
+  readonly name = 'shader';
+  private readonly io: ShaderIO;
+  private readonly loads: Load[];
+  private readonly fog: ColorSumStage | null;
+  private readonly alphaTest: AlphaTestStage;
+  private readonly colors = Array.from({ length: PS_OUT_SLOTS }, () => new Float32Array(4));
+  /** oC0 and the outputs a colour write stores */
+  private readonly read: Uint8Array;
+  private readonly writesDepth: boolean;
+  /** the post-shader stages' fragment, and one for the per-fragment path */
+  private readonly frag = createFragment();
+  private readonly handed = createFragment();
+  /** per lane: the depth before bias (double, as Fragment.z), the fog factor, the pixel (−1: a helper) */
+  private readonly z = new Float64Array(SPAN_LANES);
+  private readonly fogs = new Float64Array(SPAN_LANES);
+  private readonly px = new Int32Array(SPAN_LANES);
+  private attr!: AttributeSetup;
+  private flat: ClipVertex | null = null;
+  private face = 1;
+
+  constructor(
+    state: RasterState, private readonly ps: BoundShader, link: InputLink, private readonly stages: ShadedStages,
+    private readonly quads: boolean, private readonly run: SpanRun, private readonly perFragment: (f: Fragment) => void,
+  ) {
+    const exe = ps.executable;
+    this.io = spanIO(quads ? shaderSample(state, 0) : magnifiedSample(state));
+    this.loads = Array.from(link.slots, (slot) => {
+      const source = link.source[slot];
+      const channel = source === SOURCE.TEX ? CH_TEX + 4 * link.set[slot] : source === SOURCE.SPECULAR ? CH_SPECULAR : source === SOURCE.FOG ? CH_FOG : 0;
+      return { slot, source, channel, set: link.set[slot] };
+    });
+    // as pixel.ts: fixed-function fog before ps_3_0, without the specular add (the shader's)
+    const fogStates = state.renderStates.slice();
+    fogStates[D3DRS.SPECULARENABLE] = 0;
+    this.fog = exe.version < 0x300 && state.renderStates[D3DRS.FOGENABLE] !== 0 ? createColorSum('generic', { ...state, renderStates: fogStates }) : null;
+    this.alphaTest = createAlphaTest(chooseAlphaTest(state), state);
+    this.read = Uint8Array.from([0, 1, 2, 3].filter((t) => t === 0 || stages.colorWrites[t] !== null));
+    this.writesDepth = exe.writesDepth;
+    this.frag.triangle = true;
+    this.handed.triangle = true;
+    this.handed.coverage = 1;
+  }
+
+  triangle(attr: AttributeSetup, front: boolean, bias: number): SpanFill {
+    this.attr = attr;
+    this.flat = attr.flat;
+    this.face = front ? 1 : -1;
+    this.frag.front = front; this.frag.bias = bias;
+    this.handed.front = front; this.handed.bias = bias;
+    return this;
+  }
+
+  span(y: number, x0: number, x1: number, e0: number, e1: number, e2: number): void {
+    if (this.quads) this.quadSpan(y, x0, x1, e0, e1, e2);
+    else this.pixelSpan(y, x0, x1, e0, e1, e2);
+  }
+
+  /** One lane per pixel, SPAN_LANES pixels a run. */
+  private pixelSpan(y: number, x0: number, x1: number, e0: number, e1: number, e2: number): void {
+    const gx = this.attr.gx, gx0 = gx[0], gx1 = gx[1], gx2 = gx[2], pos = this.io.position;
+    for (let x = x0; x < x1; x += SPAN_LANES) {
+      const n = Math.min(SPAN_LANES, x1 - x);
+      for (let l = 0; l < n; l++) {
+        const k = x - x0 + l;
+        this.load(l, e0 + k * gx0, e1 + k * gx1, e2 + k * gx2);
+        pos[4 * l] = x + l; pos[4 * l + 1] = y; pos[4 * l + 2] = 0; pos[4 * l + 3] = 0;
+        this.px[l] = x + l;
+      }
+      this.run(this.io, this.ps.constants, n);
+      for (let l = 0; l < n; l++) this.after(l, x + l, y);
+    }
+  }
+
+  /**
+   * The row's 2×2 quads, SPAN_QUADS a run: lane 4q + j is pixel (qx + (j & 1), qy + (j >> 1)) of
+   * quad q; after the run the lanes of row y inside [x0, x1) are drawn, the others are helpers.
+   */
+  private quadSpan(y: number, x0: number, x1: number, e0: number, e1: number, e2: number): void {
+    const a = this.attr, gx = a.gx, gy = a.gy, pos = this.io.position;
+    const qy = y & ~1, row = (y & 1) << 1;
+    let q = 0;
+    const flush = (): void => {
+      if (q === 0) return;
+      this.run(this.io, this.ps.constants, 4 * q);
+      for (let l = 0; l < 4 * q; l++) if (this.px[l] >= 0) this.after(l, this.px[l], y);
+      q = 0;
+    };
+    for (let qx = x0 & ~1; qx < x1; qx += 2) {
+      // a helper whose interpolation fails: the per-fragment path draws this quad's pixels of the row
+      let fails = false;
+      for (let j = 0; j < 4 && !fails; j++) {
+        const dx = qx + (j & 1) - x0, dy = qy + (j >> 1) - y;
+        fails = !(a.denominator(e0 + dx * gx[0] + dy * gy[0], e1 + dx * gx[1] + dy * gy[1], e2 + dx * gx[2] + dy * gy[2]) > 0);
+      }
+      if (fails) {
+        for (let x = Math.max(qx, x0); x < Math.min(qx + 2, x1); x++) this.hand(x, y, e0 + (x - x0) * gx[0], e1 + (x - x0) * gx[1], e2 + (x - x0) * gx[2]);
+        continue;
+      }
+      for (let j = 0; j < 4; j++) {
+        const l = 4 * q + j, x = qx + (j & 1), py = qy + (j >> 1), dx = x - x0, dy = py - y;
+        this.load(l, e0 + dx * gx[0] + dy * gy[0], e1 + dx * gx[1] + dy * gy[1], e2 + dx * gx[2] + dy * gy[2]);
+        pos[4 * l] = x; pos[4 * l + 1] = py; pos[4 * l + 2] = 0; pos[4 * l + 3] = 0;
+        this.px[l] = (j & 2) === row && x >= x0 && x < x1 ? x : -1;
+      }
+      if (++q === SPAN_QUADS) flush();
+    }
+    flush();
+  }
+
+  /** Pixel (x, y) through the per-fragment path, shaded at weights w as the rasterizer shades it. */
+  private hand(x: number, y: number, w0: number, w1: number, w2: number): void {
+    const f = this.handed;
+    f.x = x; f.y = y;
+    this.attr.shade(f, w0, w1, w2);
+    this.perFragment(f);
+  }
+
+  /** Lane l's inputs, depth, face and fog at weights w (AttributeSetup.shadeAt's arithmetic, for what the shader reads). */
+  private load(l: number, w0: number, w1: number, w2: number): void {
+    const a = this.attr, c = a.coef, I = this.io.inputs, flat = this.flat;
+    const z = clamp01((w0 * a.z0 + w1 * a.z1 + w2 * a.z2) * a.zNorm);
+    this.z[l] = z;
+    this.io.depth[l] = z;
+    this.io.face[l] = this.face;
+    const inv = 1 / (w0 * a.rhw0 + w1 * a.rhw1 + w2 * a.rhw2);
+    if (this.fog !== null) {
+      const k = CH_FOG * 5;
+      this.fogs[l] = clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv);
+    }
+    const loads = this.loads;
+    for (let i = 0; i < loads.length; i++) {
+      const ld = loads[i], at = ld.slot * SPAN_SLOT + 4 * l;
+      switch (ld.source) {
+        case SOURCE.TEX:
+          if (flat !== null && (a.flatSets & (1 << ld.set)) !== 0) {
+            const t = flat.tex, s = 4 * ld.set;
+            I[at] = t[s]; I[at + 1] = t[s + 1]; I[at + 2] = t[s + 2]; I[at + 3] = t[s + 3];
+          } else {
+            for (let comp = 0, k = ld.channel * 5; comp < 4; comp++, k += 5) I[at + comp] = (w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv;
+          }
+          break;
+        case SOURCE.DIFFUSE: case SOURCE.SPECULAR: {
+          // FLAT: the provoking vertex's colour, but for specular alpha (reference E: still interpolated)
+          const held = flat === null ? 0 : ld.source === SOURCE.DIFFUSE ? 4 : 3;
+          const v = ld.source === SOURCE.DIFFUSE ? flat?.diffuse : flat?.specular;
+          for (let comp = 0, k = ld.channel * 5; comp < 4; comp++, k += 5) {
+            I[at + comp] = comp < held ? clamp01(v![comp]) : clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv);
+          }
+          break;
+        }
+        case SOURCE.FOG: {
+          const k = CH_FOG * 5;
+          I[at] = clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv); I[at + 1] = 0; I[at + 2] = 0; I[at + 3] = 0;
+          break;
+        }
+        default:
+          I[at] = 0; I[at + 1] = 0; I[at + 2] = 0; I[at + 3] = 0;
+      }
+    }
+  }
+
+  /** Lane l's result at pixel (x, y) through the stages after the shader (pixel.ts `after`, one sample). */
+  private after(l: number, x: number, y: number): void {
+    const io = this.io;
+    if (io.killed[l] !== 0) return;
+    const O = io.outputs, read = this.read, colors = this.colors;
+    for (let i = 0; i < read.length; i++) {
+      const t = read[i], at = t * SPAN_SLOT + 4 * l, col = colors[t];
+      col[0] = O[at]; col[1] = O[at + 1]; col[2] = O[at + 2]; col[3] = O[at + 3];
+    }
+    const f = this.frag, c0 = colors[0];
+    f.x = x; f.y = y; f.z = this.z[l];
+    if (this.fog !== null) { f.fog = this.fogs[l]; this.fog(f, c0); }
+    if (!this.alphaTest(c0)) return;
+    const z = this.writesDepth ? Math.fround(clamp01(io.depth[l])) : fragmentDepth(f);
+    if (!this.stages.depthStencil(f, z, 0)) return;
+    const writes = this.stages.colorWrites;
+    for (let t = 0; t < writes.length; t++) writes[t]?.(colors[t], x, y, 0);
+  }
+}
