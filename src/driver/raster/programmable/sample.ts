@@ -7,7 +7,8 @@ import { D3DSAMP } from '../../../d3d9/index.js';
 import type { SurfaceView } from '../../surface-view.js';
 import type { ShaderSample } from '../../shader/types.js';
 import { LOD } from '../../shader/types.js';
-import { addressMode, addressTexel, BORDER_TEXEL, createSampler, DecodedLevel } from '../texture/index.js';
+import { address as levelAddress } from '../span/level-sampler.js';
+import { addressMode, BORDER_TEXEL, createSampler, DecodedLevel } from '../texture/index.js';
 import { isLinearFilter, MIP_FRACTION_STEPS } from '../texture/lod.js';
 import { SUBTEXEL_STEPS } from '../texture/sampler.js';
 import type { Sampler } from '../texture/index.js';
@@ -43,60 +44,80 @@ class MagnifiedSampler {
   private readonly linear: boolean;
   private readonly addrU: number;
   private readonly addrV: number;
+  private readonly srgb: boolean;
+  /** the border colour in each component's units, times a tap's weight later */
+  private readonly border = new Float64Array(4);
   private readonly border8 = new Float64Array(4);
+  private w = 0; private h = 0; private maskU = -1; private maskV = -1;
+  private d0 = 1; private d1 = 1; private d2 = 1; private d3 = 1;
+  /** tap offsets into the texels (BORDER: the border colour) and weights of the current sample */
+  private readonly p = new Int32Array(4);
 
   constructor(private readonly view: SurfaceView, states: Uint32Array, private readonly palette: Uint8Array | undefined) {
-    this.linear = isLinearFilter(states[D3DSAMP.MAGFILTER]);
-    this.addrU = addressMode(states[D3DSAMP.ADDRESSU]);
-    this.addrV = addressMode(states[D3DSAMP.ADDRESSV]);
+    this.linear = isLinear(states[D3DSAMP.MAGFILTER]);
+    this.addrU = modeOf(states[D3DSAMP.ADDRESSU]);
+    this.addrV = modeOf(states[D3DSAMP.ADDRESSV]);
     this.srgb = states[D3DSAMP.SRGBTEXTURE] !== 0;
     const bc = states[D3DSAMP.BORDERCOLOR] >>> 0;
     this.border8.set([(bc >>> 16) & 0xff, (bc >>> 8) & 0xff, bc & 0xff, bc >>> 24]);
   }
 
-  private readonly srgb: boolean;
-
   private level(): DecodedLevel {
-    return this.decoded ?? (this.decoded = new DecodedLevel(this.view, { srgb: this.srgb, palette: this.palette }));
+    if (this.decoded !== null) return this.decoded;
+    const level = this.decoded = new DecodedLevel(this.view, { srgb: this.srgb, palette: this.palette });
+    this.w = level.width; this.h = level.height;
+    this.maskU = (this.w & (this.w - 1)) === 0 ? this.w - 1 : -1;
+    this.maskV = (this.h & (this.h - 1)) === 0 ? this.h - 1 : -1;
+    const d = level.divisors;
+    this.d0 = WHOLE * d[0]; this.d1 = WHOLE * d[1]; this.d2 = WHOLE * d[2]; this.d3 = WHOLE * d[3];
+    // addTexel's border term: byte · divisor / 255 (a tap's weight multiplies it)
+    for (let k = 0; k < 4; k++) this.border[k] = (this.border8[k] * d[k]) / 255;
+    return level;
+  }
+
+  /** Offset of texel (i, j) after addressing, or BORDER. */
+  private texel(level: DecodedLevel, i: number, j: number): number {
+    const x = address(this.addrU, i, this.w, this.maskU), y = address(this.addrV, j, this.h, this.maskV);
+    return x === BORDER || y === BORDER ? BORDER : level.at(x, y);
   }
 
   sample(u: number, v: number, out: Float32Array, o: number): void {
-    const level = this.level(), acc = this.acc;
-    acc[0] = acc[1] = acc[2] = acc[3] = 0;
-    const W = level.width, H = level.height;
+    const level = this.level(), tx = level.texels, b = this.border, p = this.p;
+    let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     if (!this.linear) {
-      this.add(level, Math.floor(finite(u * W)), Math.floor(finite(v * H)), FULL * SUBTEXEL_STEPS * SUBTEXEL_STEPS);
+      const q = this.texel(level, Math.floor(finite(u * this.w)), Math.floor(finite(v * this.h)));
+      const wt = FULL * STEPS * STEPS;
+      if (q === BORDER) { a0 += wt * b[0]; a1 += wt * b[1]; a2 += wt * b[2]; a3 += wt * b[3]; } else { a0 += wt * tx[q]; a1 += wt * tx[q + 1]; a2 += wt * tx[q + 2]; a3 += wt * tx[q + 3]; }
     } else {
-      const x = finite(u * W - 0.5), y = finite(v * H - 0.5);
+      const x = finite(u * this.w - 0.5), y = finite(v * this.h - 0.5);
       const x0 = Math.floor(x), y0 = Math.floor(y);
-      const a = Math.floor((x - x0) * SUBTEXEL_STEPS), b = Math.floor((y - y0) * SUBTEXEL_STEPS);
-      const ia = SUBTEXEL_STEPS - a, ib = SUBTEXEL_STEPS - b;
-      this.add(level, x0, y0, FULL * ia * ib);
-      this.add(level, x0 + 1, y0, FULL * a * ib);
-      this.add(level, x0, y0 + 1, FULL * ia * b);
-      this.add(level, x0 + 1, y0 + 1, FULL * a * b);
+      const fa = Math.floor((x - x0) * STEPS), fb = Math.floor((y - y0) * STEPS);
+      const ia = STEPS - fa, ib = STEPS - fb;
+      // addLevel's taps in its order: (x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1)
+      const w00 = FULL * ia * ib, w10 = FULL * fa * ib, w01 = FULL * ia * fb, w11 = FULL * fa * fb;
+      p[0] = w00 === 0 ? SKIP : this.texel(level, x0, y0);
+      p[1] = w10 === 0 ? SKIP : this.texel(level, x0 + 1, y0);
+      p[2] = w01 === 0 ? SKIP : this.texel(level, x0, y0 + 1);
+      p[3] = w11 === 0 ? SKIP : this.texel(level, x0 + 1, y0 + 1);
+      for (let t = 0; t < 4; t++) {
+        const q = p[t];
+        if (q === SKIP) continue;
+        const wt = t === 0 ? w00 : t === 1 ? w10 : t === 2 ? w01 : w11;
+        if (q === BORDER) { a0 += wt * b[0]; a1 += wt * b[1]; a2 += wt * b[2]; a3 += wt * b[3]; } else { a0 += wt * tx[q]; a1 += wt * tx[q + 1]; a2 += wt * tx[q + 2]; a3 += wt * tx[q + 3]; }
+      }
     }
-    const d = level.divisors;
-    out[o] = acc[0] / (WHOLE * d[0]); out[o + 1] = acc[1] / (WHOLE * d[1]);
-    out[o + 2] = acc[2] / (WHOLE * d[2]); out[o + 3] = acc[3] / (WHOLE * d[3]);
-  }
-
-  private readonly acc = new Float64Array(4);
-
-  private add(level: DecodedLevel, i: number, j: number, weight: number): void {
-    if (weight === 0) return;
-    const x = addressTexel(this.addrU, i, level.width), y = addressTexel(this.addrV, j, level.height);
-    const acc = this.acc;
-    if (x === BORDER_TEXEL || y === BORDER_TEXEL) {
-      const b = this.border8, d = level.divisors;
-      for (let k = 0; k < 4; k++) acc[k] += weight * ((b[k] * d[k]) / 255);
-      return;
-    }
-    const p = level.at(x, y), tx = level.texels;
-    acc[0] += weight * tx[p]; acc[1] += weight * tx[p + 1]; acc[2] += weight * tx[p + 2]; acc[3] += weight * tx[p + 3];
+    out[o] = a0 / this.d0; out[o + 1] = a1 / this.d1; out[o + 2] = a2 / this.d2; out[o + 3] = a3 / this.d3;
   }
 }
 
+// module-scope copies: the hot path reads plain constants and functions, not imported bindings
+const BORDER = BORDER_TEXEL;
+const SKIP = -2;
+const STEPS = SUBTEXEL_STEPS;
+const address = levelAddress;
+const isLinear = isLinearFilter;
+const modeOf = addressMode;
+const IMPLICIT = LOD.IMPLICIT;
 /** The weight of the one level read: all 256 256ths. */
 const FULL = MIP_FRACTION_STEPS;
 const WHOLE = MIP_FRACTION_STEPS * SUBTEXEL_STEPS * SUBTEXEL_STEPS;
@@ -120,7 +141,7 @@ export function magnifiedSample(state: RasterState): ShaderSample {
       s = fast[unit] = t && t.kind === '2d' && t.levels.length > 0 && states
         ? new MagnifiedSampler(t.levels[Math.min(states[D3DSAMP.MAXMIPLEVEL] >>> 0, t.levels.length - 1)], states, state.palette) : null;
     }
-    if (s !== null && lodMode === LOD.IMPLICIT && dudx === 0 && dvdx === 0 && dudy === 0 && dvdy === 0) s.sample(u, v, out, o);
+    if (s !== null && lodMode === IMPLICIT && dudx === 0 && dvdx === 0 && dudy === 0 && dvdy === 0) s.sample(u, v, out, o);
     else generic(unit, u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o);
   };
 }

@@ -22,23 +22,32 @@ import { D3DRS } from '../../../d3d9/index.js';
 import type { ShaderIO, SpanRun } from '../../shader/types.js';
 import { PS_IN_SLOTS, PS_OUT_SLOTS, SPAN_LANES } from '../../shader/types.js';
 import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
+import { chooseDepthStencil } from '../pixel/depth-stencil.js';
 import { fragmentDepth } from '../pixel/depth.js';
 import { createColorSum } from '../pixel/fog.js';
-import type { AlphaTestStage, ColorSumStage } from '../pixel/types.js';
+import type { AlphaTestStage, ColorSumStage, DepthStencilStage } from '../pixel/types.js';
 import { createFragment } from '../setup/context.js';
 import { CH_FOG, CH_SPECULAR, CH_TEX } from '../setup/interpolate.js';
 import type { AttributeSetup } from '../setup/interpolate.js';
+import { targetWords } from '../span/target.js';
+import type { Rgba8Packer } from '../span/target.js';
 import type { SpanFill, SpanPath } from '../span/types.js';
+import type { WordArray } from '../span/words.js';
 import type { BoundShader, ClipVertex, Fragment, RasterState } from '../types.js';
 import { SOURCE } from './link.js';
 import type { InputLink } from './link.js';
 import type { ShadedStages, ShaderLanes } from './pixel.js';
 import { magnifiedSample, shaderSample } from './sample.js';
 
+// module-scope copies: the hot loops read plain constants and functions, not imported bindings
+const WIDTH = SPAN_LANES;
 /** Floats per register slot of a span run's arrays. */
 const SPAN_SLOT = SPAN_LANES * 4;
 /** Quads per span run. */
 const SPAN_QUADS = SPAN_LANES / 4;
+const { TEX, DIFFUSE, SPECULAR, FOG } = SOURCE;
+const FOG_COEF = CH_FOG * 5;
+const depthOf = fragmentDepth;
 
 function spanIO(sample: ShaderIO['sample']): ShaderIO {
   return {
@@ -77,7 +86,14 @@ class ShadedSpanPath implements SpanPath, SpanFill {
   private readonly io: ShaderIO;
   private readonly loads: Load[];
   private readonly fog: ColorSumStage | null;
-  private readonly alphaTest: AlphaTestStage;
+  /** null: off (every colour passes) */
+  private readonly alphaTest: AlphaTestStage | null;
+  /** null: no depth or stencil work (every sample passes) */
+  private readonly depthStencil: DepthStencilStage | null;
+  /** render target 0 as pixel words with its rgba8 packer, when it is the one target written, unblended and unmasked (span/target.ts) */
+  private readonly words: WordArray | null = null;
+  private readonly pitch: number = 0;
+  private readonly pack: Rgba8Packer | null = null;
   private readonly colors = Array.from({ length: PS_OUT_SLOTS }, () => new Float32Array(4));
   /** oC0 and the outputs a colour write stores */
   private readonly read: Uint8Array;
@@ -108,7 +124,10 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     const fogStates = state.renderStates.slice();
     fogStates[D3DRS.SPECULARENABLE] = 0;
     this.fog = exe.version < 0x300 && state.renderStates[D3DRS.FOGENABLE] !== 0 ? createColorSum('generic', { ...state, renderStates: fogStates }) : null;
-    this.alphaTest = createAlphaTest(chooseAlphaTest(state), state);
+    this.alphaTest = chooseAlphaTest(state) === 'off' ? null : createAlphaTest('generic', state);
+    this.depthStencil = chooseDepthStencil(state) === 'none' ? null : stages.depthStencil;
+    const target = stages.colorWrites.every((w, t) => (w === null) === (t !== 0)) ? targetWords(state) : null;
+    if (target && target.rgba8) { this.words = target.words; this.pitch = target.pitch; this.pack = target.rgba8; }
     this.read = Uint8Array.from([0, 1, 2, 3].filter((t) => t === 0 || stages.colorWrites[t] !== null));
     this.writesDepth = exe.writesDepth;
     this.frag.triangle = true;
@@ -133,8 +152,8 @@ class ShadedSpanPath implements SpanPath, SpanFill {
   /** One lane per pixel, SPAN_LANES pixels a run. */
   private pixelSpan(y: number, x0: number, x1: number, e0: number, e1: number, e2: number): void {
     const gx = this.attr.gx, gx0 = gx[0], gx1 = gx[1], gx2 = gx[2], pos = this.io.position;
-    for (let x = x0; x < x1; x += SPAN_LANES) {
-      const n = Math.min(SPAN_LANES, x1 - x);
+    for (let x = x0; x < x1; x += WIDTH) {
+      const n = Math.min(WIDTH, x1 - x);
       for (let l = 0; l < n; l++) {
         const k = x - x0 + l;
         this.load(l, e0 + k * gx0, e1 + k * gx1, e2 + k * gx2);
@@ -199,14 +218,14 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     this.io.face[l] = this.face;
     const inv = 1 / (w0 * a.rhw0 + w1 * a.rhw1 + w2 * a.rhw2);
     if (this.fog !== null) {
-      const k = CH_FOG * 5;
+      const k = FOG_COEF;
       this.fogs[l] = clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv);
     }
     const loads = this.loads;
     for (let i = 0; i < loads.length; i++) {
       const ld = loads[i], at = ld.slot * SPAN_SLOT + 4 * l;
       switch (ld.source) {
-        case SOURCE.TEX:
+        case TEX:
           if (flat !== null && (a.flatSets & (1 << ld.set)) !== 0) {
             const t = flat.tex, s = 4 * ld.set;
             I[at] = t[s]; I[at + 1] = t[s + 1]; I[at + 2] = t[s + 2]; I[at + 3] = t[s + 3];
@@ -214,17 +233,17 @@ class ShadedSpanPath implements SpanPath, SpanFill {
             for (let comp = 0, k = ld.channel * 5; comp < 4; comp++, k += 5) I[at + comp] = (w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv;
           }
           break;
-        case SOURCE.DIFFUSE: case SOURCE.SPECULAR: {
+        case DIFFUSE: case SPECULAR: {
           // FLAT: the provoking vertex's colour, but for specular alpha (reference E: still interpolated)
-          const held = flat === null ? 0 : ld.source === SOURCE.DIFFUSE ? 4 : 3;
-          const v = ld.source === SOURCE.DIFFUSE ? flat?.diffuse : flat?.specular;
+          const held = flat === null ? 0 : ld.source === DIFFUSE ? 4 : 3;
+          const v = ld.source === DIFFUSE ? flat?.diffuse : flat?.specular;
           for (let comp = 0, k = ld.channel * 5; comp < 4; comp++, k += 5) {
             I[at + comp] = comp < held ? clamp01(v![comp]) : clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv);
           }
           break;
         }
-        case SOURCE.FOG: {
-          const k = CH_FOG * 5;
+        case FOG: {
+          const k = FOG_COEF;
           I[at] = clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv); I[at + 1] = 0; I[at + 2] = 0; I[at + 3] = 0;
           break;
         }
@@ -246,9 +265,9 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     const f = this.frag, c0 = colors[0];
     f.x = x; f.y = y; f.z = this.z[l];
     if (this.fog !== null) { f.fog = this.fogs[l]; this.fog(f, c0); }
-    if (!this.alphaTest(c0)) return;
-    const z = this.writesDepth ? Math.fround(clamp01(io.depth[l])) : fragmentDepth(f);
-    if (!this.stages.depthStencil(f, z, 0)) return;
+    if (this.alphaTest !== null && !this.alphaTest(c0)) return;
+    if (this.depthStencil !== null && !this.depthStencil(f, this.writesDepth ? Math.fround(clamp01(io.depth[l])) : depthOf(f), 0)) return;
+    if (this.pack !== null) { this.words![y * this.pitch + x] = this.pack.pack(c0[0], c0[1], c0[2], c0[3]); return; }
     const writes = this.stages.colorWrites;
     for (let t = 0; t < writes.length; t++) writes[t]?.(colors[t], x, y, 0);
   }
