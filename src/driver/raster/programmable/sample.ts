@@ -3,7 +3,7 @@
  * vertex shaders D3DVERTEXTEXTURESAMPLER0..3 the slots after them (16..19). Each unit's sampler is
  * built on first use in the draw; an unbound unit reads (0, 0, 0, 1).
  */
-import { D3DSAMP } from '../../../d3d9/index.js';
+import { D3DSAMP, D3DTADDRESS } from '../../../d3d9/index.js';
 import type { SurfaceView } from '../../surface-view.js';
 import type { ShaderSample } from '../../shader/types.js';
 import { LOD } from '../../shader/types.js';
@@ -72,7 +72,30 @@ class MagnifiedSampler {
     this.d0 = WHOLE * d[0]; this.d1 = WHOLE * d[1]; this.d2 = WHOLE * d[2]; this.d3 = WHOLE * d[3];
     // addTexel's border term: byte · divisor / 255 (a tap's weight multiplies it)
     for (let k = 0; k < 4; k++) this.border[k] = (this.border8[k] * d[k]) / 255;
+    // float channels may hold ±∞ or NaN, whose zero-weight products are not 0 (the generic sampler skips those taps)
+    this.plain = this.linear && this.addrU !== BORDER_MODE && this.addrV !== BORDER_MODE && !this.view.format.channels.some((ch) => ch.type === 'float');
     return level;
+  }
+
+  /**
+   * Bilinear without border taps over finite texels: the taps' sums in addLevel's order. A skipped
+   * zero-weight tap leaves the sum as it is, and so does adding 0 · texel: the sum starts at +0, so
+   * it never is −0, and x + ±0 = x for every other x.
+   */
+  private plainSample(u: number, v: number, out: Float32Array, o: number): void {
+    const level = this.decoded!, tx = level.texels, w = this.w, h = this.h;
+    const x = finite(u * w - 0.5), y = finite(v * h - 0.5);
+    const x0 = Math.floor(x), y0 = Math.floor(y);
+    const fa = Math.floor((x - x0) * STEPS), fb = Math.floor((y - y0) * STEPS);
+    const ia = STEPS - fa, ib = STEPS - fb;
+    const w00 = FULL * ia * ib, w10 = FULL * fa * ib, w01 = FULL * ia * fb, w11 = FULL * fa * fb;
+    const r0 = level.rowStart(address(this.addrV, y0, h, this.maskV)), r1 = level.rowStart(address(this.addrV, y0 + 1, h, this.maskV));
+    const c0 = 4 * address(this.addrU, x0, w, this.maskU), c1 = 4 * address(this.addrU, x0 + 1, w, this.maskU);
+    const p00 = r0 + c0, p10 = r0 + c1, p01 = r1 + c0, p11 = r1 + c1;
+    out[o] = (0 + w00 * tx[p00] + w10 * tx[p10] + w01 * tx[p01] + w11 * tx[p11]) / this.d0;
+    out[o + 1] = (0 + w00 * tx[p00 + 1] + w10 * tx[p10 + 1] + w01 * tx[p01 + 1] + w11 * tx[p11 + 1]) / this.d1;
+    out[o + 2] = (0 + w00 * tx[p00 + 2] + w10 * tx[p10 + 2] + w01 * tx[p01 + 2] + w11 * tx[p11 + 2]) / this.d2;
+    out[o + 3] = (0 + w00 * tx[p00 + 3] + w10 * tx[p10 + 3] + w01 * tx[p01 + 3] + w11 * tx[p11 + 3]) / this.d3;
   }
 
   /** Offset of texel (i, j) after addressing, or BORDER. */
@@ -81,7 +104,11 @@ class MagnifiedSampler {
     return x === BORDER || y === BORDER ? BORDER : level.at(x, y);
   }
 
+  /** Neither axis reads the border and every texel is finite: a zero-weight tap would add exactly 0, so all four are added. */
+  private plain = false;
+
   sample(u: number, v: number, out: Float32Array, o: number): void {
+    if (this.plain) { this.plainSample(u, v, out, o); return; }
     const level = this.level(), tx = level.texels, b = this.border, p = this.p;
     let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     if (!this.linear) {
@@ -112,6 +139,7 @@ class MagnifiedSampler {
 
 // module-scope copies: the hot path reads plain constants and functions, not imported bindings
 const BORDER = BORDER_TEXEL;
+const BORDER_MODE = D3DTADDRESS.BORDER;
 const SKIP = -2;
 const STEPS = SUBTEXEL_STEPS;
 const address = levelAddress;

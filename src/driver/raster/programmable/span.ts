@@ -105,6 +105,11 @@ class ShadedSpanPath implements SpanPath, SpanFill {
   private readonly z = new Float64Array(SPAN_LANES);
   private readonly fogs = new Float64Array(SPAN_LANES);
   private readonly px = new Int32Array(SPAN_LANES);
+  /** per lane: the three weights and 1 / Σ wᵢ·rhwᵢ */
+  private readonly w0 = new Float64Array(SPAN_LANES);
+  private readonly w1 = new Float64Array(SPAN_LANES);
+  private readonly w2 = new Float64Array(SPAN_LANES);
+  private readonly inv = new Float64Array(SPAN_LANES);
   private attr!: AttributeSetup;
   private flat: ClipVertex | null = null;
   private face = 1;
@@ -152,14 +157,15 @@ class ShadedSpanPath implements SpanPath, SpanFill {
   /** One lane per pixel, SPAN_LANES pixels a run. */
   private pixelSpan(y: number, x0: number, x1: number, e0: number, e1: number, e2: number): void {
     const gx = this.attr.gx, gx0 = gx[0], gx1 = gx[1], gx2 = gx[2], pos = this.io.position;
+    const W0 = this.w0, W1 = this.w1, W2 = this.w2;
     for (let x = x0; x < x1; x += WIDTH) {
       const n = Math.min(WIDTH, x1 - x);
       for (let l = 0; l < n; l++) {
         const k = x - x0 + l;
-        this.load(l, e0 + k * gx0, e1 + k * gx1, e2 + k * gx2);
+        W0[l] = e0 + k * gx0; W1[l] = e1 + k * gx1; W2[l] = e2 + k * gx2;
         pos[4 * l] = x + l; pos[4 * l + 1] = y; pos[4 * l + 2] = 0; pos[4 * l + 3] = 0;
-        this.px[l] = x + l;
       }
+      this.load(n);
       this.run(this.io, this.ps.constants, n);
       for (let l = 0; l < n; l++) this.after(l, x + l, y);
     }
@@ -175,6 +181,7 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     let q = 0;
     const flush = (): void => {
       if (q === 0) return;
+      this.load(4 * q);
       this.run(this.io, this.ps.constants, 4 * q);
       for (let l = 0; l < 4 * q; l++) if (this.px[l] >= 0) this.after(l, this.px[l], y);
       q = 0;
@@ -192,7 +199,7 @@ class ShadedSpanPath implements SpanPath, SpanFill {
       }
       for (let j = 0; j < 4; j++) {
         const l = 4 * q + j, x = qx + (j & 1), py = qy + (j >> 1), dx = x - x0, dy = py - y;
-        this.load(l, e0 + dx * gx[0] + dy * gy[0], e1 + dx * gx[1] + dy * gy[1], e2 + dx * gx[2] + dy * gy[2]);
+        this.w0[l] = e0 + dx * gx[0] + dy * gy[0]; this.w1[l] = e1 + dx * gx[1] + dy * gy[1]; this.w2[l] = e2 + dx * gx[2] + dy * gy[2];
         pos[4 * l] = x; pos[4 * l + 1] = py; pos[4 * l + 2] = 0; pos[4 * l + 3] = 0;
         this.px[l] = (j & 2) === row && x >= x0 && x < x1 ? x : -1;
       }
@@ -209,47 +216,58 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     this.perFragment(f);
   }
 
-  /** Lane l's inputs, depth, face and fog at weights w (AttributeSetup.shadeAt's arithmetic, for what the shader reads). */
-  private load(l: number, w0: number, w1: number, w2: number): void {
-    const a = this.attr, c = a.coef, I = this.io.inputs, flat = this.flat;
-    const z = clamp01((w0 * a.z0 + w1 * a.z1 + w2 * a.z2) * a.zNorm);
-    this.z[l] = z;
-    this.io.depth[l] = z;
-    this.io.face[l] = this.face;
-    const inv = 1 / (w0 * a.rhw0 + w1 * a.rhw1 + w2 * a.rhw2);
-    if (this.fog !== null) {
-      const k = FOG_COEF;
-      this.fogs[l] = clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv);
+  /** Lanes 0..n−1's inputs, depth, face and fog at their weights (AttributeSetup.shadeAt's arithmetic, for what the shader reads). */
+  private load(n: number): void {
+    const a = this.attr, I = this.io.inputs, flat = this.flat, W0 = this.w0, W1 = this.w1, W2 = this.w2, INV = this.inv;
+    const z0 = a.z0, z1 = a.z1, z2 = a.z2, zNorm = a.zNorm, r0 = a.rhw0, r1 = a.rhw1, r2 = a.rhw2, depth = this.io.depth, face = this.io.face;
+    for (let l = 0; l < n; l++) {
+      const w0 = W0[l], w1 = W1[l], w2 = W2[l];
+      const z = clamp01((w0 * z0 + w1 * z1 + w2 * z2) * zNorm);
+      this.z[l] = z; depth[l] = z; face[l] = this.face;
+      INV[l] = 1 / (w0 * r0 + w1 * r1 + w2 * r2);
     }
+    if (this.fog !== null) this.interpolate(n, FOG_COEF, true, this.fogs, 0, 1);
     const loads = this.loads;
     for (let i = 0; i < loads.length; i++) {
-      const ld = loads[i], at = ld.slot * SPAN_SLOT + 4 * l;
+      const ld = loads[i], at = ld.slot * SPAN_SLOT;
       switch (ld.source) {
         case TEX:
           if (flat !== null && (a.flatSets & (1 << ld.set)) !== 0) {
             const t = flat.tex, s = 4 * ld.set;
-            I[at] = t[s]; I[at + 1] = t[s + 1]; I[at + 2] = t[s + 2]; I[at + 3] = t[s + 3];
+            for (let l = 0, o = at; l < n; l++, o += 4) { I[o] = t[s]; I[o + 1] = t[s + 1]; I[o + 2] = t[s + 2]; I[o + 3] = t[s + 3]; }
           } else {
-            for (let comp = 0, k = ld.channel * 5; comp < 4; comp++, k += 5) I[at + comp] = (w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv;
+            for (let comp = 0; comp < 4; comp++) this.interpolate(n, (ld.channel + comp) * 5, false, I, at + comp, 4);
           }
           break;
         case DIFFUSE: case SPECULAR: {
           // FLAT: the provoking vertex's colour, but for specular alpha (reference E: still interpolated)
           const held = flat === null ? 0 : ld.source === DIFFUSE ? 4 : 3;
           const v = ld.source === DIFFUSE ? flat?.diffuse : flat?.specular;
-          for (let comp = 0, k = ld.channel * 5; comp < 4; comp++, k += 5) {
-            I[at + comp] = comp < held ? clamp01(v![comp]) : clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv);
+          for (let comp = 0; comp < 4; comp++) {
+            if (comp < held) {
+              const k = clamp01(v![comp]);
+              for (let l = 0, o = at + comp; l < n; l++, o += 4) I[o] = k;
+            } else this.interpolate(n, (ld.channel + comp) * 5, true, I, at + comp, 4);
           }
           break;
         }
-        case FOG: {
-          const k = FOG_COEF;
-          I[at] = clamp01((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv); I[at + 1] = 0; I[at + 2] = 0; I[at + 3] = 0;
+        case FOG:
+          this.interpolate(n, FOG_COEF, true, I, at, 4);
+          for (let l = 0, o = at; l < n; l++, o += 4) { I[o + 1] = 0; I[o + 2] = 0; I[o + 3] = 0; }
           break;
-        }
         default:
-          I[at] = 0; I[at + 1] = 0; I[at + 2] = 0; I[at + 3] = 0;
+          I.fill(0, at, at + 4 * n);
       }
+    }
+  }
+
+  /** out[o + l·step] = the channel at coef[k..k+2] for lanes 0..n−1, clamped to [0, 1] when `clamp` (colours, fog). */
+  private interpolate(n: number, k: number, clamp: boolean, out: Float32Array | Float64Array, o: number, step: number): void {
+    const c = this.attr.coef, c0 = c[k], c1 = c[k + 1], c2 = c[k + 2], W0 = this.w0, W1 = this.w1, W2 = this.w2, INV = this.inv;
+    if (clamp) {
+      for (let l = 0; l < n; l++, o += step) out[o] = clamp01((W0[l] * c0 + W1[l] * c1 + W2[l] * c2) * INV[l]);
+    } else {
+      for (let l = 0; l < n; l++, o += step) out[o] = (W0[l] * c0 + W1[l] * c1 + W2[l] * c2) * INV[l];
     }
   }
 
