@@ -19,6 +19,7 @@
  * a watched pixel or an open occlusion query (the draw decides those).
  */
 import { D3DRS } from '../../../d3d9/index.js';
+import { OP } from '../../../shader/index.js';
 import type { ShaderIO, SpanRun } from '../../shader/types.js';
 import { PS_IN_SLOTS, PS_OUT_SLOTS, SPAN_LANES } from '../../shader/types.js';
 import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
@@ -94,6 +95,7 @@ class ShadedSpanPath implements SpanPath, SpanFill {
   private readonly words: WordArray | null = null;
   private readonly pitch: number = 0;
   private readonly pack: Rgba8Packer | null = null;
+  private readonly direct: boolean;
   private readonly colors = Array.from({ length: PS_OUT_SLOTS }, () => new Float32Array(4));
   /** oC0 and the outputs a colour write stores */
   private readonly read: Uint8Array;
@@ -133,6 +135,9 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     this.depthStencil = chooseDepthStencil(state) === 'none' ? null : stages.depthStencil;
     const target = stages.colorWrites.every((w, t) => (w === null) === (t !== 0)) ? targetWords(state) : null;
     if (target && target.rgba8) { this.words = target.words; this.pitch = target.pitch; this.pack = target.rgba8; }
+    // no texkill, fog, alpha test or depth-stencil work: every lane's oC0 goes straight to its word
+    this.direct = this.pack !== null && this.fog === null && this.alphaTest === null && this.depthStencil === null
+      && !exe.program.instructions.some((ins) => ins.opcode === OP.TEXKILL);
     this.read = Uint8Array.from([0, 1, 2, 3].filter((t) => t === 0 || stages.colorWrites[t] !== null));
     this.writesDepth = exe.writesDepth;
     this.frag.triangle = true;
@@ -167,7 +172,8 @@ class ShadedSpanPath implements SpanPath, SpanFill {
       }
       this.load(n);
       this.run(this.io, this.ps.constants, n);
-      for (let l = 0; l < n; l++) this.after(l, x + l, y);
+      if (this.direct) this.store(n, y * this.pitch + x);
+      else for (let l = 0; l < n; l++) this.after(l, x + l, y);
     }
   }
 
@@ -226,7 +232,10 @@ class ShadedSpanPath implements SpanPath, SpanFill {
       this.z[l] = z; depth[l] = z; face[l] = this.face;
       INV[l] = 1 / (w0 * r0 + w1 * r1 + w2 * r2);
     }
-    if (this.fog !== null) this.interpolate(n, FOG_COEF, true, this.fogs, 0, 1);
+    if (this.fog !== null) {
+      const c = a.coef, c0 = c[FOG_COEF], c1 = c[FOG_COEF + 1], c2 = c[FOG_COEF + 2], fogs = this.fogs;
+      for (let l = 0; l < n; l++) fogs[l] = clamp01((W0[l] * c0 + W1[l] * c1 + W2[l] * c2) * INV[l]);
+    }
     const loads = this.loads;
     for (let i = 0; i < loads.length; i++) {
       const ld = loads[i], at = ld.slot * SPAN_SLOT;
@@ -262,13 +271,19 @@ class ShadedSpanPath implements SpanPath, SpanFill {
   }
 
   /** out[o + l·step] = the channel at coef[k..k+2] for lanes 0..n−1, clamped to [0, 1] when `clamp` (colours, fog). */
-  private interpolate(n: number, k: number, clamp: boolean, out: Float32Array | Float64Array, o: number, step: number): void {
+  private interpolate(n: number, k: number, clamp: boolean, out: Float32Array, o: number, step: number): void {
     const c = this.attr.coef, c0 = c[k], c1 = c[k + 1], c2 = c[k + 2], W0 = this.w0, W1 = this.w1, W2 = this.w2, INV = this.inv;
     if (clamp) {
       for (let l = 0; l < n; l++, o += step) out[o] = clamp01((W0[l] * c0 + W1[l] * c1 + W2[l] * c2) * INV[l]);
     } else {
       for (let l = 0; l < n; l++, o += step) out[o] = (W0[l] * c0 + W1[l] * c1 + W2[l] * c2) * INV[l];
     }
+  }
+
+  /** Lanes 0..n−1's oC0 packed into the target words from `at` on (`direct`: nothing between the shader and the store). */
+  private store(n: number, at: number): void {
+    const O = this.io.outputs, words = this.words!, pack = this.pack!;
+    for (let l = 0, o = 0; l < n; l++, o += 4) words[at + l] = pack.pack(O[o], O[o + 1], O[o + 2], O[o + 3]);
   }
 
   /** Lane l's result at pixel (x, y) through the stages after the shader (pixel.ts `after`, one sample). */
