@@ -83,13 +83,19 @@ class MagnifiedSampler {
    * it never is −0, and x + ±0 = x for every other x.
    */
   private plainSample(u: number, v: number, out: Float32Array, o: number): void {
-    const level = this.decoded!, tx = level.texels, w = this.w, h = this.h;
-    const x = finite(u * w - 0.5), y = finite(v * h - 0.5);
-    const x0 = Math.floor(x), y0 = Math.floor(y);
-    const fa = Math.floor((x - x0) * STEPS), fb = Math.floor((y - y0) * STEPS);
+    const level = this.decoded!, tx = level.texels, w = this.w;
+    // the rows and weight of the last v: along a row of an affine mapping v often repeats exactly
+    if (v !== this.lastV) {
+      const h = this.h, y = finite(v * h - 0.5), y0 = Math.floor(y);
+      this.fb = Math.floor((y - y0) * STEPS);
+      this.r0 = level.rowStart(address(this.addrV, y0, h, this.maskV));
+      this.r1 = level.rowStart(address(this.addrV, y0 + 1, h, this.maskV));
+      this.lastV = v;
+    }
+    const x = finite(u * w - 0.5), x0 = Math.floor(x), fb = this.fb, r0 = this.r0, r1 = this.r1;
+    const fa = Math.floor((x - x0) * STEPS);
     const ia = STEPS - fa, ib = STEPS - fb;
     const w00 = FULL * ia * ib, w10 = FULL * fa * ib, w01 = FULL * ia * fb, w11 = FULL * fa * fb;
-    const r0 = level.rowStart(address(this.addrV, y0, h, this.maskV)), r1 = level.rowStart(address(this.addrV, y0 + 1, h, this.maskV));
     const c0 = 4 * address(this.addrU, x0, w, this.maskU), c1 = 4 * address(this.addrU, x0 + 1, w, this.maskU);
     const p00 = r0 + c0, p10 = r0 + c1, p01 = r1 + c0, p11 = r1 + c1;
     out[o] = (0 + w00 * tx[p00] + w10 * tx[p10] + w01 * tx[p01] + w11 * tx[p11]) / this.d0;
@@ -104,6 +110,7 @@ class MagnifiedSampler {
     return x === BORDER || y === BORDER ? BORDER : level.at(x, y);
   }
 
+  private lastV = NaN; private fb = 0; private r0 = 0; private r1 = 0;
   /** Neither axis reads the border and every texel is finite: a zero-weight tap would add exactly 0, so all four are added. */
   private plain = false;
 

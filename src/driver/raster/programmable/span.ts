@@ -96,6 +96,7 @@ class ShadedSpanPath implements SpanPath, SpanFill {
   private readonly pitch: number = 0;
   private readonly pack: Rgba8Packer | null = null;
   private readonly direct: boolean;
+  private readonly needsDepth: boolean;
   private readonly colors = Array.from({ length: PS_OUT_SLOTS }, () => new Float32Array(4));
   /** oC0 and the outputs a colour write stores */
   private readonly read: Uint8Array;
@@ -136,6 +137,8 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     const target = stages.colorWrites.every((w, t) => (w === null) === (t !== 0)) ? targetWords(state) : null;
     if (target && target.rgba8) { this.words = target.words; this.pitch = target.pitch; this.pack = target.rgba8; }
     // no texkill, fog, alpha test or depth-stencil work: every lane's oC0 goes straight to its word
+    // the depth: for fog, the depth-stencil test and what a lane keeps where the shader writes no oDepth
+    this.needsDepth = this.fog !== null || this.depthStencil !== null || exe.writesDepth;
     this.direct = this.pack !== null && this.fog === null && this.alphaTest === null && this.depthStencil === null
       && !exe.program.instructions.some((ins) => ins.opcode === OP.TEXKILL);
     this.read = Uint8Array.from([0, 1, 2, 3].filter((t) => t === 0 || stages.colorWrites[t] !== null));
@@ -228,9 +231,11 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     const z0 = a.z0, z1 = a.z1, z2 = a.z2, zNorm = a.zNorm, r0 = a.rhw0, r1 = a.rhw1, r2 = a.rhw2, depth = this.io.depth, face = this.io.face;
     for (let l = 0; l < n; l++) {
       const w0 = W0[l], w1 = W1[l], w2 = W2[l];
-      const z = clamp01((w0 * z0 + w1 * z1 + w2 * z2) * zNorm);
-      this.z[l] = z; depth[l] = z; face[l] = this.face;
+      face[l] = this.face;
       INV[l] = 1 / (w0 * r0 + w1 * r1 + w2 * r2);
+      if (!this.needsDepth) continue;
+      const z = clamp01((w0 * z0 + w1 * z1 + w2 * z2) * zNorm);
+      this.z[l] = z; depth[l] = z;
     }
     if (this.fog !== null) {
       const c = a.coef, c0 = c[FOG_COEF], c1 = c[FOG_COEF + 1], c2 = c[FOG_COEF + 2], fogs = this.fogs;
