@@ -19,9 +19,10 @@
  * a watched pixel or an open occlusion query (the draw decides those).
  */
 import { D3DRS } from '../../../d3d9/index.js';
-import { OP } from '../../../shader/index.js';
+import { OP, REG } from '../../../shader/index.js';
+import type { ShaderExecutable } from '../../shader/types.js';
 import type { ShaderIO, SpanRun } from '../../shader/types.js';
-import { PS_IN_SLOTS, PS_OUT_SLOTS, SPAN_LANES } from '../../shader/types.js';
+import { PS_IN, PS_IN_SLOTS, PS_OUT_SLOTS, SPAN_LANES } from '../../shader/types.js';
 import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
 import { chooseDepthStencil } from '../pixel/depth-stencil.js';
 import { fragmentDepth } from '../pixel/depth.js';
@@ -79,8 +80,36 @@ export function createShadedSpanPath(
   return new ShadedSpanPath(state, ps, link, stages, lanes === 'quad', run, perFragment);
 }
 
-/** Per read input slot: where it comes from (SOURCE), and for TEX the first channel and the set. */
-interface Load { slot: number; source: number; channel: number; set: number }
+/** Per read input slot: where it comes from (SOURCE), for TEX the first channel and the set, and the components read (bit c). */
+interface Load { slot: number; source: number; channel: number; set: number; comps: number }
+
+/** D3DSAMPLER_TEXTURE_TYPE of dcl_2d. */
+const SAMPLER_2D = 2;
+
+/**
+ * Per input slot, the components an instruction can read (bit c): every component a source's
+ * swizzle selects, but only x and y of a plain texld's coordinates on a 2D sampler (z is not a 2D
+ * coordinate and w no level). ps_1_x (t registers copied whole) and relative input reads: all.
+ */
+function readComponents(exe: ShaderExecutable): Uint8Array {
+  const masks = new Uint8Array(PS_IN_SLOTS);
+  if (exe.version < 0x200) return masks.fill(0xf);
+  const types = new Uint8Array(16);
+  for (const ins of exe.program.instructions) if (ins.opcode === OP.DCL && ins.dst?.type === REG.SAMPLER && ins.dcl) types[ins.dst.num] = ins.dcl.textureType;
+  const slotOf = (type: number, num: number): number => (type === REG.INPUT ? (exe.version >= 0x300 ? num : PS_IN.V0 + num) : type === REG.TEXTURE && exe.version < 0x300 ? PS_IN.T0 + num : -1);
+  for (const ins of exe.program.instructions) {
+    const reads = ins.opcode === OP.TEXKILL && ins.dst ? [{ ...ins.dst, swizzle: 0xe4, rel: undefined }] : [];
+    const coords2d = ins.opcode === OP.TEX && ins.controls === 0 && types[ins.src[1]?.num ?? 0] === SAMPLER_2D;
+    for (const [i, src] of [...ins.src.entries(), ...reads.entries()]) {
+      const slot = slotOf(src.type, src.num);
+      if (slot < 0 || slot >= PS_IN_SLOTS) continue;
+      if (src.rel) return masks.fill(0xf);
+      const n = coords2d && i === 0 && ins.src[0] === src ? 2 : 4;
+      for (let c = 0; c < n; c++) masks[slot] |= 1 << ((src.swizzle >>> (2 * c)) & 3);
+    }
+  }
+  return masks;
+}
 
 class ShadedSpanPath implements SpanPath, SpanFill {
   readonly name = 'shader';
@@ -123,10 +152,11 @@ class ShadedSpanPath implements SpanPath, SpanFill {
   ) {
     const exe = ps.executable;
     this.io = spanIO(quads ? shaderSample(state, 0) : magnifiedSample(state));
+    const comps = readComponents(exe);
     this.loads = Array.from(link.slots, (slot) => {
       const source = link.source[slot];
       const channel = source === SOURCE.TEX ? CH_TEX + 4 * link.set[slot] : source === SOURCE.SPECULAR ? CH_SPECULAR : source === SOURCE.FOG ? CH_FOG : 0;
-      return { slot, source, channel, set: link.set[slot] };
+      return { slot, source, channel, set: link.set[slot], comps: comps[slot] };
     });
     // as pixel.ts: fixed-function fog before ps_3_0, without the specular add (the shader's)
     const fogStates = state.renderStates.slice();
@@ -250,7 +280,8 @@ class ShadedSpanPath implements SpanPath, SpanFill {
             const t = flat.tex, s = 4 * ld.set;
             for (let l = 0, o = at; l < n; l++, o += 4) { I[o] = t[s]; I[o + 1] = t[s + 1]; I[o + 2] = t[s + 2]; I[o + 3] = t[s + 3]; }
           } else {
-            for (let comp = 0; comp < 4; comp++) this.interpolate(n, (ld.channel + comp) * 5, false, I, at + comp, 4);
+            // components no instruction reads keep what they held
+            for (let comp = 0; comp < 4; comp++) if ((ld.comps >>> comp) & 1) this.interpolate(n, (ld.channel + comp) * 5, false, I, at + comp, 4);
           }
           break;
         case DIFFUSE: case SPECULAR: {
