@@ -13,7 +13,7 @@ import { createSampler } from './texture/index.js';
 import type { Sampler } from './texture/index.js';
 import { clipCode } from './setup/clip.js';
 import type { ClipStatusAccumulator, ClipVertex, RasterState, StreamView } from './types.js';
-import { createShadedStages, createVertexStage, linkPixelInputs, shadedPipeline } from './programmable/index.js';
+import { chooseShaderLanes, createShadedSpanPath, createShadedStages, createVertexStage, linkPixelInputs, shadedPipeline } from './programmable/index.js';
 import type { ShaderLanes, VaryingSemantic, VertexStage } from './programmable/index.js';
 
 export interface DrawCall {
@@ -119,8 +119,9 @@ export function drawPrimitives(state: RasterState, call: DrawCall, options: Draw
 }
 
 /**
- * Rasterizes processed vertices through a pixel shader (programmable/pixel.ts), pixel by pixel: the
- * span fast paths are fixed-function. A watched pixel (inspect --history, --debug-pixel) is drawn
+ * Rasterizes processed vertices through a pixel shader: single-sample triangles row by row on the
+ * shader span path (programmable/span.ts) where it takes the draw, every other pixel through the
+ * per-fragment function (programmable/pixel.ts), which `spanPath: 'generic'` forces. A watched pixel (inspect --history, --debug-pixel) is drawn
  * as drawVertices draws it: the draw runs unwatched, the pixel gets back what it held, and the draw
  * runs again within a scissor rect of that one pixel, watched (the quad's helper lanes are
  * interpolated, not rasterized, so the rect does not change what the shader computes).
@@ -144,7 +145,11 @@ export function drawShaded(
   const stages = createShadedStages(linked, ps.executable.colorOutputs);
   const counter = options.samplesPassed;
   const counted = counter ? { ...stages, depthStencil: countingStages({ depthStencil: stages.depthStencil } as PixelStages, counter).depthStencil } : stages;
-  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, shadedPipeline(linked, ps, link, counted, watch, options.shaderLanes), null);
+  const lanes = options.shaderLanes ?? chooseShaderLanes(linked, ps.executable);
+  const perFragment = shadedPipeline(linked, ps, link, counted, watch, lanes);
+  // the span path runs rows of pixels per call; 'generic' (and watching, counting, a target sampled while drawn) keep every pixel on perFragment
+  const spans = watch || counter || options.spanPath === 'generic' || samplesItsTargets(state) ? null : createShadedSpanPath(linked, ps, link, stages, lanes, perFragment);
+  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, perFragment, spans);
 }
 
 /** ORs and ANDs the D3DCS_* codes of the transformed vertices into `status` (XYZRHW vertices have none). */

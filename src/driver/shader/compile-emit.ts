@@ -9,7 +9,20 @@ import { REG, type DstParam, type SrcParam } from '../../shader/index.js';
 type RelativeAddress = NonNullable<SrcParam['rel']>;
 import type { Decoded } from './decode.js';
 import { SRCMOD } from './ops.js';
-import { PS_IN, PS_IN_SLOTS, PS_OUT_SLOTS, SLOT, VS_IN_SLOTS, VS_OUT, VS_OUT_SLOTS } from './types.js';
+import { LANES, PS_IN, PS_IN_SLOTS, PS_OUT_SLOTS, VS_IN_SLOTS, VS_OUT, VS_OUT_SLOTS } from './types.js';
+
+/**
+ * The lanes one generated function runs. `width`: lanes per run (LANES for ShaderExecutable.run,
+ * SPAN_LANES for a span run), which sets the register layout ((slot · width) + lane) · 4 + c.
+ * `quads`: neighbouring lanes form 2×2 quads (lanes 4q..4q+3) and give derivatives; without it every
+ * lane is a pixel of its own, whose derivatives read 0 as a one-lane run's do.
+ */
+export interface LaneShape {
+  readonly width: number;
+  readonly quads: boolean;
+}
+
+export const RUN_SHAPE: LaneShape = { width: LANES, quads: true };
 
 /** An integer in [lo, hi] as source text; anything else is a bug of the generator and throws. */
 export function int(n: number, lo = -0x7fffffff, hi = 0x7fffffff): string {
@@ -28,7 +41,12 @@ export class Emitter {
   /** lane loops skip lanes whose bit in M is clear (inside divergent flow control) */
   masked = 0;
 
-  constructor(readonly d: Decoded) {}
+  /** floats per register slot: width · 4 */
+  readonly slot: number;
+
+  constructor(readonly d: Decoded, readonly shape: LaneShape = RUN_SHAPE) {
+    this.slot = shape.width * 4;
+  }
 
   /** the mode of the lane loop left open for the next lane-local instruction to join ('masked' or 'all') */
   private openLoop: string | undefined;
@@ -67,7 +85,7 @@ export class Emitter {
    */
   array(prefix: string, type: 'Float64Array' | 'Float32Array', length: number): string {
     const name = this.name(prefix);
-    this.scratch.push(`const ${name} = new ${type}(${int(length, 1, 64)});`);
+    this.scratch.push(`const ${name} = new ${type}(${int(length, 1, 1024)});`);
     return name;
   }
 
@@ -124,8 +142,8 @@ export function constNumber(type: number, num: number): number {
   }
 }
 
-/** A register slot's component for the current lane: ((slot · LANES) + lane) · 4 + c. */
-const at = (slot: number, c: number, slots: number): string => `${int(slot * SLOT + c, 0, slots * SLOT)} + o`;
+/** A register slot's component for the current lane: ((slot · width) + lane) · 4 + c. */
+const at = (e: Emitter, slot: number, c: number, slots: number): string => `${int(slot * e.slot + c, 0, slots * e.slot)} + o`;
 
 /**
  * An expression reading component `c` of a register for the current lane, before any modifier, as
@@ -150,13 +168,13 @@ export function readRegister(e: Emitter, type: number, num: number, c: number, r
     return `vin(I, ${int(idx, 0, 2047)} + ${relIndex(e, rel)}, o + ${k}, ${e.pixel ? PS_IN_SLOTS : VS_IN_SLOTS})`;
   }
   switch (type) {
-    case REG.TEMP: return idx < 32 ? `R[${at(idx, c, 32)}]` : '0';
-    case REG.INPUT: return idx < (e.pixel ? PS_IN_SLOTS : VS_IN_SLOTS) ? `I[${at(idx, c, VS_IN_SLOTS)}]` : '0';
+    case REG.TEMP: return idx < 32 ? `R[${at(e, idx, c, 32)}]` : '0';
+    case REG.INPUT: return idx < (e.pixel ? PS_IN_SLOTS : VS_IN_SLOTS) ? `I[${at(e, idx, c, VS_IN_SLOTS)}]` : '0';
     case REG.ADDR:
       if (!e.pixel) return `A[o + ${k}]`;
       if (idx >= 8) return '0';
       // ps_1_1–1_3 t registers are registers the texture instructions write; later, the texture coordinates
-      return e.d.ps1x && e.version < 0x0104 ? `T[${at(idx, c, 8)}]` : `I[${at(PS_IN.T0 + idx, c, PS_IN_SLOTS)}]`;
+      return e.d.ps1x && e.version < 0x0104 ? `T[${at(e, idx, c, 8)}]` : `I[${at(e, PS_IN.T0 + idx, c, PS_IN_SLOTS)}]`;
     case REG.CONSTINT: {
       const def = e.d.defI.get(idx);
       if (def) return `DI[${int(idx * 4 + c, 0, 2048 * 4)}]`;
@@ -233,7 +251,7 @@ export function storeStatement(e: Emitter, d: DstParam, c: number, value: string
   const k = int(c, 0, 3);
   if (d.rel) {
     if (d.type === REG.OUTPUT && !e.pixel && e.version >= 0x0300) {
-      return `{ const t = ${int(d.num, 0, 2047)} + ${relIndex(e, d.rel)}; if (t >= 0 && t < 12) O[t * ${SLOT} + o + ${k}] = ${value}; }`;
+      return `{ const t = ${int(d.num, 0, 2047)} + ${relIndex(e, d.rel)}; if (t >= 0 && t < 12) O[t * ${int(e.slot, 4, 1024)} + o + ${k}] = ${value}; }`;
     }
     throw new Unsupported(`relative write to register type ${d.type}`);
   }
@@ -244,18 +262,18 @@ export function storeStatement(e: Emitter, d: DstParam, c: number, value: string
 function storeTarget(e: Emitter, type: number, n: number, c: number): string | undefined {
   const k = int(c, 0, 3);
   switch (type) {
-    case REG.TEMP: return n < 32 ? `R[${at(n, c, 32)}]` : undefined;
+    case REG.TEMP: return n < 32 ? `R[${at(e, n, c, 32)}]` : undefined;
     case REG.ADDR:
       if (!e.pixel) return `A[o + ${k}]`;
-      if (e.d.ps1x && e.version < 0x0104) return n < 8 ? `T[${at(n, c, 8)}]` : undefined;
+      if (e.d.ps1x && e.version < 0x0104) return n < 8 ? `T[${at(e, n, c, 8)}]` : undefined;
       return undefined; // ps_1_4 and later read t registers from the inputs: a write is never seen
     case REG.PREDICATE: return `PR[o + ${k}]`;
-    case REG.RASTOUT: return n < 3 ? `O[${at(VS_OUT.POS + n, c, VS_OUT_SLOTS)}]` : undefined;
-    case REG.ATTROUT: return n < 2 ? `O[${at(VS_OUT.D0 + n, c, VS_OUT_SLOTS)}]` : undefined;
+    case REG.RASTOUT: return n < 3 ? `O[${at(e, VS_OUT.POS + n, c, VS_OUT_SLOTS)}]` : undefined;
+    case REG.ATTROUT: return n < 2 ? `O[${at(e, VS_OUT.D0 + n, c, VS_OUT_SLOTS)}]` : undefined;
     case REG.OUTPUT:
-      if (e.version >= 0x0300) return n < 12 ? `O[${at(n, c, VS_OUT_SLOTS)}]` : undefined;
-      return n < 8 ? `O[${at(VS_OUT.T0 + n, c, VS_OUT_SLOTS)}]` : undefined;
-    case REG.COLOROUT: return n < PS_OUT_SLOTS ? `O[${at(n, c, PS_OUT_SLOTS)}]` : undefined;
+      if (e.version >= 0x0300) return n < 12 ? `O[${at(e, n, c, VS_OUT_SLOTS)}]` : undefined;
+      return n < 8 ? `O[${at(e, VS_OUT.T0 + n, c, VS_OUT_SLOTS)}]` : undefined;
+    case REG.COLOROUT: return n < PS_OUT_SLOTS ? `O[${at(e, n, c, PS_OUT_SLOTS)}]` : undefined;
     case REG.DEPTHOUT: return c === 0 ? 'DEPTH[l]' : undefined;
     default: return undefined;
   }

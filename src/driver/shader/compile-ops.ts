@@ -8,7 +8,7 @@ import { OP, REG, type Instruction } from '../../shader/index.js';
 import { SAMPLER_TYPE } from './decode.js';
 import { Emitter, Sources, Unsupported, int, maskComponents, readRegister, storeStatement, swizzled } from './compile-emit.js';
 import { shiftScale } from './ops.js';
-import { LANES, LOD, PS_IN, SLOT } from './types.js';
+import { LOD, PS_IN } from './types.js';
 
 /** The ops.ts functions generated code may call (bound once per compiled shader). */
 export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge', 'frc', 'abs', 'sgn', 'lrp', 'cmp', 'cnd', 'dp2', 'dp3', 'dp4',
@@ -16,7 +16,7 @@ export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge',
   'movaFloor', 'compare', 'kills', 'sat', 'clampPs1x', 'clampConst1x', 'divideSource', 'projectedComponent'] as const;
 
 /** ps_1_x: component c of the texture coordinates of t register `t` (the input, whatever the register now holds). */
-const coordIn = (t: number, c: number): string => `I[${int((PS_IN.T0 + t) * SLOT + c, 0, (PS_IN.T0 + 2048) * SLOT)} + o]`; // unchecked, as the interpreter reads it
+const coordIn = (e: Emitter, t: number, c: number): string => `I[${int((PS_IN.T0 + t) * e.slot + c, 0, (PS_IN.T0 + 2048) * e.slot)} + o]`; // unchecked, as the interpreter reads it
 
 const W = 0; // scalar sources read the swizzled x (the rcp page: "if the source has no subscripts, the x-component is used")
 
@@ -99,7 +99,7 @@ function results(e: Emitter, ins: Instruction, S: Sources, comps: readonly numbe
     case OP.SETP: each((c) => `(compare(${int(ins.controls, 1, 6)}, ${a(c)}, ${b(c)}) ? 1 : 0)`); break;
     case OP.TEXCOORD:
       // ps_1_1–1_3 texcoord: the coordinates (u, v, w, 1) clamped to [0, 1]; ps_1_4 texcrd copies its source
-      if (e.version < 0x0104) each((c) => (c === 3 ? '1' : `sat(${coordIn(ins.dst!.num, c)})`));
+      if (e.version < 0x0104) each((c) => (c === 3 ? '1' : `sat(${coordIn(e, ins.dst!.num, c)})`));
       else each((c) => a(c));
       break;
     default:
@@ -178,7 +178,7 @@ export function coissued(e: Emitter, first: Instruction, second: Instruction): v
 /** dsx/dsy: every lane's source first (the derivative needs its neighbour), then the differences for the active lanes. */
 export function derivative(e: Emitter, ins: Instruction): void {
   const comps = writtenComponents(ins);
-  const DV = e.array('DV', 'Float64Array', LANES * 4);
+  const DV = e.array('DV', 'Float64Array', e.shape.width * 4);
   e.lanes(() => {
     const S = new Sources(e, ins.src);
     for (const c of comps) e.line(`${DV}[o + ${int(c, 0, 3)}] = ${S.get(0, c)};`);
@@ -186,9 +186,16 @@ export function derivative(e: Emitter, ins: Instruction): void {
   const x = ins.opcode === OP.DSX;
   e.barrier();
   e.lanes(() => {
-    const hi = e.name('hi'), lo = e.name('lo');
-    e.line(`const ${hi} = ${x ? 'l | 1' : 'l | 2'}, ${lo} = ${x ? 'l & 2' : 'l & 1'};`);
     const names: string[] = [];
+    // lanes of their own: a one-lane run's derivative, 0
+    if (!e.shape.quads) {
+      for (const c of comps) names[c] = '0';
+      commit(e, ins, (c) => names[c]);
+      return;
+    }
+    const hi = e.name('hi'), lo = e.name('lo');
+    // the quad's lanes either side of l along x (lane bit 0) or y (lane bit 1)
+    e.line(`const ${hi} = ${x ? 'l | 1' : 'l | 2'}, ${lo} = ${x ? 'l & ~1' : 'l & ~2'};`);
     for (const c of comps) {
       names[c] = e.name('v');
       e.line(`const ${names[c]} = ${hi} < lanes ? ${DV}[${hi} * 4 + ${int(c, 0, 3)}] - ${DV}[${lo} * 4 + ${int(c, 0, 3)}] : 0;`);
@@ -208,9 +215,9 @@ export function texld(e: Emitter, ins: Instruction): void {
   const useW = type !== SAMPLER_TYPE.T2D && type !== SAMPLER_TYPE.T1D;
   // ps_1_1–1_3 tex takes no texldp/texldb control bits
   const lodMode = ldl ? LOD.EXPLICIT : ins.opcode === OP.TEX && ins.controls === 2 && !old ? LOD.BIAS : LOD.IMPLICIT;
-  const CD = e.array('CD', 'Float64Array', LANES * 4);
-  const GR = ldd ? e.array('GR', 'Float64Array', LANES * 8) : '';
-  const TX = e.array('TX', 'Float32Array', LANES * 4);
+  const CD = e.array('CD', 'Float64Array', e.shape.width * 4);
+  const GR = ldd ? e.array('GR', 'Float64Array', e.shape.width * 8) : '';
+  const TX = e.array('TX', 'Float32Array', e.shape.width * 4);
   // derivatives need every lane's coordinates, whichever lanes are active (texldl reads the active ones)
   let by = '';
   if (old) {
@@ -220,7 +227,7 @@ export function texld(e: Emitter, ins: Instruction): void {
   }
   e.lanes(() => {
     if (old) {
-      for (let c = 0; c < 4; c++) e.line(`${CD}[o + ${c}] = ${coordIn(unit, c)};`);
+      for (let c = 0; c < 4; c++) e.line(`${CD}[o + ${c}] = ${coordIn(e, unit, c)};`);
       e.line(`if (${by} >= 0) { const q = ${CD}[o + ${by}]; ${CD}[o] /= q; ${CD}[o + 1] /= q; ${CD}[o + 2] /= q; }`);
       return;
     }
@@ -235,13 +242,13 @@ export function texld(e: Emitter, ins: Instruction): void {
     if (ldd) {
       dx = [0, 1, 2].map((c) => `${GR}[o + o + ${c}]`);
       dy = [4, 5, 6].map((c) => `${GR}[o + o + ${c}]`);
-    } else if (lodMode !== LOD.EXPLICIT) {
+    } else if (lodMode !== LOD.EXPLICIT && e.shape.quads) {
       const n = useW ? 3 : 2;
       dx = [0, 1, 2].map(() => e.name('dx'));
       dy = [0, 1, 2].map(() => e.name('dy'));
       e.line(`let ${[...dx, ...dy].map((v) => `${v} = 0`).join(', ')};`);
-      e.line(`if ((l | 1) < lanes) { const p = (l & 2) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dx[c]} = ${CD}[p + ${c + 4}] - ${CD}[p + ${c}];`).join(' ')} }`);
-      e.line(`if ((l | 2) < lanes) { const p = (l & 1) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dy[c]} = ${CD}[p + ${c + 8}] - ${CD}[p + ${c}];`).join(' ')} }`);
+      e.line(`if ((l | 1) < lanes) { const p = (l & ~1) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dx[c]} = ${CD}[p + ${c + 4}] - ${CD}[p + ${c}];`).join(' ')} }`);
+      e.line(`if ((l | 2) < lanes) { const p = (l & ~2) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dy[c]} = ${CD}[p + ${c + 8}] - ${CD}[p + ${c}];`).join(' ')} }`);
     }
     if (!useW) { dx[2] = '0'; dy[2] = '0'; }
     e.line(`sample(${int(unit, 0, 2047)}, ${CD}[o], ${CD}[o + 1], ${useW ? `${CD}[o + 2]` : '0'}, ${dx.join(', ')}, ${dy.join(', ')}, ${int(lodMode, 0, 2)}, ${old ? '0' : `${CD}[o + 3]`}, ${TX}, o);`);
@@ -254,7 +261,7 @@ export function texkill(e: Emitter, ins: Instruction): void {
   const d = ins.dst!;
   e.lanes(() => {
     // ps_1_1–1_3 test the texture coordinates of the t register
-    const v = [0, 1, 2].map((c) => (e.d.ps1x && e.version < 0x0104 ? coordIn(d.num, c) : readRegister(e, d.type, d.num, c, undefined)));
+    const v = [0, 1, 2].map((c) => (e.d.ps1x && e.version < 0x0104 ? coordIn(e, d.num, c) : readRegister(e, d.type, d.num, c, undefined)));
     e.line(`if (kills(${v.join(', ')})) KILL[l] = 1;`);
   });
 }

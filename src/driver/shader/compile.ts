@@ -13,19 +13,24 @@
  */
 import { OP, REG, validateShader, type Instruction, type ShaderProgram } from '../../shader/index.js';
 import { CompileCache } from './compile-cache.js';
-import { Emitter, Sources, Unsupported, int, readRegister } from './compile-emit.js';
+import { Emitter, RUN_SHAPE, Sources, Unsupported, int, readRegister, type LaneShape } from './compile-emit.js';
 import { OPS_USED, arithmetic, coissued, derivative, texkill, texld } from './compile-ops.js';
 import { decode, DecodedExecutable, type Decoded } from './decode.js';
 import { createExecutable as interpreterExecutable, MAX_CALL_DEPTH } from './interpret.js';
 import * as ops from './ops.js';
-import { LANES, MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SLOT, VS_OUT, VS_OUT_SLOTS, type ShaderConstants, type ShaderExecutable, type ShaderIO } from './types.js';
+import { MAX_EXECUTED, PS_IN, PS_OUT_SLOTS, SPAN_LANES, VS_OUT, VS_OUT_SLOTS, type ShaderConstants, type ShaderExecutable, type ShaderIO, type SpanRun } from './types.js';
 
 type Run = (io: ShaderIO, constants: ShaderConstants, lanes: number) => void;
 
 /** What compiling a program gives: a factory of run functions (each with its own scratch registers), or why not. */
 export type Compiled =
-  | { ok: true; source: string; make: () => Run }
+  | { ok: true; source: string; make: () => Run; span: SpanFactories }
   | { ok: false; reason: string };
+
+/** Span runs of a compiled program (SPAN_LANES lanes, as quads or as pixels of their own), generated on first use; null: left to run(). */
+export interface SpanFactories {
+  make(quads: boolean): (() => Run) | null;
+}
 
 // ---- structure ----
 
@@ -344,14 +349,17 @@ function readsOf(d: Decoded): { temps: number; addr: boolean; pred: boolean } {
   return { temps: Math.min(temps, 31), addr, pred };
 }
 
-function generate(d: Decoded): string {
+function generate(d: Decoded, shape: LaneShape = RUN_SHAPE): string {
   // the device creates only programs the validator passes; anything else runs as the interpreter takes it
   const invalid = validateShader(d.program, { maxVertexShaderConst: 8192, numTemps2x: 32 });
   if (invalid.length) throw new Unsupported(`not a valid program: ${invalid[0].message}`);
   const tree = structure(d, 0, 0).nodes;
-  const e = new Emitter(d);
-  // a run whose loops could pass MAX_EXECUTED goes to the interpreter, which stops it where the cap falls
-  const capCheck = worstCase(tree) > MAX_EXECUTED ? `if (${worstCaseSource(e, tree)} > ${int(MAX_EXECUTED, 0)}) { env.fallback(io, k, lanesIn); return; }` : '';
+  const e = new Emitter(d, shape);
+  const SLOT = e.slot;
+  // a run whose loops could pass MAX_EXECUTED goes to the interpreter, which stops it where the cap falls (runs of LANES only)
+  const capped = worstCase(tree) > MAX_EXECUTED;
+  if (capped && shape !== RUN_SHAPE) throw new Unsupported('a span run whose loops could pass MAX_EXECUTED');
+  const capCheck = capped ? `if (${worstCaseSource(e, tree)} > ${int(MAX_EXECUTED, 0)}) { env.fallback(io, k, lanesIn); return; }` : '';
   const g = new Generator(e);
   e.open('main: {');
   g.block(tree);
@@ -361,7 +369,7 @@ function generate(d: Decoded): string {
   const oldT = d.ps1x && d.version < 0x0104;
   const outSlots = d.kind === 'pixel' ? PS_OUT_SLOTS : d.version >= 0x0300 ? 12 : VS_OUT_SLOTS;
   const head = [
-    `const lanes = Math.max(1, Math.min(${LANES}, lanesIn | 0));`,
+    `const lanes = Math.max(1, Math.min(${int(shape.width, 1, 31)}, lanesIn | 0));`,
     'const I = io.inputs, O = io.outputs, POS = io.position, FACE = io.face, DEPTH = io.depth, KILL = io.killed, sample = io.sample;',
     'const CF = k.f, CI = k.i, CB = k.b;',
     capCheck,
@@ -416,18 +424,29 @@ export function compileProgram(program: ShaderProgram): Compiled {
     // a shape the generator does not expect (a bug of its own) must not stop a replay: interpret it, say why
     return { ok: false, reason: `generator: ${err instanceof Error ? err.message : String(err)}` };
   }
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is built from validated numbers and fixed names only
-  const factory = new Function('env', source) as (env: unknown) => Run;
   const { DF, DI } = literalTables(d);
-  return {
-    ok: true,
-    source,
-    make: () => {
+  const build = (text: string): (() => Run) => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is built from validated numbers and fixed names only
+    const factory = new Function('env', text) as (env: unknown) => Run;
+    return () => {
       let interp: ShaderExecutable | undefined;
       const fallback: Run = (io, k, lanes) => (interp ??= interpreterExecutable(program)).run(io, k, lanes);
       return factory({ ops, DF, DI, defF: d.defF, fallback });
+    };
+  };
+  const spans = new Map<boolean, (() => Run) | null>();
+  const span: SpanFactories = {
+    make(quads) {
+      let f = spans.get(quads);
+      if (f === undefined) {
+        // the same generator at another width: what it cannot take, run() still runs
+        try { f = d.kind === 'pixel' ? build(generate(d, { width: SPAN_LANES, quads })) : null; } catch { f = null; }
+        spans.set(quads, f);
+      }
+      return f;
     },
   };
+  return { ok: true, source, make: build(source), span };
 }
 
 /** Compiled programs, most recently used last (a bounded count: a replay's shaders, not every shader ever seen). */
@@ -436,13 +455,23 @@ export const compileCache = new CompileCache<Compiled>(256);
 /** A compiled shader: the decoded metadata and its generated run function. */
 class CompiledShader extends DecodedExecutable {
   readonly compiled = true;
+  private readonly spanRuns = new Map<boolean, Run | null>();
 
-  constructor(d: Decoded, private readonly fn: Run) {
+  constructor(d: Decoded, private readonly fn: Run, private readonly spans: SpanFactories) {
     super(d);
   }
 
   run(io: ShaderIO, constants: ShaderConstants, lanes: number): void {
     this.fn(io, constants, lanes);
+  }
+
+  spanRun(quads: boolean): SpanRun | null {
+    let r = this.spanRuns.get(quads);
+    if (r === undefined) {
+      r = this.spans.make(quads)?.() ?? null;
+      this.spanRuns.set(quads, r);
+    }
+    return r;
   }
 }
 
@@ -456,7 +485,7 @@ export function compiledExecutable(program: ShaderProgram): ShaderExecutable {
     fallbacks.set(c.reason, (fallbacks.get(c.reason) ?? 0) + 1);
     return interpreterExecutable(program);
   }
-  return new CompiledShader(decode(program), c.make());
+  return new CompiledShader(decode(program), c.make(), c.span);
 }
 
 /** Whether an executable runs compiled code (false: the interpreter). */

@@ -24,6 +24,21 @@ export const LANES = 4;
 export const SLOT = LANES * 4;
 
 /**
+ * The most lanes one span run takes (ShaderExecutable.spanRun): a pixel shader draw's row of pixels
+ * or 2×2 quads. Its ShaderIO's register arrays have the layout above with SPAN_LANES in place of
+ * LANES: ((slot · SPAN_LANES) + lane) · 4 + component; position 4 floats a lane, face, depth and
+ * killed one a lane.
+ */
+export const SPAN_LANES = 16;
+
+/**
+ * A span run: `lanes` lanes (≤ SPAN_LANES) of a span-sized ShaderIO. As quads, lanes 4q..4q+3 are a
+ * 2×2 quad each (lane − 4q = (y & 1) · 2 + (x & 1)) and every lane gets what a LANES run of its quad
+ * gives it; otherwise every lane gets what a one-lane run of it gives (derivatives read 0).
+ */
+export type SpanRun = (io: ShaderIO, constants: ShaderConstants, lanes: number) => void;
+
+/**
  * Where each input and output register lives in ShaderIO.inputs/outputs, for every version.
  *
  * Vertex shader inputs: v0..v15 → slots 0..15.
@@ -150,6 +165,8 @@ export interface ShaderExecutable {
   readonly samplers: number;
   /** Runs `lanes` lanes (1..LANES) of `io` with `constants`. */
   run(io: ShaderIO, constants: ShaderConstants, lanes: number): void;
+  /** Pixel shaders on the compiled path: the span run as quads or as pixels of their own (null: run() only). */
+  spanRun?(quads: boolean): SpanRun | null;
 }
 
 /** One step of a watched run (inspect --debug-pixel / --debug-vertex): an instruction with what it read and wrote. */

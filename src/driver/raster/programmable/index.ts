@@ -13,7 +13,8 @@ import { PretransformedVaryings, ShaderVertexProcessor } from './vertex.js';
 export { linkPixelInputs, pixelInputSemantic, SOURCE } from './link.js';
 export type { InputLink, VaryingSemantic } from './link.js';
 export { chooseShaderLanes, createShadedStages, shadedPipeline } from './pixel.js';
-export { shaderSample, VERTEX_SAMPLER_SLOT } from './sample.js';
+export { magnifiedSample, shaderSample, VERTEX_SAMPLER_SLOT } from './sample.js';
+export { createShadedSpanPath } from './span.js';
 export type { ShadedStages, ShaderLanes } from './pixel.js';
 export { createShaderClipVertex, createShaderIO, PretransformedVaryings, ShaderVertexProcessor } from './vertex.js';
 

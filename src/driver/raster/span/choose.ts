@@ -40,7 +40,8 @@ export function createSpanPath(name: SpanPathName, state: RasterState, stages: P
   const layout = name === 'generic' ? undefined : spanLayout(state);
   if (layout === undefined) return genericPath;
   switch (name) {
-    case 'generic': return genericPath;
+    // the shader path needs a pixel shader: for fixed-function stages it is the generic one
+    case 'generic': case 'shader': return genericPath;
     case 'color': {
       const plan = colorSpanPlan(state, analyseStages(state));
       return plan ? new ColorSpanPath(state, stages, plan, layout) : genericPath;

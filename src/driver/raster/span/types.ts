@@ -26,9 +26,11 @@ export interface SpanPath {
 /**
  * generic: every triangle per pixel. color: no texture read (or no colour
  * written), colour constant per triangle or Gouraud diffuse, optional depth and
- * stencil. textured: one texture stage sampling one level.
+ * stencil. textured: one texture stage sampling one level. shader: a pixel
+ * shader draw's rows through the compiled shader (programmable/span.ts; only
+ * drawShaded builds it, fixed-function draws never take it).
  */
-export const SPAN_PATHS = ['generic', 'color', 'textured'] as const;
+export const SPAN_PATHS = ['generic', 'color', 'textured', 'shader'] as const;
 export type SpanPathName = (typeof SPAN_PATHS)[number];
 
 /** A fill that writes nothing (a triangle whose pixels all fail the alpha test, or a draw that writes nothing). */
