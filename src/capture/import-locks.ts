@@ -31,7 +31,8 @@ export class OpenLock {
   constructor(
     /** the pointer the Lock returned */
     readonly base: bigint,
-    readonly readOnly: boolean,
+    /** the copy is left out (a READONLY lock of a surface or volume, see bufferLock and imageLock) */
+    readonly dropCopy: boolean,
     /** bytes of one packed row (a buffer: the whole range, one row) */
     readonly rowBytes: number,
     readonly rows: number,
@@ -66,9 +67,9 @@ export class OpenLock {
     return true;
   }
 
-  /** The packed data for the Unlock record; null when nothing was written or the lock was READONLY. */
+  /** The packed data for the Unlock record; null when nothing was written or the copy is left out. */
   packed(): Uint8Array | null {
-    if (!this.wrote || this.readOnly || !this.region) return null;
+    if (!this.wrote || this.dropCopy || !this.region) return null;
     const out = new Uint8Array(this.rowBytes * this.rows * this.slices);
     let o = 0;
     for (let z = 0; z < this.slices; z++) {
@@ -82,14 +83,23 @@ export class OpenLock {
   }
 }
 
-/** A buffer lock: OffsetToLock/SizeToLock (0: to the end) over a buffer of `length` bytes. */
-export function bufferLock(base: bigint, readOnly: boolean, offset: number, size: number, length: number | undefined): OpenLock | string {
+/**
+ * A buffer lock: OffsetToLock/SizeToLock (0: to the end) over a buffer of `length` bytes. Its copy
+ * is kept even for a READONLY lock: a buffer's lock is the buffer's memory on Windows, and what the
+ * application wrote through it is drawn (map_readonly's reference frame, captured on Windows, shows
+ * the triangle written through a READONLY lock); a copy of what the buffer held changes nothing.
+ */
+export function bufferLock(base: bigint, offset: number, size: number, length: number | undefined): OpenLock | string {
   const n = size === 0 ? (length === undefined ? undefined : length - offset) : size;
   if (n === undefined) return 'the buffer\'s length is unknown';
-  return new OpenLock(base, readOnly, n, 1, 1, n, n);
+  return new OpenLock(base, false, n, 1, 1, n, n);
 }
 
-/** A surface or volume lock of a `width`×`height`(×`depth`) region of `format` at the application's pitches. */
+/**
+ * A surface or volume lock of a `width`×`height`(×`depth`) region of `format` at the application's
+ * pitches. A READONLY lock's copy is left out: it holds what the capture's driver rendered (a
+ * read-back through GetRenderTargetData), which replay9 renders itself, not what the application wrote.
+ */
 export function imageLock(
   base: bigint, readOnly: boolean, format: number, width: number, height: number, depth: number, pitch: number, slicePitch: number,
 ): OpenLock | string {

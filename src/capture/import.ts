@@ -348,7 +348,7 @@ export class CaptureImporter {
     const shape = this.shapes.get(r.self);
     if (info.name === 'VertexBufferLock' || info.name === 'IndexBufferLock') {
       const base = addressOf(arg(c, 'ppbData')) ?? 0n;
-      this.locks.set(k, bufferLock(base, readOnly, a.OffsetToLock as number, a.SizeToLock as number, shape?.length));
+      this.locks.set(k, bufferLock(base, a.OffsetToLock as number, a.SizeToLock as number, shape?.length));
       return;
     }
     const box = 'pBox' in a;

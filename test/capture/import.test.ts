@@ -124,7 +124,7 @@ describe('apitrace calls as replay9 calls', () => {
     expect(replay(records).findings).toEqual([]);
   });
 
-  it('places a buffer copy at dest − the locked pointer, and drops a READONLY lock\'s copy', () => {
+  it('places a buffer copy at dest − the locked pointer, and keeps a READONLY buffer lock\'s copy', () => {
     const c = withDevice().call('IDirect3DDevice9::CreateVertexBuffer', {
       this: ptr(0xde00), Length: 48, Usage: 0, FVF: 0x42, Pool: 0, ppVertexBuffer: ref(ptr(0x600)), pSharedHandle: null,
     }, 0)
@@ -132,6 +132,7 @@ describe('apitrace calls as replay9 calls', () => {
       .call('IDirect3DVertexBuffer9::Lock', { this: ptr(0x600), OffsetToLock: 16, SizeToLock: 0, ppbData: ref(ptr(0x9000)), Flags: 0 }, 0)
       .memcpy(0x9000 + 8, bytes(24, 1))
       .call('IDirect3DVertexBuffer9::Unlock', { this: ptr(0x600) }, 0)
+      // a buffer's lock is its memory on Windows: what the application wrote through a READONLY lock is drawn
       .call('IDirect3DVertexBuffer9::Lock', { this: ptr(0x600), OffsetToLock: 0, SizeToLock: 0, ppbData: ref(ptr(0x9000)), Flags: 0x10 }, 0)
       .memcpy(0x9000, bytes(48, 2))
       .call('IDirect3DVertexBuffer9::Unlock', { this: ptr(0x600) }, 0);
@@ -139,8 +140,19 @@ describe('apitrace calls as replay9 calls', () => {
     const first = records[4].args.data as Uint8Array;
     expect(first.length).toBe(32);
     expect(first.subarray(8)).toEqual(bytes(24, 1));
-    expect(records[6].args.data).toBeNull();
+    expect(records[6].args.data).toEqual(bytes(48, 2));
     expect(replay(records).findings).toEqual([]);
+  });
+
+  it('leaves out a READONLY surface lock\'s copy: it holds the capture driver\'s pixels, which replay renders itself', () => {
+    const c = withDevice().call('IDirect3DDevice9::CreateOffscreenPlainSurface', {
+      this: ptr(0xde00), Width: 4, Height: 4, Format: 21, Pool: 2, ppSurface: ref(ptr(0x500)), pSharedHandle: null,
+    }, 0)
+      .call('IDirect3DSurface9::LockRect', { this: ptr(0x500), pLockedRect: ref(struct('D3DLOCKED_RECT', { Pitch: 16, pBits: ptr(0x4000) })), pRect: null, Flags: 0x10 }, 0)
+      .memcpy(0x4000, bytes(64, 5))
+      .call('IDirect3DSurface9::UnlockRect', { this: ptr(0x500) }, 0);
+    const { records } = run(c);
+    expect(records[4]).toMatchObject({ command: 'SurfaceUnlockRect', args: { data: null } });
   });
 
   it('takes a shader\'s tokens from the blob of its (disassembly, blob) pair, and a SYSTEMMEM texture\'s data from pSharedHandle', () => {
