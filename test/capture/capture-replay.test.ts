@@ -36,6 +36,15 @@ const DIFFERENCES: Record<string, Record<string, { ours: string; why: string }>>
     'backbuffer 16 48': { ours: '9f9fff', why: 'predicated adds' },
     'backbuffer 48 48': { ours: '60ff60', why: 'predicated adds' },
   },
+  sm2_subroutines: {
+    // Wine's read-back: the left half not drawn (the clear colour), the right half black. D3D9: call l0 sums
+    // c10..c13 over the loop, (0.2, 0.35, 0.6), callnz l1, b0 adds 0.25 to red on the right, where the
+    // pixel shader's if_gt (red > 0.3) sets blue to 1
+    'backbuffer 16 32': { ours: '335999', why: 'subroutines' },
+    'backbuffer 48 32': { ours: '7359ff', why: 'subroutines' },
+    'backbuffer 2 2': { ours: '335999', why: 'subroutines' },
+    'backbuffer 62 62': { ours: '7359ff', why: 'subroutines' },
+  },
   sm3_loop: {
     // on the line x = 32 the interpolated green is 0.5 · 0.2f and the loop adds it three times: 0.1f · 3 in
     // float32 is 0.30000001, of 255 76.500003, which rounds to 77; llvmpipe's interpolation lands a hair

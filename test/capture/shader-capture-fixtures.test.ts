@@ -77,7 +77,8 @@ const CAPTURES: Record<string, Capture> = {
   },
   sm1_models: { surfaces: { backbuffer: 16 }, shaders: true },
   sm2x_flow: { surfaces: { backbuffer: 4 }, shaders: true, calls: ['IDirect3DDevice9::SetVertexShaderConstantB', 'IDirect3DDevice9::SetPixelShaderConstantB'] },
-  // recorded with NO_SHADER_DISASM=1: the shaders are plain blobs
+  // these two recorded with NO_SHADER_DISASM=1: the shaders are plain blobs
+  sm2_subroutines: { surfaces: { backbuffer: 4 }, shaders: true, calls: ['pFunction = blob(', 'IDirect3DDevice9::SetVertexShaderConstantB'] },
   sm3_vpos_face: { surfaces: { backbuffer: 11 }, shaders: true, calls: ['pFunction = blob('] },
   stencil_twosided: { surfaces: { backbuffer: 8 }, calls: ['D3DRS_TWOSIDEDSTENCILMODE', 'D3DRS_CCW_STENCILPASS'] },
   stretchrect: { surfaces: { backbuffer: 17, rttex: 5 }, values: ['outside_dst'], calls: ['IDirect3DDevice9::StretchRect', 'IDirect3DDevice9::ColorFill', 'D3DTEXF_LINEAR'] },
