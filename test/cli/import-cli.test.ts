@@ -83,3 +83,16 @@ describe('every command reads a .trace directly', () => {
     expect(existsSync(join(d, 'tri.r9'))).toBe(true);
   });
 });
+
+describe('check --jobs reads captures on its worker threads too', () => {
+  it('a capture checked on a worker thread alone passes against its golden', async () => {
+    await import('../../src/cli/capture-open.js');
+    const { runCheckJobs } = await import('../../src/golden/check-jobs.js');
+    const d = tmp();
+    copyFileSync(TRI, join(d, 'tri.trace'));
+    expect((await runCli('check', d, '--update')).code).toBe(0);
+    // workersOnly: no task runs on this thread, so the worker must open the .trace itself
+    const report = await runCheckJobs([join(d, 'tri.trace')], {}, 1, undefined, true);
+    expect(report.traces.map((r) => r.status)).toEqual(['pass']);
+  });
+});
