@@ -8,6 +8,7 @@
  * (the fake memcpy before an unlock, see import-locks.ts), out-parameters that carry a handle, and
  * what the application learnt of its adapter at record time (notes, not findings).
  */
+import { guidString } from '../d3d9/iid.js';
 import type { ArgValue, CallRecord, StructValue as R9Struct } from '../trace/call.js';
 import { COUNT_RESULTS, commandForMethod, RETURN_VALUE } from '../trace/commands.js';
 import type { CommandInfo, HandleKind } from '../trace/commands.js';
@@ -160,7 +161,9 @@ export class CaptureImporter {
     const result = this.resultOf(c, info);
     const record: CallRecord = { command: info.name, self: self?.id ?? 0, result, created: 0, args: {} };
     const failed = !COUNT_RESULTS.has(info.name) && info.outs[0]?.name !== RETURN_VALUE && result >= 0x80000000;
+    if (info.name === 'GetAdapterIdentifier' && !failed) Object.assign(record.args, adapterIdentifier(arg(c, 'pIdentifier')));
     for (const f of info.table.fields) {
+      if (f.name in record.args) continue;
       const v = this.fieldValue(c, info, f, failed);
       if (v === undefined) return this.skip(c, name, `its ${f.name} does not fit replay9's ${f.name}`);
       record.args[f.name] = v;
@@ -426,6 +429,30 @@ export class CaptureImporter {
     for (const [k] of this.locks) this.notes.push({ call: this.calls, source: -1, message: `the capture ends with a lock open (${k})` });
     this.locks.clear();
   }
+}
+
+/**
+ * D3DADAPTER_IDENTIFIER9 by member name: its strings are out fields of their own in replay9, its
+ * DriverVersion (a LARGE_INTEGER) two numbers, its DeviceIdentifier GUID the text form of the GUID.
+ */
+function adapterIdentifier(v: Value | undefined): Record<string, ArgValue> {
+  const d = deref(v);
+  if (!d || typeof d !== 'object' || !('kind' in d) || d.kind !== 'struct') return {};
+  const m = (name: string): Value | undefined => d.members[d.sig.memberNames.indexOf(name)];
+  const version = leaves(m('DriverVersion')).map(numberOf);
+  const big = version.length === 1 ? BigInt(Math.trunc(version[0] ?? 0)) : undefined;
+  const low = big !== undefined ? Number(big & 0xffffffffn) : (version[0] ?? 0);
+  const high = big !== undefined ? Number((big >> 32n) & 0xffffffffn) : (version[1] ?? 0);
+  const guid = guidOf(m('DeviceIdentifier'));
+  const n = (name: string): number => asScalar('uint', numberOf(m(name)) ?? 0);
+  return {
+    Driver: textOf(m('Driver')) ?? '', Description: textOf(m('Description')) ?? '', DeviceName: textOf(m('DeviceName')) ?? '',
+    DeviceIdentifier: guid ? guidString(guid) : '',
+    pIdentifier: {
+      DriverVersionLowPart: asScalar('uint', low), DriverVersionHighPart: asScalar('uint', high),
+      VendorId: n('VendorId'), DeviceId: n('DeviceId'), SubSysId: n('SubSysId'), Revision: n('Revision'), WHQLLevel: n('WHQLLevel'),
+    },
+  };
 }
 
 function levelShape(t: ResourceShape, level: number): ResourceShape {
