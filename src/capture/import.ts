@@ -10,7 +10,7 @@
  */
 import { guidString } from '../d3d9/iid.js';
 import type { ArgValue, CallRecord, StructValue as R9Struct } from '../trace/call.js';
-import { COUNT_RESULTS, commandForMethod, RETURN_VALUE } from '../trace/commands.js';
+import { COUNT_RESULTS, commandForMethod, commandInfo, RETURN_VALUE } from '../trace/commands.js';
 import type { CommandInfo, HandleKind } from '../trace/commands.js';
 import type { TableField } from '../trace/schema-types.js';
 import { bufferLock, imageLock, levelSize, OpenLock } from './import-locks.js';
@@ -71,7 +71,11 @@ const D3DOK_NOAUTOGEN = 0x0876086f;
 const ADAPTER_ANSWERS: ReadonlySet<number> = new Set([D3D_OK, D3DERR_NOTAVAILABLE, D3DOK_NOAUTOGEN]);
 const ADAPTER_QUERIES: ReadonlySet<string> = new Set([
   'CheckDeviceFormat', 'CheckDeviceType', 'CheckDepthStencilMatch', 'CheckDeviceMultiSampleType', 'CheckDeviceFormatConversion',
+  'EnumAdapterModes', 'EnumAdapterModesEx',
 ]);
+const D3DERR_INVALIDCALL = 0x8876086c;
+/** A display mode list is the adapter's: a mode number past replay9's list fails there with INVALIDCALL (and the reverse). */
+const MODE_QUERIES: ReadonlySet<string> = new Set(['EnumAdapterModes', 'EnumAdapterModesEx']);
 
 /** Where apitrace names a parameter otherwise than d3d9.h (and replay9) do: command → field → apitrace argument. */
 const ARG_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -394,9 +398,12 @@ export class CaptureImporter {
   /** A Check* answer that depends on the adapter: replay9's own answer replaces it, and the difference is a note. */
   private adapterQuery(c: TraceCall, r: CallRecord): void {
     const mine = this.options.oracle?.checkResult?.(r);
-    if (mine === undefined || mine === r.result || !ADAPTER_ANSWERS.has(r.result) || !ADAPTER_ANSWERS.has(mine)) return;
+    const answers = (v: number): boolean => ADAPTER_ANSWERS.has(v) || (MODE_QUERIES.has(r.command) && v === D3DERR_INVALIDCALL);
+    if (mine === undefined || mine === r.result || !answers(r.result) || !answers(mine)) return;
     this.note(c, `${c.sig.name}: the application was told ${hr(r.result)} at record time; replay9 answers ${hr(mine)}`);
     r.result = mine;
+    // the out-values of a call that now fails are not compared; of one that now succeeds, replay9's own are not known here
+    if (mine !== D3D_OK) for (const f of commandInfo(r.command).outs) r.args[f.name] = emptyOf(f);
   }
 
   /** The D3DCAPS9 the application saw, against replay9's: each difference is a note. */
@@ -487,7 +494,7 @@ function queryData(v: Value | undefined): Uint8Array | null {
 }
 
 function hr(v: number): string {
-  return v === D3D_OK ? 'D3D_OK' : v === D3DERR_NOTAVAILABLE ? 'D3DERR_NOTAVAILABLE' : v === D3DOK_NOAUTOGEN ? 'D3DOK_NOAUTOGEN' : `0x${v.toString(16)}`;
+  return v === D3D_OK ? 'D3D_OK' : v === D3DERR_NOTAVAILABLE ? 'D3DERR_NOTAVAILABLE' : v === D3DERR_INVALIDCALL ? 'D3DERR_INVALIDCALL' : v === D3DOK_NOAUTOGEN ? 'D3DOK_NOAUTOGEN' : `0x${v.toString(16)}`;
 }
 function fmt(n: number): string {
   return Number.isInteger(n) ? (n > 255 ? `0x${(n >>> 0).toString(16)}` : String(n)) : String(n);

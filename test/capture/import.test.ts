@@ -243,4 +243,15 @@ describe('apitrace calls as replay9 calls', () => {
       'IDirect3D9::GetDeviceCaps: the application saw other caps than replay9 has: MaxTextureWidth 0x4000 (replay9: 0x2000), VS20Caps.NumTemps 32 (replay9: 12)',
     ]);
   });
+
+  it('notes a display mode the capture\'s adapter listed past the end of replay9\'s list, and replays replay9\'s INVALIDCALL', async () => {
+    const { deviceOracle } = await import('../../src/cli/capture-open.js');
+    const mode = struct('D3DDISPLAYMODE', { Width: 7680, Height: 4320, RefreshRate: 60, Format: 22 });
+    const c = new Calls().call('Direct3DCreate9', { SDKVersion: 32 }, ptr(0xd3d0))
+      .call('IDirect3D9::EnumAdapterModes', { this: ptr(0xd3d0), Adapter: 0, Format: 22, Mode: 4000, pMode: ref(mode) }, 0);
+    const { records, imp } = run(c, new CaptureImporter({ oracle: deviceOracle() }));
+    expect(records[1]).toMatchObject({ command: 'EnumAdapterModes', result: 0x8876086c, args: { pMode: null } });
+    expect(imp.notes.map((n) => n.message)).toEqual(['IDirect3D9::EnumAdapterModes: the application was told D3D_OK at record time; replay9 answers D3DERR_INVALIDCALL']);
+    expect(replay(records).findings).toEqual([]);
+  });
 });
