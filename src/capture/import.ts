@@ -8,8 +8,9 @@
  * (the fake memcpy before an unlock, see import-locks.ts), out-parameters that carry a handle, and
  * what the application learnt of its adapter at record time (notes, not findings).
  */
+import { guidString } from '../d3d9/iid.js';
 import type { ArgValue, CallRecord, StructValue as R9Struct } from '../trace/call.js';
-import { COUNT_RESULTS, commandForMethod, RETURN_VALUE } from '../trace/commands.js';
+import { COUNT_RESULTS, commandForMethod, commandInfo, RETURN_VALUE } from '../trace/commands.js';
 import type { CommandInfo, HandleKind } from '../trace/commands.js';
 import type { TableField } from '../trace/schema-types.js';
 import { bufferLock, imageLock, levelSize, OpenLock } from './import-locks.js';
@@ -70,7 +71,11 @@ const D3DOK_NOAUTOGEN = 0x0876086f;
 const ADAPTER_ANSWERS: ReadonlySet<number> = new Set([D3D_OK, D3DERR_NOTAVAILABLE, D3DOK_NOAUTOGEN]);
 const ADAPTER_QUERIES: ReadonlySet<string> = new Set([
   'CheckDeviceFormat', 'CheckDeviceType', 'CheckDepthStencilMatch', 'CheckDeviceMultiSampleType', 'CheckDeviceFormatConversion',
+  'EnumAdapterModes', 'EnumAdapterModesEx',
 ]);
+const D3DERR_INVALIDCALL = 0x8876086c;
+/** A display mode list is the adapter's: a mode number past replay9's list fails there with INVALIDCALL (and the reverse). */
+const MODE_QUERIES: ReadonlySet<string> = new Set(['EnumAdapterModes', 'EnumAdapterModesEx']);
 
 /** Where apitrace names a parameter otherwise than d3d9.h (and replay9) do: command → field → apitrace argument. */
 const ARG_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -160,7 +165,9 @@ export class CaptureImporter {
     const result = this.resultOf(c, info);
     const record: CallRecord = { command: info.name, self: self?.id ?? 0, result, created: 0, args: {} };
     const failed = !COUNT_RESULTS.has(info.name) && info.outs[0]?.name !== RETURN_VALUE && result >= 0x80000000;
+    if (info.name === 'GetAdapterIdentifier' && !failed) Object.assign(record.args, adapterIdentifier(arg(c, 'pIdentifier')));
     for (const f of info.table.fields) {
+      if (f.name in record.args) continue;
       const v = this.fieldValue(c, info, f, failed);
       if (v === undefined) return this.skip(c, name, `its ${f.name} does not fit replay9's ${f.name}`);
       record.args[f.name] = v;
@@ -391,9 +398,12 @@ export class CaptureImporter {
   /** A Check* answer that depends on the adapter: replay9's own answer replaces it, and the difference is a note. */
   private adapterQuery(c: TraceCall, r: CallRecord): void {
     const mine = this.options.oracle?.checkResult?.(r);
-    if (mine === undefined || mine === r.result || !ADAPTER_ANSWERS.has(r.result) || !ADAPTER_ANSWERS.has(mine)) return;
+    const answers = (v: number): boolean => ADAPTER_ANSWERS.has(v) || (MODE_QUERIES.has(r.command) && v === D3DERR_INVALIDCALL);
+    if (mine === undefined || mine === r.result || !answers(r.result) || !answers(mine)) return;
     this.note(c, `${c.sig.name}: the application was told ${hr(r.result)} at record time; replay9 answers ${hr(mine)}`);
     r.result = mine;
+    // the out-values of a call that now fails are not compared; of one that now succeeds, replay9's own are not known here
+    if (mine !== D3D_OK) for (const f of commandInfo(r.command).outs) r.args[f.name] = emptyOf(f);
   }
 
   /** The D3DCAPS9 the application saw, against replay9's: each difference is a note. */
@@ -428,6 +438,30 @@ export class CaptureImporter {
   }
 }
 
+/**
+ * D3DADAPTER_IDENTIFIER9 by member name: its strings are out fields of their own in replay9, its
+ * DriverVersion (a LARGE_INTEGER) two numbers, its DeviceIdentifier GUID the text form of the GUID.
+ */
+function adapterIdentifier(v: Value | undefined): Record<string, ArgValue> {
+  const d = deref(v);
+  if (!d || typeof d !== 'object' || !('kind' in d) || d.kind !== 'struct') return {};
+  const m = (name: string): Value | undefined => d.members[d.sig.memberNames.indexOf(name)];
+  const version = leaves(m('DriverVersion')).map(numberOf);
+  const big = version.length === 1 ? BigInt(Math.trunc(version[0] ?? 0)) : undefined;
+  const low = big !== undefined ? Number(big & 0xffffffffn) : (version[0] ?? 0);
+  const high = big !== undefined ? Number((big >> 32n) & 0xffffffffn) : (version[1] ?? 0);
+  const guid = guidOf(m('DeviceIdentifier'));
+  const n = (name: string): number => asScalar('uint', numberOf(m(name)) ?? 0);
+  return {
+    Driver: textOf(m('Driver')) ?? '', Description: textOf(m('Description')) ?? '', DeviceName: textOf(m('DeviceName')) ?? '',
+    DeviceIdentifier: guid ? guidString(guid) : '',
+    pIdentifier: {
+      DriverVersionLowPart: asScalar('uint', low), DriverVersionHighPart: asScalar('uint', high),
+      VendorId: n('VendorId'), DeviceId: n('DeviceId'), SubSysId: n('SubSysId'), Revision: n('Revision'), WHQLLevel: n('WHQLLevel'),
+    },
+  };
+}
+
 function levelShape(t: ResourceShape, level: number): ResourceShape {
   return { format: t.format, width: levelSize(t.width ?? 1, level), height: levelSize(t.height ?? 1, level), depth: levelSize(t.depth ?? 1, level) };
 }
@@ -460,7 +494,7 @@ function queryData(v: Value | undefined): Uint8Array | null {
 }
 
 function hr(v: number): string {
-  return v === D3D_OK ? 'D3D_OK' : v === D3DERR_NOTAVAILABLE ? 'D3DERR_NOTAVAILABLE' : v === D3DOK_NOAUTOGEN ? 'D3DOK_NOAUTOGEN' : `0x${v.toString(16)}`;
+  return v === D3D_OK ? 'D3D_OK' : v === D3DERR_NOTAVAILABLE ? 'D3DERR_NOTAVAILABLE' : v === D3DERR_INVALIDCALL ? 'D3DERR_INVALIDCALL' : v === D3DOK_NOAUTOGEN ? 'D3DOK_NOAUTOGEN' : `0x${v.toString(16)}`;
 }
 function fmt(n: number): string {
   return Number.isInteger(n) ? (n > 255 ? `0x${(n >>> 0).toString(16)}` : String(n)) : String(n);

@@ -67,4 +67,4 @@ export function openCapture(path: string, { replayOnly = false }: { replayOnly?:
   }
 }
 
-registerTraceOpener({ matches: isApitracePath, open: (path, o) => openCapture(path, o) });
+registerTraceOpener({ matches: isApitracePath, open: (path, o) => openCapture(path, o) }, import.meta.url);

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { UsageError } from '../errors.js';
 import { TraceFormatError, TraceSyntaxError } from '../trace/errors.js';
+import { traceOpenerModules } from '../trace/open.js';
 import { checkOptions, checkReport, planCheck, timedCheckTask } from './check.js';
 import type { CheckTask } from './check.js';
 import { claimTask, stopAfter, taskControl } from './check-claim.js';
@@ -23,12 +24,18 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCE ? './check-worker.ts' : './check-worker.js', import.meta.url);
 
 function startWorker(workerData: WorkerStart): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER_URL, { workerData });
-  // Node 20 ignores `--import tsx` in a worker's execArgv (its loader hooks do not reach the
-  // worker), so the worker registers tsx's ESM loader itself, then imports the .ts entry
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const api = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+  // the modules that let this thread open other forms of trace (an apitrace capture) load in the worker first
+  const preload = JSON.stringify(traceOpenerModules());
+  if (!FROM_SOURCE && preload === '[]') return new Worker(WORKER_URL, { workerData });
+  let start = 'Promise.resolve()';
+  if (FROM_SOURCE) {
+    // Node 20 ignores `--import tsx` in a worker's execArgv (its loader hooks do not reach the
+    // worker), so the worker registers tsx's ESM loader itself, then imports the .ts entry
+    const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
+    const api = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
+    start = `import(${JSON.stringify(api)}).then((m) => { m.register(); })`;
+  }
+  const code = `${start}.then(() => Promise.all(${preload}.map((u) => import(u)))).then(() => import(${JSON.stringify(WORKER_URL.href)}));`;
   return new Worker(code, { eval: true, workerData });
 }
 

@@ -22,9 +22,17 @@ export interface TraceOpener {
   open(path: string, options: { replayOnly: boolean }): OpenedTrace;
 }
 const openers: TraceOpener[] = [];
+const openerModules: string[] = [];
 
-export function registerTraceOpener(o: TraceOpener): void {
+/** `module`: the URL of the module that registers `o` when imported, for worker threads to import too. */
+export function registerTraceOpener(o: TraceOpener, module?: string): void {
   if (!openers.includes(o)) openers.push(o);
+  if (module && !openerModules.includes(module)) openerModules.push(module);
+}
+
+/** The modules a worker thread imports to open what this thread opens. */
+export function traceOpenerModules(): readonly string[] {
+  return openerModules;
 }
 
 /** Does a registered opener read this path (a .trace when the command line is loaded)? */
