@@ -60,11 +60,16 @@ export interface AdapterOracle {
 
 export interface ImportOptions {
   oracle?: AdapterOracle;
+  /** told of each call left out on purpose (a timing-dependent query poll), beside the note that explains it */
+  onLeftOut?(source: number): void;
 }
 
 interface Obj { id: number; kind: HandleKind }
 
 const D3D_OK = 0;
+const S_FALSE = 1;
+/** VCACHE, RESOURCEMANAGER, VERTEXSTATS, TIMESTAMP, TIMESTAMPDISJOINT, TIMESTAMPFREQ, PIPELINETIMINGS .. MEMORYPRESSURE */
+const MACHINE_QUERIES: ReadonlySet<number> = new Set([4, 5, 6, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
 const D3DERR_NOTAVAILABLE = 0x8876086a;
 const D3DOK_NOAUTOGEN = 0x0876086f;
 /** Answers that depend on the adapter, not on D3D9's rules: a difference between them is a note. */
@@ -126,6 +131,11 @@ export class CaptureImporter {
   private readonly locks = new Map<string, OpenLock | string>();
   private readonly unmappedByName = new Map<string, UnmappedCalls>();
   readonly notes: ImportNote[] = [];
+  /** IDirect3DQuery9::GetData calls that found the query still running at record time (left out) */
+  pollsLeftOut = 0;
+  /** GetData calls on timing and statistics queries (left out) */
+  machineQueriesLeftOut = 0;
+  private readonly queryTypes = new Map<number, number>();
   /** replay9 calls made so far */
   calls = 0;
   frames = 0;
@@ -165,6 +175,22 @@ export class CaptureImporter {
     const result = this.resultOf(c, info);
     const record: CallRecord = { command: info.name, self: self?.id ?? 0, result, created: 0, args: {} };
     const failed = !COUNT_RESULTS.has(info.name) && info.outs[0]?.name !== RETURN_VALUE && result >= 0x80000000;
+    // S_FALSE: the capture's GPU had not finished the query yet; replay9's device finishes a query when it is
+    // issued, so a poll that found it busy depends on timing alone and is left out, with a note
+    if (info.name === 'QueryGetData' && result === S_FALSE) {
+      this.pollsLeftOut++;
+      this.options.onLeftOut?.(c.no);
+      if (this.pollsLeftOut === 1) this.note(c, `${name} returned S_FALSE (the query was still running at record time); replay9's queries are done when issued, so such polls are left out`);
+      return undefined;
+    }
+    // the data of timing and statistics queries is the capture machine's (clock ticks, driver counters): a
+    // replay cannot give the same, so their GetData calls are left out too (D3DQUERYTYPE numbers, d3d9types.h)
+    if (info.name === 'QueryGetData' && MACHINE_QUERIES.has(this.queryTypes.get(self!.id) ?? 0)) {
+      this.machineQueriesLeftOut++;
+      this.options.onLeftOut?.(c.no);
+      if (this.machineQueriesLeftOut === 1) this.note(c, `${name} on a timing or statistics query: its data is the capture machine's, so GetData calls on such queries are left out`);
+      return undefined;
+    }
     if (info.name === 'GetAdapterIdentifier' && !failed) Object.assign(record.args, adapterIdentifier(arg(c, 'pIdentifier')));
     for (const f of info.table.fields) {
       if (f.name in record.args) continue;
@@ -304,6 +330,9 @@ export class CaptureImporter {
         }
         return;
       }
+      case 'CreateQuery':
+        if (r.created) this.queryTypes.set(r.created, n('Type'));
+        return;
       case 'GetSwapChain':
         if (r.created && this.chains.has(r.self)) this.chains.set(r.created, this.chains.get(r.self)!);
         return;

@@ -26,15 +26,16 @@ const APITRACE = join(FIXTURES, 'apitrace');
 const CAPTURE = join(FIXTURES, 'capture');
 const traces = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.trace')).sort().map((f) => join(dir, f));
 
-interface Imported { calls: ImportedCall[]; bytes: Uint8Array; importer: CaptureImporter }
+interface Imported { calls: ImportedCall[]; bytes: Uint8Array; importer: CaptureImporter; leftOut: Set<number> }
 function importFile(path: string): Imported {
-  const importer = new CaptureImporter();
+  const leftOut = new Set<number>();
+  const importer = new CaptureImporter({ onLeftOut: (n) => leftOut.add(n) });
   const calls = [...importCalls(openApitrace(path).calls(), importer)];
   const sink = new MemorySink();
   const w = new TraceWriter(sink);
   for (const c of calls) w.append(c.record);
   w.close();
-  return { calls, bytes: sink.bytes(), importer };
+  return { calls, bytes: sink.bytes(), importer, leftOut };
 }
 
 function replay(bytes: Uint8Array, hooks: { onPresent?(e: PresentEvent): void; beforeCall?(n: number, self: object | undefined): void } = {}): Replayer {
@@ -43,13 +44,21 @@ function replay(bytes: Uint8Array, hooks: { onPresent?(e: PresentEvent): void; b
   return r;
 }
 
-describe('every real capture imports and replays without a finding', () => {
+/** Captures whose replay finds where Wine departs from the D3D9 rules (capture-replay.test.ts lists each). */
+const DEVICE_DIFFERENCES: Record<string, string> = {
+  // D32F_LOCKABLE is lockable by definition (reference/d3d9.md A.3); Wine refuses the lock
+  'capture/depth_copy.trace': 'mismatch IDirect3DSurface9::LockRect',
+};
+
+describe('every real capture imports and replays without a finding (notes aside)', () => {
   for (const path of [...traces(APITRACE), ...traces(CAPTURE)]) {
-    it(path.slice(FIXTURES.length + 1), () => {
+    const name = path.slice(FIXTURES.length + 1);
+    it(name, () => {
       const { bytes, importer } = importFile(path);
       expect(importer.unmapped).toEqual([]);
       expect(importer.calls).toBeGreaterThan(10);
-      expect(replay(bytes).findings).toEqual([]);
+      const findings = replay(bytes).findings.filter((f) => f.kind !== 'note').map((f) => `${f.kind} ${f.method}`);
+      expect(findings).toEqual(DEVICE_DIFFERENCES[name] ? [DEVICE_DIFFERENCES[name]] : []);
     });
   }
 });
@@ -110,8 +119,10 @@ describe('the imported calls are apitrace dump\'s calls, call for call', () => {
       continue;
     }
     it(path.slice(FIXTURES.length + 1), () => {
-      const { calls } = importFile(path);
+      const { calls, leftOut } = importFile(path);
       const want = dumpCalls(text);
+      // the query polls the import leaves out on purpose (each with a note)
+      want.calls = want.calls.filter(([n]) => !leftOut.has(n));
       // the default dump leaves out verbose calls (GetDeviceCaps): compare the calls it shows
       const shown = new Set(want.calls.map(([n]) => n));
       const got = calls.filter((c) => shown.has(c.source)).map((c): [number, string] => {
@@ -131,7 +142,8 @@ describe('the imported calls are apitrace dump\'s calls, call for call', () => {
 });
 
 describe('the shader programs\' read-backs, by the real import', () => {
-  for (const path of traces(CAPTURE)) {
+  // the five first programs; the later captures' read-backs, with Wine's departures, are in capture-replay.test.ts
+  for (const path of ['mrt', 'sm1_texbem', 'sm2_lit', 'sm3_loop', 'texkill_odepth'].map((n) => join(CAPTURE, `${n}.trace`))) {
     const name = path.slice(CAPTURE.length + 1).replace(/\.trace$/, '');
     it(`${name}: the surfaces the program locked READONLY hold the pixels it printed under Wine (±1)`, () => {
       const { calls, bytes } = importFile(path);

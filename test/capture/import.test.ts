@@ -254,4 +254,29 @@ describe('apitrace calls as replay9 calls', () => {
     expect(imp.notes.map((n) => n.message)).toEqual(['IDirect3D9::EnumAdapterModes: the application was told D3D_OK at record time; replay9 answers D3DERR_INVALIDCALL']);
     expect(replay(records).findings).toEqual([]);
   });
+
+  it('leaves out GetData polls the capture\'s GPU answered S_FALSE and GetData of timing queries, with one note each', () => {
+    const S_FALSE = 1;
+    const query = (p: number, type: number): [string, Record<string, import('../../src/capture/model.js').Value>, number] => [
+      'IDirect3DDevice9::CreateQuery', { this: ptr(0xde00), Type: type, ppQuery: ref(ptr(p)) }, 0,
+    ];
+    const getData = (p: number, ret: number, data: import('../../src/capture/model.js').Value): [string, Record<string, import('../../src/capture/model.js').Value>, number] => [
+      'IDirect3DQuery9::GetData', { this: ptr(p), pData: data, dwSize: 4, dwGetDataFlags: 1 }, ret,
+    ];
+    const left: number[] = [];
+    const c = withDevice()
+      .call(...query(0x900, 8)) // D3DQUERYTYPE_EVENT
+      .call('IDirect3DQuery9::Issue', { this: ptr(0x900), dwIssueFlags: 1 }, 0)
+      .call(...getData(0x900, S_FALSE, null))
+      .call(...getData(0x900, S_FALSE, null))
+      .call(...getData(0x900, 0, ref(1)))
+      .call(...query(0x910, 10)) // D3DQUERYTYPE_TIMESTAMP: the capture machine's clock
+      .call('IDirect3DQuery9::Issue', { this: ptr(0x910), dwIssueFlags: 1 }, 0)
+      .call(...getData(0x910, 0, ref(29441720283635n)));
+    const { records, imp } = run(c, new CaptureImporter({ onLeftOut: (n) => left.push(n) }));
+    expect(left).toEqual([4, 5, 9]);
+    expect(records.filter((r) => r.command === 'QueryGetData').map((r) => r.result)).toEqual([0]);
+    expect(imp.notes).toHaveLength(2);
+    expect(replay(records).findings).toEqual([]);
+  });
 });
