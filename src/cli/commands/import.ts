@@ -43,8 +43,8 @@ export function registerImport(y: Argv, io: Io, done: (code: number) => void): A
       .option('output', { alias: 'o', type: 'string', demandOption: true, describe: 'the trace to write (.r9 or .r9t; the extension picks the form)' })
       .option('strict', { type: 'boolean', default: false, describe: 'fail (exit 1) when the capture holds calls replay9 cannot import' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
-      .example('$0 import app.trace -o app.r9', 'import a capture; every other command also reads app.trace directly')
-      .example('$0 import app.trace -o app.r9t --strict', 'as text, failing on any call left out'),
+      .example('$0 import test/fixtures/apitrace/tri.trace -o out/tri.r9', 'import a capture; every other command also reads the .trace directly')
+      .example('$0 import test/fixtures/apitrace/map_cubemap.trace -o out/map_cubemap.r9t --strict', 'as text, failing on any call left out'),
     (argv) => {
       const input = argv.capture as string;
       const output = argv.output as string;
