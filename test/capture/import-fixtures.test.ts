@@ -27,7 +27,14 @@ const CAPTURE = join(FIXTURES, 'capture');
 const traces = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.trace')).sort().map((f) => join(dir, f));
 
 interface Imported { calls: ImportedCall[]; bytes: Uint8Array; importer: CaptureImporter; leftOut: Set<number> }
+const imported = new Map<string, Imported>();
+/** Each capture is imported once for all the tests that look at it. */
 function importFile(path: string): Imported {
+  let got = imported.get(path);
+  if (!got) imported.set(path, (got = importOnce(path)));
+  return got;
+}
+function importOnce(path: string): Imported {
   const leftOut = new Set<number>();
   const importer = new CaptureImporter({ onLeftOut: (n) => leftOut.add(n) });
   const calls = [...importCalls(openApitrace(path).calls(), importer)];
