@@ -9,6 +9,7 @@ import type { Worker } from 'node:worker_threads';
 import { startWorker } from './worker-start.js';
 import { UsageError } from '../errors.js';
 import { TraceFormatError, TraceSyntaxError } from '../trace/errors.js';
+import { traceOpenerModules } from '../trace/open.js';
 import { checkOptions, checkReport, planCheck, timedCheckTask } from './check.js';
 import type { CheckTask } from './check.js';
 import { claimTask, stopAfter, taskControl } from './check-claim.js';
@@ -84,7 +85,8 @@ function runOnThreads(tasks: readonly CheckTask[], opts: CheckOptions, n: number
     };
     const data: WorkerStart = { tasks, opts, control };
     for (let i = 0; i < running; i++) {
-      const w = startWorker(WORKER_URL, data);
+      // the modules that let this thread open other forms of trace (an apitrace capture) load in the worker first
+      const w = startWorker(WORKER_URL, data, traceOpenerModules());
       workers.push(w);
       let done = false;
       w.on('message', (m: ResultMessage) => {

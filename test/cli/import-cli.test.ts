@@ -1,0 +1,98 @@
+/** `replay9 import` and the other commands reading an apitrace capture (.trace) directly. */
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers.js';
+import { call, header6, snappyFile } from '../capture/apitrace-bytes.js';
+
+const TRI = 'test/fixtures/apitrace/tri.trace';
+const tmp = (): string => mkdtempSync(join(tmpdir(), 'replay9-import-'));
+
+describe('replay9 import', () => {
+  it('writes a text trace that converts to binary and replays as the capture does', async () => {
+    const d = tmp();
+    const r = await runCli('import', 'test/fixtures/apitrace/map_cubemap.trace', '-o', join(d, 'cube.r9t'));
+    expect(r.code).toBe(0);
+    // 25 calls in the capture, 6 of them the fake memcpys folded into the unlocks; objects: Direct3D9, device, cube texture
+    expect(r.out).toMatch(/^wrote .*cube\.r9t: 19 calls \(of 25 in the capture\), 0 frames, 3 objects; 0 calls not imported$/m);
+    const text = readFileSync(join(d, 'cube.r9t'), 'utf8');
+    expect(text.match(/cube3\.UnlockRect\(D3DCUBEMAP_FACE_\w+, 0, b64"/g)).toHaveLength(6);
+    expect((await runCli('convert', join(d, 'cube.r9t'), join(d, 'cube.r9'))).code).toBe(0);
+    const replayed = await runCli('replay', join(d, 'cube.r9'), '--json');
+    expect(replayed.code).toBe(0);
+    expect(JSON.parse(replayed.out)).toMatchObject({ calls: 19, mismatches: [], skipped: [], unimplemented: [] });
+  });
+
+  it('reports in JSON and lists calls it cannot import; --strict makes them an error', async () => {
+    const d = tmp();
+    // CreateWindowExA (user32) then Direct3DCreate9: only the second is Direct3D 9
+    const UINT = (n: number): number[] => [4, n];
+    const PTR = (n: number): number[] => [13, n];
+    const capture = join(d, 'app.trace');
+    writeFileSync(capture, snappyFile([...header6(), ...call(0, 0, 'CreateWindowExA', [UINT(0)], PTR(0x44)), ...call(1, 1, 'Direct3DCreate9', [UINT(32)], PTR(0x50))]));
+    const r = await runCli('import', capture, '-o', join(d, 'app.r9'), '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ sourceCalls: 2, calls: 1, objects: 1, unmapped: [{ name: 'CreateWindowExA', count: 1, first: [0] }] });
+    const text = await runCli('import', capture, '-o', join(d, 'app.r9'));
+    expect(text.out).toMatch(/^not imported: CreateWindowExA × 1 \(first at call 0\): not a Direct3D 9 call$/m);
+    const strict = await runCli('import', capture, '-o', join(d, 'strict.r9'), '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.err).toMatch(/--strict: 1 function of the capture could not be imported/);
+  });
+
+  it('refuses what is not a capture, and a trace it cannot write', async () => {
+    expect((await runCli('import', 'traces/clear-colorfill.r9t', '-o', join(tmp(), 'x.r9'))).code).toBe(2);
+    expect((await runCli('import', TRI, '-o', join(tmp(), 'x.png'))).code).toBe(2);
+  });
+});
+
+describe('every command reads a .trace directly', () => {
+  it('info, dump and replay', async () => {
+    const info = await runCli('info', TRI, '--json');
+    expect(info.code).toBe(0);
+    expect(JSON.parse(info.out)).toMatchObject({ calls: 16, frames: 1 });
+    const dump = await runCli('dump', TRI);
+    expect(dump.code).toBe(0);
+    expect(dump.out).toMatch(/dev2\.DrawPrimitiveUP\(D3DPT_TRIANGLELIST, 1, \[\[-0\.9, -0\.9, 0\.5, 0x19cc0000\]/);
+    const d = tmp();
+    const replayed = await runCli('replay', TRI, '--out', d, '--json');
+    expect(replayed.code).toBe(0);
+    expect(JSON.parse(replayed.out)).toMatchObject({ calls: 16, frames: 1, mismatches: [] });
+    expect(existsSync(join(d, 'frame-0000.png'))).toBe(true);
+  });
+
+  it('check keeps a capture\'s goldens in NAME.golden/ as for .r9, also when given the folder', async () => {
+    const d = tmp();
+    copyFileSync(TRI, join(d, 'tri.trace'));
+    expect((await runCli('check', join(d, 'tri.trace'), '--update')).code).toBe(0);
+    expect(existsSync(join(d, 'tri.golden', 'golden.json'))).toBe(true);
+    const again = await runCli('check', d);
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/PASS .*tri\.trace: 1 frame/);
+  });
+
+  it('inspect and trim', async () => {
+    // the triangle's centre after its draw (call 10): its three vertex colours blended
+    const px = await runCli('inspect', TRI, '--call', '11', '--surface', 'backbuffer', '--pixel', '125,125');
+    expect(px.code).toBe(0);
+    expect(px.out).toMatch(/X8R8G8B8/);
+    const d = tmp();
+    const t = await runCli('trim', TRI, '--frames', '0', '-o', join(d, 'tri.r9'));
+    expect(t.code).toBe(0);
+    expect(existsSync(join(d, 'tri.r9'))).toBe(true);
+  });
+});
+
+describe('check --jobs reads captures on its worker threads too', () => {
+  it('a capture checked on a worker thread alone passes against its golden', async () => {
+    await import('../../src/cli/capture-open.js');
+    const { runCheckJobs } = await import('../../src/golden/check-jobs.js');
+    const d = tmp();
+    copyFileSync(TRI, join(d, 'tri.trace'));
+    expect((await runCli('check', d, '--update')).code).toBe(0);
+    // workersOnly: no task runs on this thread, so the worker must open the .trace itself
+    const report = await runCheckJobs([join(d, 'tri.trace')], {}, 1, undefined, true);
+    expect(report.traces.map((r) => r.status)).toEqual(['pass']);
+  });
+});
