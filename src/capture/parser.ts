@@ -102,7 +102,8 @@ function readHeader(s: ByteStream, src: StreamSource): TraceHeader {
     return { version, semanticVersion, properties, compression: src.compression };
   } catch (e) {
     if (e instanceof StreamEnd) {
-      throw new TraceFormatError(`apitrace trace: ${src.describe(s.offset)}: the stream ends inside the header`, src.fileOffset(s.offset));
+      const why = src.warnings.length ? ` (${src.warnings.join('; ')})` : '';
+      throw new TraceFormatError(`apitrace trace: ${src.describe(s.offset)}: the stream ends inside the header${why}`, src.fileOffset(s.offset));
     }
     throw e;
   }
