@@ -8,6 +8,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { TraceFormatError } from '../trace/errors.js';
 import type { TraceHeader } from './model.js';
+import { InflatedSource, ZstdSource } from './compressed.js';
 import { SnappyError, snappyDecompress, snappyMaxCompressedLength } from './snappy.js';
 
 /** Random-access bytes: a file read with readSync, or a buffer. */
@@ -150,11 +151,26 @@ export class SnappySource implements StreamSource {
   }
 }
 
-/** Picks the container by its magic (apitrace's trace_file_read.cpp does the same). */
+/**
+ * Picks the container by its magic as apitrace does (trace_file_read.cpp): `at` snappy, 1f 8b
+ * gzip, 28 b5 2f fd zstd, and anything else is taken for brotli, which has no magic.
+ */
 export function openSource(input: ByteInput): StreamSource {
   const m = input.read(0, 4);
-  if (m.length >= 2 && m[0] === 0x61 && m[1] === 0x74) return new SnappySource(input);
-  input.close();
-  const magic = [...m].map((b) => b.toString(16).padStart(2, '0')).join(' ');
-  throw new TraceFormatError(`apitrace trace: file byte 0: not an apitrace trace (magic ${magic || 'missing'}; expected 'at' for snappy)`, 0);
+  try {
+    if (m.length >= 2 && m[0] === 0x61 && m[1] === 0x74) return new SnappySource(input);
+    if (m.length >= 2 && m[0] === 0x1f && m[1] === 0x8b) return new InflatedSource(input, 'gzip');
+    if (m.length >= 4 && m[0] === 0x28 && m[1] === 0xb5 && m[2] === 0x2f && m[3] === 0xfd) return new ZstdSource(input);
+    if (m.length === 0) throw new TraceFormatError('apitrace trace: file byte 0: the file is empty', 0);
+    try {
+      return new InflatedSource(input, 'brotli');
+    } catch (e) {
+      if (!(e instanceof TraceFormatError)) throw e;
+      const magic = [...m].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+      throw new TraceFormatError(`apitrace trace: file byte 0: not an apitrace trace (magic ${magic}: not snappy 'at', gzip 1f 8b or zstd 28 b5 2f fd, and no brotli stream)`, 0);
+    }
+  } catch (e) {
+    input.close();
+    throw e;
+  }
 }

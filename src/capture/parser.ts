@@ -45,33 +45,54 @@ export interface ApitraceFile {
 
 /** Opens an apitrace `.trace` file; the header is read now, the calls as they are iterated. */
 export function openApitrace(path: string): ApitraceFile {
-  return new Reader(() => fileInput(path));
+  return new Reader(() => fileInput(path), false);
 }
 
 /** The same over bytes in memory. */
 export function apitraceFromBytes(bytes: Uint8Array): ApitraceFile {
-  return new Reader(() => memoryInput(bytes));
+  return new Reader(() => memoryInput(bytes), true);
 }
 
 class Reader implements ApitraceFile {
   readonly header: TraceHeader;
   readonly warnings: string[] = [];
+  /** the source the header was read from, positioned after it, for the first pass over calls() */
+  private first: { src: StreamSource; s: ByteStream } | null;
 
-  constructor(private readonly open: () => ByteInput) {
+  constructor(
+    private readonly open: () => ByteInput,
+    inMemory: boolean,
+  ) {
     const src = openSource(open());
     try {
-      this.header = readHeader(new ByteStream(src), src);
-    } finally {
+      const s = new ByteStream(src);
+      this.header = readHeader(s, src);
+      // a file is closed at once (a caller may want only the header); bytes in memory are read on from here
+      this.first = inMemory ? { src, s } : null;
+      if (!inMemory) src.close();
+    } catch (e) {
       src.close();
+      throw e;
     }
   }
 
   *calls(): Generator<TraceCall> {
     this.warnings.length = 0;
-    const src = openSource(this.open());
+    let pass = this.first;
+    this.first = null;
+    if (!pass) {
+      const src = openSource(this.open());
+      try {
+        const s = new ByteStream(src);
+        readHeader(s, src);
+        pass = { src, s };
+      } catch (e) {
+        src.close();
+        throw e;
+      }
+    }
+    const { src, s } = pass;
     try {
-      const s = new ByteStream(src);
-      readHeader(s, src);
       yield* new EventParser(s, this.header.version, this.warnings).run();
       this.warnings.push(...src.warnings);
     } finally {
@@ -102,7 +123,8 @@ function readHeader(s: ByteStream, src: StreamSource): TraceHeader {
     return { version, semanticVersion, properties, compression: src.compression };
   } catch (e) {
     if (e instanceof StreamEnd) {
-      throw new TraceFormatError(`apitrace trace: ${src.describe(s.offset)}: the stream ends inside the header`, src.fileOffset(s.offset));
+      const why = src.warnings.length ? ` (${src.warnings.join('; ')})` : '';
+      throw new TraceFormatError(`apitrace trace: ${src.describe(s.offset)}: the stream ends inside the header${why}`, src.fileOffset(s.offset));
     }
     throw e;
   }
@@ -114,9 +136,12 @@ function readString(s: ByteStream): string {
 }
 
 function latin1(b: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < b.length; i += 8192) out += String.fromCharCode(...b.subarray(i, i + 8192));
-  return out;
+  if (b.length < 16) {
+    let out = '';
+    for (let i = 0; i < b.length; i++) out += String.fromCharCode(b[i]);
+    return out;
+  }
+  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
 }
 
 /** A call between its enter and leave events. */
@@ -397,8 +422,8 @@ class EventParser {
   }
 }
 
+/** apitrace's negative integer: a magnitude (kept exact, so that writing it gives back the same bytes). */
 function negate(v: number | bigint): number | bigint {
-  if (typeof v === 'bigint') return BigInt.asIntN(64, -v);
   return -v;
 }
 
