@@ -287,10 +287,11 @@ class Evaluator {
       else asList(v).forEach((x, k) => env.set(targets[k], x));
       return;
     }
-    if (t[0].t === 'name' && t[1]?.v === '.' && t[2]?.v === 'methods' && t[3]?.v === '+=') {
+    if (t[0].t === 'name' && t[1]?.v === '.' && t[2]?.v === 'methods' && (t[3]?.v === '+=' || t[3]?.v === '=')) {
       this.pos = 4;
       const i = env.get(t[0].v);
       if (i?.py !== 'iface') throw new Error(`${t[0].v} is not an interface`);
+      if (t[3].v === '=') i.methods.length = 0;
       for (const m of asList(this.expr())) if (m.py === 'method') i.methods.push(m);
       return;
     }
