@@ -1,0 +1,115 @@
+/**
+ * Snappy's raw block format (what each chunk of an apitrace `.trace` holds): a varint with the
+ * uncompressed length, then elements, each a literal run or a copy from earlier output.
+ * Tag byte, low two bits: 0 literal, 1 copy with an 11-bit offset, 2 copy with a 16-bit offset,
+ * 3 copy with a 32-bit offset (google/snappy format_description.txt).
+ */
+
+/** A snappy block that does not decode; `at` is the byte offset inside the block. */
+export class SnappyError extends Error {
+  override readonly name = 'SnappyError';
+  constructor(
+    message: string,
+    readonly at: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The uncompressed length a block declares and the size of that varint; null when the varint is cut or too long. */
+export function snappyLength(src: Uint8Array): { length: number; headerBytes: number } | null {
+  let n = 0;
+  for (let i = 0; i < 5; i++) {
+    if (i >= src.length) return null;
+    const b = src[i];
+    n += (b & 0x7f) * 2 ** (7 * i);
+    if (b < 0x80) return n > 0xffffffff ? null : { length: n, headerBytes: i + 1 };
+  }
+  return null;
+}
+
+export interface SnappyResult {
+  readonly data: Uint8Array;
+  /** the block ended before its declared length (only with `partial`) */
+  readonly short: boolean;
+}
+
+/**
+ * Decodes one block. The declared length must be at most `maxLength` (the caller's bound, so a
+ * hostile length never allocates). With `partial`, a block cut short returns what decoded so far
+ * (apitrace reads a truncated last chunk the same way); otherwise it is a SnappyError.
+ */
+export function snappyDecompress(src: Uint8Array, maxLength: number, partial = false): SnappyResult {
+  const head = snappyLength(src);
+  if (!head) {
+    if (partial) return { data: new Uint8Array(0), short: true };
+    throw new SnappyError('the uncompressed length varint is cut or longer than 32 bits', 0);
+  }
+  if (head.length > maxLength) throw new SnappyError(`declared uncompressed length ${head.length} is above the bound ${maxLength}`, 0);
+  const out = new Uint8Array(head.length);
+  let o = 0;
+  let i = head.headerBytes;
+  const cut = (at: number): SnappyResult => {
+    if (partial) return { data: out.subarray(0, o), short: true };
+    throw new SnappyError('the block ends inside an element', at);
+  };
+  while (i < src.length) {
+    const start = i;
+    const tag = src[i++];
+    const kind = tag & 3;
+    let len: number;
+    if (kind === 0) {
+      len = tag >>> 2;
+      if (len >= 60) {
+        const extra = len - 59;
+        if (i + extra > src.length) return cut(start);
+        len = 0;
+        for (let k = 0; k < extra; k++) len += src[i + k] * 2 ** (8 * k);
+        i += extra;
+      }
+      len += 1;
+      if (o + len > out.length) throw new SnappyError(`a literal of ${len} bytes runs past the declared length ${out.length}`, start);
+      if (i + len > src.length) {
+        if (!partial) return cut(start);
+        const have = src.length - i;
+        out.set(src.subarray(i, i + have), o);
+        o += have;
+        return { data: out.subarray(0, o), short: true };
+      }
+      out.set(src.subarray(i, i + len), o);
+      o += len;
+      i += len;
+      continue;
+    }
+    let offset: number;
+    if (kind === 1) {
+      if (i + 1 > src.length) return cut(start);
+      len = ((tag >>> 2) & 7) + 4;
+      offset = ((tag >>> 5) << 8) | src[i++];
+    } else if (kind === 2) {
+      if (i + 2 > src.length) return cut(start);
+      len = (tag >>> 2) + 1;
+      offset = src[i] | (src[i + 1] << 8);
+      i += 2;
+    } else {
+      if (i + 4 > src.length) return cut(start);
+      len = (tag >>> 2) + 1;
+      offset = (src[i] | (src[i + 1] << 8) | (src[i + 2] << 16)) + src[i + 3] * 0x1000000;
+      i += 4;
+    }
+    if (offset === 0 || offset > o) throw new SnappyError(`a copy reaches ${offset} bytes back with ${o} bytes decoded`, start);
+    if (o + len > out.length) throw new SnappyError(`a copy of ${len} bytes runs past the declared length ${out.length}`, start);
+    // byte by byte: a copy may overlap its own output (offset < len repeats a pattern)
+    for (let k = 0; k < len; k++, o++) out[o] = out[o - offset];
+  }
+  if (o !== out.length) {
+    if (partial) return { data: out.subarray(0, o), short: true };
+    throw new SnappyError(`the block decodes to ${o} bytes, not the declared ${out.length}`, src.length);
+  }
+  return { data: out, short: false };
+}
+
+/** The most bytes a block of `n` input bytes can take (snappy's MaxCompressedLength). */
+export function snappyMaxCompressedLength(n: number): number {
+  return 32 + n + Math.floor(n / 6);
+}
