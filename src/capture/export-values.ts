@@ -44,6 +44,23 @@ function membersOf(v: R9Struct, names: readonly string[]): Array<ArgValue | unde
   return names.map((n, i) => (byName ? v[n] : v[own[i]]) as ArgValue | undefined);
 }
 
+/**
+ * A struct of fixed arrays of integers replay9 keeps as bytes (D3DGAMMARAMP: 256 red, green, blue
+ * WORDs): the elements split evenly over the bytes, little-endian.
+ */
+function arraysStruct(i: number, b: Uint8Array, ctx: ValueContext): Value | undefined {
+  const members = D3D9_SPEC.structs[i].members;
+  const lens = members.map(([, t]) => (t.k === 'array' && typeof t.len === 'number' && t.of.k === 'uint' ? t.len : 0));
+  const total = lens.reduce((a, x) => a + x, 0);
+  const size = total > 0 ? b.length / total : 0;
+  if (lens.includes(0) || (size !== 1 && size !== 2 && size !== 4)) return ctx.note('expected a struct'), undefined;
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const read = (o: number): number => (size === 1 ? view.getUint8(o) : size === 2 ? view.getUint16(o, true) : view.getUint32(o, true));
+  let at = 0;
+  const values: Value[] = lens.map((n) => ({ kind: 'array', items: Array.from({ length: n }, () => { const x = read(at); at += size; return x; }) }));
+  return { kind: 'struct', sig: STRUCT_SIGS[i], members: values };
+}
+
 /** A GUID kept as its 16 bytes in memory order, as the members of apitrace's GUID struct. */
 function guidValue(i: number, b: Uint8Array): Value {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -118,6 +135,7 @@ function structValue(i: number, v: ArgValue, ctx: ValueContext): Value | undefin
   if (v === null) return null;
   const spec = D3D9_SPEC.structs[i];
   if (v instanceof Uint8Array && spec.name === 'GUID' && v.length === 16) return guidValue(i, v);
+  if (v instanceof Uint8Array) return arraysStruct(i, v, ctx);
   if (typeof v !== 'object' || v instanceof Uint8Array || Array.isArray(v) || isFloatBits(v)) return ctx.note('expected a struct'), undefined;
   // D3DMATRIX: one member m[4][4]; replay9 keeps _11.._44
   if (spec.members.length === 1 && spec.members[0][1].k === 'array' && spec.members[0][1].of.k === 'array') {
@@ -137,6 +155,8 @@ function arrayValue(type: Extract<SpecType, { k: 'array' }>, v: ArgValue, ctx: V
     if (type.of.k === 'enum') return { kind: 'array', items: elements(v, { k: 'uint' }).map((n) => toValue(type.of, n, ctx) ?? null) };
     return { kind: 'array', items: elements(v, type.of).map((n) => (type.of.k === 'float' ? float(n) : n)) };
   }
+  // a fixed array replay9 keeps as a struct (SetClipPlane's float[4] as {a, b, c, d})
+  if (typeof v === 'object' && !isFloatBits(v)) return { kind: 'array', items: Object.values(v).map((x) => toValue(type.of, x as ArgValue, ctx) ?? null) };
   return ctx.note('expected an array'), undefined;
 }
 

@@ -17,7 +17,8 @@ import type { SpecArg, SpecType } from './spec-types.js';
 /** The fake address of object handle h: stable, distinct, never NULL. */
 export const objectAddress = (h: number): number => 0x10000 + 0x100 * h;
 
-/** replay9 field names that apitrace's specs spell differently, by apitrace name. */
+/** replay9 fields that hold apitrace's argument (by apitrace name) where the names differ; tried first
+ * (GetDeclaration's pElement is replay9's "was a buffer given" flag, the elements are in Element). */
 const FIELD_ALIASES: Record<string, readonly string[]> = {
   PaletteNumber: ['pPaletteNumber'],
   phdc: ['pHDC'],
@@ -151,8 +152,8 @@ function createdOut(spec: readonly SpecArg[]): SpecArg | undefined {
 
 /** The replay9 field holding apitrace's argument `a`: same name, or a known alias. */
 function fieldFor(rec: CallRecord, a: SpecArg, info: CommandInfo): ArgValue | undefined {
-  if (a.name in rec.args) return rec.args[a.name];
   for (const alt of FIELD_ALIASES[a.name] ?? []) if (alt in rec.args) return rec.args[alt];
+  if (a.name in rec.args) return rec.args[a.name];
   // CreateTexture's pSharedHandle on a D3D9Ex SYSTEMMEM texture: the memory it points to
   if (a.name === 'pSharedHandle' && rec.args.pSharedHandleData instanceof Uint8Array) return rec.args.pSharedHandleData;
   void info;
