@@ -178,7 +178,7 @@ describe('lock data as apitrace records it', () => {
     expect([...(calls[10].args[1] as { bytes: Uint8Array }).bytes]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(calls[10].args[2]).toBe(8);
     // each lock has its own mapped pointer
-    const surfaceBits = (one(arg(calls[3], 'pLockedRect')) as { members: Value[] }).members[1];
+    const surfaceBits = (one(arg(calls[3], 'pLockedRect')) as Extract<Value, { kind: 'struct' }>).members[1];
     expect(surfaceBits).not.toEqual(mapped);
   });
 });
