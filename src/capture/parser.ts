@@ -405,3 +405,6 @@ function negate(v: number | bigint): number | bigint {
 function finish(b: Building, incomplete: boolean): TraceCall {
   return { no: b.no, thread: b.thread, sig: b.sig, args: b.args, ret: b.ret, flags: b.flags, incomplete, offset: b.offset };
 }
+
+/** `fromBytes(bytes)`: apitraceFromBytes under the short name tests use. */
+export { apitraceFromBytes as fromBytes };

@@ -2,20 +2,14 @@
  * Reading apitrace's `.trace` format (docs/FORMAT.markdown): the snappy container, the header,
  * enter/leave events joined into calls, every value kind, and the errors a corrupt file gives.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TraceFormatError } from '../../src/trace/errors.js';
 import { apitraceFromBytes, openApitrace } from '../../src/capture/parser.js';
 import { snappyDecompress, SnappyError } from '../../src/capture/snappy.js';
 import type { TraceCall } from '../../src/capture/model.js';
 import { call, header6, snappyFile, str, uleb } from './apitrace-bytes.js';
-
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
-export const TRACES = [
-  ...readdirSync(join(FIXTURES, 'apitrace')).filter((f) => f.endsWith('.trace')).map((f) => join(FIXTURES, 'apitrace', f)),
-  ...readdirSync(join(FIXTURES, 'capture')).filter((f) => f.endsWith('.trace')).map((f) => join(FIXTURES, 'capture', f)),
-];
+import { TRACES } from './apitrace-fixtures.js';
 
 const readAll = (bytes: Uint8Array): { calls: TraceCall[]; warnings: string[] } => {
   const f = apitraceFromBytes(bytes);
@@ -24,7 +18,7 @@ const readAll = (bytes: Uint8Array): { calls: TraceCall[]; warnings: string[] } 
 };
 
 describe('real captures (apitrace 13 under Wine)', () => {
-  it('there are twelve of them', () => expect(TRACES.length).toBe(12));
+  it('there are at least twelve of them', () => expect(TRACES.length).toBeGreaterThanOrEqual(12));
   for (const path of TRACES) {
     const name = path.split('/').slice(-2).join('/');
     it(`${name}: every call apitrace dump lists is read, with its function name, and nothing is left over`, () => {
