@@ -30,7 +30,7 @@ const FIELD_ALIASES: Record<string, readonly string[]> = {
 export function exportHeader(source: string): TraceHeader {
   return {
     version: 6,
-    semanticVersion: 2,
+    semanticVersion: 6,
     properties: [
       ['process.name', source],
       ['tool', 'replay9 export'],
