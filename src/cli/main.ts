@@ -3,6 +3,7 @@
  * contract 4): 0 success, 1 a check failed, 2 bad usage or unreadable input,
  * 3 an internal error (a bug in replay9; its stack with --debug).
  */
+import { statSync } from 'node:fs';
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import { InternalError } from '../errors.js';
@@ -11,6 +12,8 @@ import { PACKAGE_VERSION } from '../version.js';
 import { EXIT, fileErrorText, processIo, UsageError } from './io.js';
 import { explainUnknown } from './suggest.js';
 import type { Io } from './io.js';
+
+const isFolder = (a: string): boolean => !a.startsWith('-') && (statSync(a, { throwIfNoEntry: false })?.isDirectory() ?? false);
 
 type Register = (y: Argv, io: Io, done: (code: number) => void) => Argv;
 
@@ -35,6 +38,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   ['record', async () => (await import('./commands/record.js')).registerRecord],
   ['formats', async () => (await import('./commands/formats.js')).registerFormats],
   ['caps', async () => (await import('./commands/caps.js')).registerCaps],
+  ['import', async () => (await import('./commands/import.js')).registerImport],
 ];
 
 /**
@@ -66,6 +70,8 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
       throw err ?? new UsageError(explainUnknown(msg, args, knownOptions(y)));
     });
   const named = COMMANDS.filter(([name]) => name === args[0]);
+  // an apitrace capture named (or a folder that may hold some): every command reads it through the importer
+  if (args.some((a) => /\.trace$/i.test(a) || isFolder(a))) await import('./capture-open.js');
   for (const [, load] of named.length === 1 ? named : COMMANDS) y = (await load())(y, io, done);
   loaded?.();
   try {

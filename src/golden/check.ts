@@ -97,7 +97,7 @@ export function runCheck(paths: readonly string[], options: Partial<CheckOptions
  * checked to stay inside `root`.
  */
 export function reportFolder(root: string, trace: string, taken: Set<string>): string {
-  const stem = basename(trace).replace(/\.r9t?$/i, '').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, (m) => '_'.repeat(m.length)) || 'trace';
+  const stem = basename(trace).replace(/\.(r9t?|trace)$/i, '').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, (m) => '_'.repeat(m.length)) || 'trace';
   let name = stem;
   for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${stem}-${i}`;
   taken.add(name.toLowerCase());

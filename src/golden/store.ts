@@ -73,7 +73,7 @@ export interface FrameCapture {
 
 /** traces/NAME.r9 or NAME.r9t → traces/NAME.golden */
 export function goldenDirFor(trace: string): string {
-  return join(dirname(trace), basename(trace).replace(/\.r9t?$/i, '') + '.golden');
+  return join(dirname(trace), basename(trace).replace(/\.(r9t?|trace)$/i, '') + '.golden');
 }
 
 /** `frame-0003` for swap chain 0 (the names goldens always had), `frame-0003-sc1` for additional chain 1. */

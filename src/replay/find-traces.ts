@@ -24,7 +24,7 @@ export function findTraces(paths: readonly string[]): string[] {
       throw new UsageError(`no such file or directory: ${p}`);
     }
     if (st.isDirectory()) {
-      for (const name of readdirSync(p).sort()) if (/\.r9t?$/i.test(name)) add(join(p, name));
+      for (const name of readdirSync(p).sort()) if (/\.(r9t?|trace)$/i.test(name)) add(join(p, name));
     } else add(p);
   }
   return out;

@@ -1,4 +1,7 @@
-/** Opens a trace by extension: .r9 is read streaming; .r9t is parsed and compiled in memory. */
+/**
+ * Opens a trace by extension: .r9 is read streaming; .r9t is parsed and compiled in memory; other
+ * forms (an apitrace .trace) through the opener a higher layer registered for them.
+ */
 import { readFileSync } from 'node:fs';
 import { MemorySink } from './byte-io.js';
 import { compileText } from './convert.js';
@@ -9,6 +12,24 @@ export interface OpenedTrace {
   /** .r9t line of each call, for text traces */
   lines?: number[];
   kind: 'binary' | 'text';
+  /** what opening it said beyond the trace itself (an imported capture's unmapped calls and notes) */
+  messages?: string[];
+}
+
+/** A way to open another form of trace as a replay9 trace (the command line registers apitrace's). */
+export interface TraceOpener {
+  matches(path: string): boolean;
+  open(path: string, options: { replayOnly: boolean }): OpenedTrace;
+}
+const openers: TraceOpener[] = [];
+
+export function registerTraceOpener(o: TraceOpener): void {
+  if (!openers.includes(o)) openers.push(o);
+}
+
+/** Does a registered opener read this path (a .trace when the command line is loaded)? */
+export function isForeignTrace(path: string): boolean {
+  return openers.some((o) => o.matches(path));
 }
 
 export function isTextTrace(path: string): boolean {
@@ -20,6 +41,7 @@ export function isTextTrace(path: string): boolean {
  * header, so a text trace is compiled without compressing its chunks (that only costs time here).
  */
 export function openTrace(path: string, { replayOnly = false }: { replayOnly?: boolean } = {}): OpenedTrace {
+  for (const o of openers) if (o.matches(path)) return o.open(path, { replayOnly });
   if (isTextTrace(path)) {
     const sink = new MemorySink();
     const { lines } = compileText(readFileSync(path, 'utf8'), path, sink, replayOnly ? { compression: 'none' } : {});
