@@ -127,7 +127,7 @@ export class ApitraceExporter {
         if (rec.args[a.name] === 0) return null; // CreateQuery(type, NULL): the application asked without receiving
         return rec.created ? { kind: 'array', items: [{ kind: 'pointer', address: objectAddress(rec.created) }] } : { kind: 'array', items: [null] };
       }
-      const v = fieldFor(rec, a, info);
+      const v = fieldFor(rec, a);
       if (v === undefined) return a.dir === 'out' ? null : undefined;
       return toValue(a.type, v, ctx);
     });
@@ -151,11 +151,11 @@ function createdOut(spec: readonly SpecArg[]): SpecArg | undefined {
 }
 
 /** The replay9 field holding apitrace's argument `a`: same name, or a known alias. */
-function fieldFor(rec: CallRecord, a: SpecArg, info: CommandInfo): ArgValue | undefined {
+function fieldFor(rec: CallRecord, a: SpecArg): ArgValue | undefined {
+  // CreateTexture's pSharedHandle on a D3D9Ex SYSTEMMEM texture: the memory it points to (replay9 keeps
+  // the handle argument itself as 0 beside it)
+  if (a.name === 'pSharedHandle' && rec.args.pSharedHandleData instanceof Uint8Array) return rec.args.pSharedHandleData;
   for (const alt of FIELD_ALIASES[a.name] ?? []) if (alt in rec.args) return rec.args[alt];
   if (a.name in rec.args) return rec.args[a.name];
-  // CreateTexture's pSharedHandle on a D3D9Ex SYSTEMMEM texture: the memory it points to
-  if (a.name === 'pSharedHandle' && rec.args.pSharedHandleData instanceof Uint8Array) return rec.args.pSharedHandleData;
-  void info;
   return undefined;
 }

@@ -194,4 +194,19 @@ describe('D3D9Ex objects', () => {
     expect(calls[0].args).toEqual([32, { kind: 'array', items: [{ kind: 'pointer', address: objectAddress(1) }] }]);
     expect(calls[0].ret).toMatchObject({ kind: 'enum', value: 0 });
   });
+
+  it("a SYSTEMMEM texture made over the application's memory carries that memory as pSharedHandle's blob", () => {
+    const { calls } = exportText(
+      'd3d = Direct3DCreate9Ex(32)\n' +
+        'dev = d3d.CreateDeviceEx(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, Windowed: TRUE, SwapEffect: D3DSWAPEFFECT_DISCARD}, NULL)\n' +
+        `t = dev.CreateTexture(2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, NULL, hex"${hex(16, (i) => i)}")\n` +
+        't2 = dev.CreateTexture(2, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, NULL)\n',
+    );
+    const [sysmem, plain] = calls.slice(2);
+    expect(sysmem.sig.name).toBe('IDirect3DDevice9Ex::CreateTexture');
+    const shared = one(arg(sysmem, 'pSharedHandle')) as { kind: string; bytes: Uint8Array };
+    expect(shared.kind).toBe('blob');
+    expect([...shared.bytes]).toEqual(Array.from({ length: 16 }, (_, i) => i));
+    expect(arg(plain, 'pSharedHandle')).toBeNull();
+  });
 });
