@@ -397,8 +397,8 @@ class EventParser {
   }
 }
 
+/** apitrace's negative integer: a magnitude (kept exact, so that writing it gives back the same bytes). */
 function negate(v: number | bigint): number | bigint {
-  if (typeof v === 'bigint') return BigInt.asIntN(64, -v);
   return -v;
 }
 

@@ -99,8 +99,13 @@ export function snappyDecompress(src: Uint8Array, maxLength: number, partial = f
     }
     if (offset === 0 || offset > o) throw new SnappyError(`a copy reaches ${offset} bytes back with ${o} bytes decoded`, start);
     if (o + len > out.length) throw new SnappyError(`a copy of ${len} bytes runs past the declared length ${out.length}`, start);
-    // byte by byte: a copy may overlap its own output (offset < len repeats a pattern)
-    for (let k = 0; k < len; k++, o++) out[o] = out[o - offset];
+    if (offset >= len && len > 16) {
+      out.copyWithin(o, o - offset, o - offset + len);
+      o += len;
+    } else {
+      // byte by byte: a copy may overlap its own output (offset < len repeats a pattern)
+      for (let k = 0; k < len; k++, o++) out[o] = out[o - offset];
+    }
   }
   if (o !== out.length) {
     if (partial) return { data: out.subarray(0, o), short: true };
@@ -112,4 +117,76 @@ export function snappyDecompress(src: Uint8Array, maxLength: number, partial = f
 /** The most bytes a block of `n` input bytes can take (snappy's MaxCompressedLength). */
 export function snappyMaxCompressedLength(n: number): number {
   return 32 + n + Math.floor(n / 6);
+}
+
+const FRAGMENT = 1 << 16;
+const HASH_BITS = 14;
+const table = new Int32Array(1 << HASH_BITS);
+
+function load32(b: Uint8Array, i: number): number {
+  return (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
+}
+
+/**
+ * Compresses one block: greedy matching of 4-byte sequences through a hash table, 64 KB at a
+ * time like snappy itself (so every copy offset fits in two bytes). Valid snappy, not the
+ * smallest: apitrace and any snappy reader decode it.
+ */
+export function snappyCompress(src: Uint8Array): Uint8Array {
+  const out = new Uint8Array(snappyMaxCompressedLength(src.length));
+  let o = 0;
+  for (let n = src.length; ; ) {
+    out[o++] = n >= 0x80 ? (n & 0x7f) | 0x80 : n;
+    if (n < 0x80) break;
+    n = Math.floor(n / 128);
+  }
+  const literal = (from: number, to: number): void => {
+    const len = to - from;
+    if (len === 0) return;
+    const n = len - 1;
+    if (n < 60) out[o++] = n << 2;
+    else if (n < 0x100) (out[o++] = 60 << 2), (out[o++] = n);
+    else if (n < 0x10000) (out[o++] = 61 << 2), (out[o++] = n & 0xff), (out[o++] = n >>> 8);
+    else (out[o++] = 62 << 2), (out[o++] = n & 0xff), (out[o++] = (n >>> 8) & 0xff), (out[o++] = n >>> 16);
+    out.set(src.subarray(from, to), o);
+    o += len;
+  };
+  const copy = (offset: number, len: number): void => {
+    // pieces of 64 while more than 67 remain, so the last piece is never shorter than 4
+    while (len >= 68) (out[o++] = (63 << 2) | 2), (out[o++] = offset & 0xff), (out[o++] = offset >>> 8), (len -= 64);
+    if (len > 64) (out[o++] = (59 << 2) | 2), (out[o++] = offset & 0xff), (out[o++] = offset >>> 8), (len -= 60);
+    if (len < 12 && offset < 2048) {
+      out[o++] = 1 | ((len - 4) << 2) | ((offset >>> 8) << 5);
+      out[o++] = offset & 0xff;
+    } else {
+      out[o++] = 2 | ((len - 1) << 2);
+      out[o++] = offset & 0xff;
+      out[o++] = offset >>> 8;
+    }
+  };
+  for (let start = 0; start < src.length; start += FRAGMENT) {
+    const end = Math.min(src.length, start + FRAGMENT);
+    table.fill(-1);
+    let lit = start;
+    let ip = start;
+    // snappy's heuristic: after 32 misses in a row, step 2 bytes, then 3..., so data that does not compress goes fast
+    let misses = 32;
+    while (ip + 4 <= end) {
+      const v = load32(src, ip);
+      const h = Math.imul(v, 0x1e35a7bd) >>> (32 - HASH_BITS);
+      const cand = table[h];
+      table[h] = ip;
+      if (cand >= start && load32(src, cand) === v) {
+        literal(lit, ip);
+        let len = 4;
+        while (ip + len < end && src[cand + len] === src[ip + len]) len++;
+        copy(ip - cand, len);
+        ip += len;
+        lit = ip;
+        misses = 32;
+      } else ip += misses++ >> 5;
+    }
+    literal(lit, end);
+  }
+  return out.slice(0, o);
 }
