@@ -1,10 +1,9 @@
 /** `replay9 export T -o OUT.trace`: a replay9 trace in apitrace's format, for apitrace's own tools. */
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Argv } from 'yargs';
 import { ApitraceExporter, exportHeader, type ExportStats } from '../../capture/export.js';
-import { ExportTraceWriter } from '../../capture/export-writer.js';
-import { FileSink } from '../../trace/byte-io.js';
+import { ApitraceWriter } from '../../capture/writer.js';
 import type { CallRecord } from '../../trace/call.js';
 import { openTrace } from '../../trace/open.js';
 import { EXIT, thousands, UsageError, requireReadable } from '../io.js';
@@ -24,8 +23,7 @@ export function exportTrace(input: string, output: string, io?: Io): ExportRepor
   const { reader } = openTrace(input);
   const tmp = `${output}.tmp`;
   try {
-    const sink = new FileSink(tmp);
-    const writer = new ExportTraceWriter(sink, exportHeader(basename(input)));
+    const writer = new ApitraceWriter(tmp, exportHeader(basename(input)));
     const exporter = new ApitraceExporter();
     const progress = io ? progressLine(io, `exporting ${basename(input)}`, reader.callCount) : undefined;
     function* records(): Generator<CallRecord> {
@@ -36,7 +34,7 @@ export function exportTrace(input: string, output: string, io?: Io): ExportRepor
     }
     for (const c of exporter.convert(records())) writer.call(c);
     writer.close();
-    const bytes = sink.position;
+    const bytes = statSync(tmp).size;
     if (progress) io!.err('\n');
     renameSync(tmp, output);
     return { output, sourceCalls: reader.callCount, ...exporter.stats, bytes, warnings: exporter.warnings };
