@@ -16,6 +16,7 @@ const ALLOWED: Record<string, string[]> = {
   // the text form shows shader tokens as assembly (src/shader: pure functions on tokens)
   trace: ['trace', 'd3d9', 'shader', 'version.js'],
   record: ['record', 'trace', 'd3d9'],
+  capture: ['capture', 'trace', 'formats', 'shader', 'd3d9', 'errors.js'],
   replay: ['replay', 'device', 'trace', 'd3d9', 'driver', 'formats', 'errors.js'],
   // render.ts replays what a scene recorded and reads the presented frames (golden/image.ts)
   api: ['api', 'record', 'trace', 'device', 'd3d9', 'errors.js', 'replay', 'golden'],
