@@ -18,11 +18,20 @@ export interface ValueContext {
 }
 
 const NULLABLE: ReadonlySet<string> = new Set(['opaque', 'poly', 'blob', 'shader', 'array']);
+const SCALAR: ReadonlySet<string> = new Set(['uint', 'sint', 'enum', 'bitmask']);
 const float = (v: number): Value => ({ kind: 'float', value: v });
 
 function scalarOf(v: ArgValue | undefined): number | undefined {
   if (typeof v === 'number') return v;
   if (isFloatBits(v)) return new Float32Array(new Uint32Array([v.f32bits]).buffer)[0];
+  return undefined;
+}
+
+/** A little-endian DWORD or UINT64 (as a number: query answers stay far below 2^53). */
+function scalarBytes(b: Uint8Array): number | undefined {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (b.length === 4) return view.getUint32(0, true);
+  if (b.length === 8) return Number(view.getBigUint64(0, true));
   return undefined;
 }
 
@@ -107,6 +116,11 @@ export function toValue(type: SpecType, v: ArgValue | undefined, ctx: ValueConte
     case 'pointer':
       // replay9 keeps an absent pointer-to-struct as null, and a NULL handle-like pointer as 0
       if (v === null || (typeof v === 'number' && (type.to.k === 'struct' || (v === 0 && NULLABLE.has(type.to.k))))) return null;
+      // one scalar kept as its bytes (a query's answer: DWORD, BOOL or UINT64)
+      if (v instanceof Uint8Array && SCALAR.has(type.to.k)) {
+        const n = scalarBytes(v);
+        return n === undefined ? { kind: 'blob', bytes: v } : wrapOne(toValue(type.to, n, ctx));
+      }
       return wrapOne(toValue(type.to, v, ctx));
     case 'struct':
       return structValue(type.i, v, ctx);

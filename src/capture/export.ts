@@ -53,6 +53,8 @@ export class ApitraceExporter {
   /** the interface each object's wrapper would carry (IDirect3DDevice9Ex for a CreateDeviceEx device) */
   private readonly ifaceOf = new Map<number, string>();
   private readonly locks = new LockTracker();
+  /** D3DQUERYTYPE name of each query, for what its GetData returns */
+  private readonly queryType = new Map<number, string>();
 
   *convert(records: Iterable<CallRecord>): Generator<TraceCall> {
     let n = 0;
@@ -101,12 +103,18 @@ export class ApitraceExporter {
     else if (info.name === 'CreateDeviceEx') iface = 'IDirect3DDevice9Ex';
     else if (info.creates === 'SwapChain' && parent === 'IDirect3DDevice9Ex') iface = 'IDirect3DSwapChain9Ex';
     this.ifaceOf.set(rec.created, iface);
+    if (info.name === 'CreateQuery') {
+      const type = enumByName('D3DQUERYTYPE')?.values.find(([, v]) => v === rec.args.Type)?.[0];
+      if (type) this.queryType.set(rec.created, type);
+    }
   }
 
   private context(rec: CallRecord, spec: readonly SpecArg[], n: number): ValueContext {
     return {
       address: objectAddress,
       switchName: (arg) => {
+        // a query's data takes the type of the query (apitrace switches on _this->GetType())
+        if (arg.startsWith('_this->GetType')) return this.queryType.get(rec.self);
         const a = spec.find((x) => x.name === arg);
         const v = rec.args[arg];
         if (!a || a.type.k !== 'enum' || typeof v !== 'number') return undefined;
@@ -143,6 +151,10 @@ export class ApitraceExporter {
   private warn(n: number, what: string): void {
     if (this.warnings.length < 100) this.warnings.push(`call ${n}: ${what}`);
   }
+}
+
+function enumByName(name: string): (typeof D3D9_SPEC.enums)[number] | undefined {
+  return D3D9_SPEC.enums.find((e) => e.name === name);
 }
 
 /** The out argument that receives the object a call creates (ppTexture, ppReturnedDeviceInterface). */

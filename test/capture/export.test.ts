@@ -96,6 +96,13 @@ describe('calls and values as apitrace writes them', () => {
     expect((arg(draw, 'pVertexStreamZeroData') as { bytes: Uint8Array }).bytes.length).toBe(3 * 20);
   });
 
+  it("a query's GetData answer takes the query type's data type (OCCLUSION: a DWORD, as &n)", () => {
+    const { calls: c } = exportReader(openTrace(join(TRACES, 'occlusion-query.r9t')).reader);
+    const answers = c.filter((x) => x.sig.name === 'IDirect3DQuery9::GetData').map((x) => arg(x, 'pData'));
+    // occlusion-query.r9t records q_behind 0, q_edge 128, q_front 256 visible samples first
+    expect(answers.slice(0, 3)).toEqual([0, 128, 256].map((n) => ({ kind: 'array', items: [n] })));
+  });
+
   it('an error result is the HRESULT enum, negative as a LONG', () => {
     const { calls: c } = exportText(
       'd3d = Direct3DCreate9(32)\n' +
