@@ -41,6 +41,8 @@ export class LockTracker {
   private readonly presents = new Map<number, StructValue>();
   private readonly open = new Map<string, OpenLock>();
   private seq = 0;
+  /** locks of resources whose size the calls never told (their data goes out as one row) */
+  unknown = 0;
 
   /** Follows the calls that make or hand out surfaces, textures and volumes. */
   observe(info: CommandInfo, rec: CallRecord): void {
@@ -48,6 +50,9 @@ export class LockTracker {
     const pp = a.pPresentationParameters;
     if ((info.name === 'CreateDevice' || info.name === 'CreateDeviceEx' || info.name === 'CreateAdditionalSwapChain') && isStruct(pp) && rec.created) this.presents.set(rec.created, pp);
     if ((info.name === 'Reset' || info.name === 'ResetEx') && isStruct(pp)) this.presents.set(rec.self, pp);
+    // the implicit swap chain presents what its device does
+    const devicePp = this.presents.get(rec.self);
+    if (info.name === 'GetSwapChain' && rec.created && devicePp && !this.presents.has(rec.created)) this.presents.set(rec.created, devicePp);
   }
 
   /** After the call: what it created. Run by lockOut for the Lock itself, and here for the rest. */
@@ -86,6 +91,10 @@ export class LockTracker {
         break;
       case 'GetDepthStencilSurface':
         e = fromPresent(this.presents.get(rec.self), true);
+        break;
+      case 'GetRenderTarget':
+        // a target not handed out before: render target 0 is then the back buffer
+        if (num(a.RenderTargetIndex) === 0) e = fromPresent(this.presents.get(rec.self), false);
         break;
       default:
         break;
@@ -160,6 +169,7 @@ export class LockTracker {
     const dest = this.nextPointer();
     const x = this.extentAt(rec.self, level);
     // an unknown resource: its data is copied as one row (still a valid, if unusual, memcpy)
+    if (!x) this.unknown++;
     if (!x) return { dest, rowBytes: -1, pitch: 0, rows: 1, slices: 1, slicePitch: 0, whole: true };
     const r = isStruct(rect) ? rect : undefined;
     const left = r ? num(r.left as ArgValue) : 0;
@@ -180,6 +190,7 @@ export class LockTracker {
   private volumeLock(rec: CallRecord, level: number, box: ArgValue | undefined): OpenLock {
     const dest = this.nextPointer();
     const x = this.extentAt(rec.self, level);
+    if (!x) this.unknown++;
     if (!x) return { dest, rowBytes: -1, pitch: 0, rows: 1, slices: 1, slicePitch: 0, whole: true };
     const b = isStruct(box) ? box : undefined;
     const w = b ? num(b.Right as ArgValue) - num(b.Left as ArgValue) : x.e.width;

@@ -72,7 +72,9 @@ export class ApitraceExporter {
       return;
     }
     this.locks.observe(info, rec);
+    const unknown = this.locks.unknown;
     const lock = this.locks.lockOut(info, rec);
+    if (this.locks.unknown !== unknown) this.warn(n, `${info.method}: the trace never says this resource's size or format; its lock data goes out as one row`);
     const unlock = this.locks.unlockData(info, rec);
     if (unlock) {
       this.stats.fakeCalls++;

@@ -202,6 +202,24 @@ describe('D3D9Ex objects', () => {
     expect(calls[0].ret).toMatchObject({ kind: 'enum', value: 0 });
   });
 
+  it('the back buffer (from GetRenderTarget(0) or a swap chain) locks at the pitch of the presentation width', () => {
+    // 8×8 X8R8G8B8 back buffer: rows of 32 bytes, pitch 32; 8 rows
+    const { calls, ex } = exportText(
+      'd3d = Direct3DCreate9(32)\n' +
+        'dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, Windowed: TRUE, SwapEffect: D3DSWAPEFFECT_DISCARD, Flags: D3DPRESENTFLAG_LOCKABLE_BACKBUFFER})\n' +
+        'rt = dev.GetRenderTarget(0)\n' +
+        'rt.LockRect({0, 2, 8, 4}, 0)\n' +
+        `rt.UnlockRect(hex"${hex(64, (i) => i)}")\n` +
+        'sc = dev.GetSwapChain(0)\n' +
+        'bb = sc.GetBackBuffer(0, D3DBACKBUFFER_TYPE_MONO)\n',
+    );
+    expect(ex.warnings).toEqual([]);
+    const lock = calls.find((c) => c.sig.name === 'IDirect3DSurface9::LockRect')!;
+    expect((one(arg(lock, 'pLockedRect')) as Extract<Value, { kind: 'struct' }>).members[0]).toBe(32);
+    const copy = calls.find((c) => c.sig.name === 'memcpy')!;
+    expect(copy.args[2]).toBe(32 * 1 + 32);
+  });
+
   it("a SYSTEMMEM texture made over the application's memory carries that memory as pSharedHandle's blob", () => {
     const { calls } = exportText(
       'd3d = Direct3DCreate9Ex(32)\n' +
