@@ -15,8 +15,9 @@ import { lookupConstant } from '../src/d3d9/enum-registry.js';
 import type { ApiSpec, SpecArg, SpecBitmask, SpecEnum, SpecFunction, SpecInterface, SpecStruct, SpecType } from '../src/capture/spec-types.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_APITRACE = '/work/.mirror/apitrace+apitrace/repo';
 export const OUT_PATH = join(root, 'src', 'capture', 'generated', 'd3d9-spec.ts');
-const DEFAULT_REPO = '/work/.mirror/apitrace+apitrace/repo';
+const DEFAULT_REPO = DEFAULT_APITRACE;
 const FILES = ['specs/winapi.py', 'specs/d3d9types.py', 'specs/d3d9caps.py', 'specs/d3d9.py'];
 
 /** MAKEFOURCC(a, b, c, d): the four characters, first in the low byte. */
@@ -442,13 +443,10 @@ export function buildSpec(repo: string): { spec: ApiSpec; missing: string[]; ski
   return { spec: { enums: specEnums, bitmasks: specBitmasks, structs: specStructs, interfaces, functions }, missing: [...missing], skipped };
 }
 
-function main(): void {
-  const repo = process.argv[2] ?? DEFAULT_REPO;
+/** The generated file's text for the specs in `repo` (throws when a value is unknown). */
+export function specText(repo: string = DEFAULT_REPO): string {
   const { spec, missing, skipped } = buildSpec(repo);
-  if (missing.length) {
-    console.error(`no value known for: ${missing.join(', ')}`);
-    process.exit(1);
-  }
+  if (missing.length) throw new Error(`no value known for: ${missing.join(', ')}`);
   if (process.env.VERBOSE) for (const s of skipped) console.error(`skipped ${s}`);
   const section = (items: readonly unknown[]): string => `[\n${items.map((x) => `    ${JSON.stringify(x)},\n`).join('')}  ]`;
   const text =
@@ -458,9 +456,14 @@ function main(): void {
     `export const D3D9_SPEC: ApiSpec = {\n` +
     Object.entries(spec).map(([k, v]) => `  ${k}: ${section(v as unknown[])},\n`).join('') +
     `};\n`;
+  return text;
+}
+
+function main(): void {
+  const text = specText(process.argv[2] ?? DEFAULT_REPO);
   mkdirSync(dirname(OUT_PATH), { recursive: true });
   writeFileSync(OUT_PATH, text);
-  console.log(`${OUT_PATH}: ${spec.functions.length} functions, ${spec.enums.length} enums, ${spec.bitmasks.length} bitmasks, ${spec.structs.length} structs`);
+  console.log(`${OUT_PATH}: ${text.length} characters`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
