@@ -34,6 +34,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   ['snapshot', async () => (await import('./commands/snapshot.js')).registerSnapshot],
   ['trim', async () => (await import('./commands/trim.js')).registerTrim],
   ['repair', async () => (await import('./commands/repair.js')).registerRepair],
+  ['export', async () => (await import('./commands/export.js')).registerExport],
   ['record', async () => (await import('./commands/record.js')).registerRecord],
   ['formats', async () => (await import('./commands/formats.js')).registerFormats],
   ['caps', async () => (await import('./commands/caps.js')).registerCaps],
