@@ -106,7 +106,7 @@ export class LockTracker {
    * For a Lock call: the out values apitrace records (`pLockedRect`, `pLockedVolume`, `ppbData`)
    * as replay9-shaped values, and the lock remembered for its Unlock. Undefined for other calls.
    */
-  lockOut(info: CommandInfo, rec: CallRecord): Record<string, ArgValue> | undefined {
+  lockOut(info: CommandInfo, rec: CallRecord): Record<string, ArgValue | undefined> | undefined {
     this.learn(info, rec);
     const a = rec.args;
     const failed = rec.result !== 0;
@@ -121,14 +121,15 @@ export class LockTracker {
       case 'SurfaceLockRect':
       case 'TextureLockRect':
       case 'CubeTextureLockRect': {
-        if (failed) return { pLockedRect: null };
+        // apitrace records no locked rectangle for a lock that failed (its dump shows `?`)
+        if (failed) return { pLockedRect: undefined };
         const l = this.surfaceLock(rec, num(a.Level), a.pRect);
         this.open.set(this.key(rec.self, a), l);
         return { pLockedRect: { Pitch: l.pitch, pBits: l.dest } };
       }
       case 'VolumeTextureLockBox':
       case 'VolumeLockBox': {
-        if (failed) return { pLockedVolume: null };
+        if (failed) return { pLockedVolume: undefined };
         const l = this.volumeLock(rec, num(a.Level), a.pBox);
         this.open.set(this.key(rec.self, a), l);
         return { pLockedVolume: { RowPitch: l.pitch, SlicePitch: l.slicePitch, pBits: l.dest } };

@@ -126,13 +126,16 @@ export class ApitraceExporter {
     };
   }
 
-  private args(entry: SpecEntry, info: CommandInfo, rec: CallRecord, n: number, lock: Record<string, ArgValue> | undefined): Array<Value | undefined> {
+  private args(entry: SpecEntry, info: CommandInfo, rec: CallRecord, n: number, lock: Record<string, ArgValue | undefined> | undefined): Array<Value | undefined> {
     const spec = entry.spec.args;
     const ctx = this.context(rec, spec, n);
     const createdArg = rec.created || info.creates ? createdOut(spec) : undefined;
     return spec.map((a, i) => {
       if (i === 0 && a.name === 'this') return { kind: 'pointer', address: objectAddress(rec.self) };
-      if (lock && a.name in lock) return toValue(a.type, lock[a.name], ctx);
+      if (lock && a.name in lock) {
+        const v = lock[a.name];
+        return v === undefined ? undefined : toValue(a.type, v, ctx);
+      }
       if (a === createdArg) {
         if (rec.args[a.name] === 0) return null; // CreateQuery(type, NULL): the application asked without receiving
         return rec.created ? { kind: 'array', items: [{ kind: 'pointer', address: objectAddress(rec.created) }] } : { kind: 'array', items: [null] };

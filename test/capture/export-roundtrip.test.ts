@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDump } from '../../src/capture/dump-format.js';
+import { CaptureImporter, importCalls } from '../../src/capture/import.js';
 import { openApitrace } from '../../src/capture/parser.js';
 import { exportTrace } from '../../src/cli/commands/export.js';
 import { importCapture } from '../../src/cli/commands/import.js';
@@ -33,11 +34,11 @@ function dumpOf(path: string): string {
  * pointer values, and a shader's disassembly text (the export writes its tokens, which are the
  * truth; the capture has both, the text made by whichever d3dx9 the tracer could load).
  */
-function normalized(dump: string): string[] {
+function normalized(dump: string, leftOut: ReadonlySet<number> = new Set()): string[] {
   return dump
     .replace(/pFunction = (?:"[^"]*"|blob\(\d+\))/g, 'pFunction = <shader>')
     .split('\n')
-    .filter((l) => l !== '' && !l.startsWith('//'))
+    .filter((l) => l !== '' && !l.startsWith('//') && !leftOut.has(Number(/^(\d+) /.exec(l)?.[1] ?? -1)))
     .map((l) => l.replace(/^\d+ /, '').replace(/0x[0-9a-f]{3,}/g, '<ptr>'));
 }
 
@@ -51,7 +52,11 @@ describe('capture → import → export gives the capture back', () => {
       const rep = exportTrace(r9, back);
       expect(rep.warnings).toEqual([]);
       expect(rep.skipped).toBe(0);
-      expect(normalized(dumpOf(back))).toEqual(normalized(dumpOf(path)));
+      // the calls the import leaves out on purpose (a query's not-yet polls, a timing query's value), with a note
+      const leftOut = new Set<number>();
+      const importer = new CaptureImporter({ onLeftOut: (no) => leftOut.add(no) });
+      for (const _ of importCalls(openApitrace(path).calls(), importer));
+      expect(normalized(dumpOf(back))).toEqual(normalized(dumpOf(path), leftOut));
     });
   }
 });

@@ -93,8 +93,21 @@ describe('the D3D9 signature table matches what apitrace wrote', () => {
     it(`${path.split('/').slice(-2).join('/')}: names, argument names and signatures agree`, () => {
       const problems: string[] = [];
       let checked = 0;
+      // a query's type by its pointer, for GetData's pData (its type is the query's: `_this->GetType()`)
+      const queryTypes = new Map<string, string>();
+      const enumName = (v: Value | undefined): string | undefined =>
+        v && typeof v === 'object' && 'kind' in v && v.kind === 'enum' ? v.sig.values.find(([, x]) => x === v.value)?.[0] : undefined;
+      const address = (v: Value | undefined): string | undefined => {
+        const p = v && typeof v === 'object' && 'kind' in v && v.kind === 'array' ? v.items[0] : v;
+        return p && typeof p === 'object' && 'kind' in p && p.kind === 'pointer' ? String(p.address) : undefined;
+      };
       for (const call of openApitrace(path).calls()) {
         if (call.sig.name === 'memcpy') continue;
+        if (/::CreateQuery$/.test(call.sig.name)) {
+          const q = address(call.args[call.sig.argNames.indexOf('ppQuery')]);
+          const type = enumName(call.args[call.sig.argNames.indexOf('Type')]);
+          if (q !== undefined && type !== undefined) queryTypes.set(q, type);
+        }
         const entry = specFunction(call.sig.name);
         if (!entry) {
           problems.push(`${call.no}: ${call.sig.name} is not in the table`);
@@ -102,6 +115,7 @@ describe('the D3D9 signature table matches what apitrace wrote', () => {
         }
         expect(call.sig.argNames, call.sig.name).toEqual(entry.sig.argNames);
         const switchName = (on: string): string | undefined => {
+          if (on === '_this->GetType()') return queryTypes.get(address(call.args[0]) ?? '');
           const i = entry.spec.args.findIndex((a) => a.name === on);
           const v = call.args[i];
           return v && typeof v === 'object' && 'kind' in v && v.kind === 'enum' ? v.sig.values.find(([, x]) => x === v.value)?.[0] : undefined;
