@@ -96,14 +96,15 @@ export function commitTexel(m: Interpreter, op: Op, active: number): void {
   m.commit(op, active, res);
 }
 
-/** texkill: lanes whose x, y or z is below 0 are discarded (ps_1_1–1_3 test the texture coordinates). */
+/** texkill: lanes with a tested component below 0 are discarded (ps_1_1–1_3 test the texture coordinates). */
 export function texkill(m: Interpreter, op: Op, active: number): void {
   const dd = op.dst!;
   const killed = m.io.killed;
+  const tested = o.killMask(m.version, dd.mask);
   for (let l = 0; l < m.lanes; l++) {
     if (!(active & (1 << l))) continue;
-    const v = [0, 1, 2].map((c) => (m.decoded.ps1x && m.version < 0x0104 ? m.coordIn(dd.num, l, c) : m.fetch(dd.type, dd.num, l, c)));
-    if (o.kills(v[0], v[1], v[2])) killed[l] = 1;
+    const v = [0, 1, 2, 3].map((c) => (!(tested & (1 << c)) ? 0 : m.decoded.ps1x && m.version < 0x0104 ? m.coordIn(dd.num, l, c) : m.fetch(dd.type, dd.num, l, c)));
+    if (o.kills(v[0], v[1], v[2], v[3])) killed[l] = 1;
   }
 }
 
