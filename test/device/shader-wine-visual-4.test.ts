@@ -9,7 +9,7 @@ import { D3DCLEAR, D3DCULL, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DF
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
 import type { IDirect3DSurface9 } from '../../src/device/types.js';
-import { colorMatch, draw, ps, rig, SHADERS_EXECUTE } from './wine-visual-rig.js';
+import { at, colorMatch, draw, pixel, ps, rig, SHADERS_EXECUTE, tokens } from './wine-visual-rig.js';
 
 const run = it.skipIf(!SHADERS_EXECUTE);
 const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
@@ -137,4 +137,61 @@ describe('ps_1_1 texbem (visual.c texbem_test)', () => {
       expectTarget(rt, WHITE_SPOTS, 0);
     });
   }
+});
+
+describe('special floating-point values out of a vs_2_0 into a ps_2_0 (visual.c fp_special_test)', () => {
+  // The vertex shader computes r0.x from v1.x = 0 (or takes a def'd NaN / −∞ / +∞), then writes oT0.x = r0.x
+  // and oT0.y = 1 when r0.x is 0 or ±∞ (x == 2x), 0 otherwise. The pixel shader puts oT0.y in red, oT0.x in
+  // blue and, in green, 0.5 when its min/max tests see a NaN, 0 otherwise.
+  const footer = [
+    'mul r0.y, r0.x, c0.w', 'sge r0.z, r0.x, r0.y', 'sge r0.y, r0, r0.x', 'mul r0.z, r0.y, r0', 'max r0.w, -r0.z, r0.z',
+    'slt r0.y, r0.x, r0.x', 'add r0.z, r0.y, r0.y', 'slt r0.y, c0.x, r0.w', 'max r0.w, -r0.z, r0.z', 'add r0.z, -r0.y, c0',
+    'slt r0.w, c0.x, r0', 'mul r0.z, r0.w, r0', 'mad r0.y, r0.z, c0, r0', 'mov oT0.xy, r0', 'mov oPos, v0',
+  ].join('\n');
+  const PS = [
+    'ps_2_0', 'def c0, 0.0, 0.5, 1.0, 2.0', 'dcl t0.xy', 'max r1.x, t0, c0', 'min r0.x, t0, c0', 'add r0.x, r0, -r1',
+    'mad r1.x, t0, c0.w, -t0', 'abs r2.x, r1', 'abs r0.x, r0', 'abs r1.x, t0', 'cmp r2.x, -r2, c0.z, c0', 'abs r2.x, r2',
+    'cmp r1.x, -r1, c0.z, c0', 'abs r1.x, r1', 'cmp r3.x, -r2, c0.z, c0', 'cmp r2.x, -r1, c0.z, c0', 'cmp r0.x, -r0, c0.y, c0',
+    'mul r2.x, r2, r3', 'cmp r0.x, -r2, c0.z, r0', 'cmp r0.y, -r1.x, r0.x, c0.x', 'mov r0.xz, t0.yzxw', 'mov r0.w, c0.z', 'mov oC0, r0',
+  ].join('\n');
+  // Windows' colours on four GPU families (Radeon X1000, Radeon HD 2000+, GeForce 6/7, GeForce 8+); any one
+  // of them, ±1, passes, as in visual.c (WARP's is only tolerated there as broken, so not here)
+  const cases: Array<[string, string, [number, number, number, number]]> = [
+    ['log', 'log r0.x, v1.x', [0x000000, 0x000000, 0xff0000, 0xff7f00]],
+    ['pow', 'pow r0.x, v1.x, v1.x', [0x0000ff, 0x0000ff, 0x00ff00, 0x0000ff]],
+    ['nrm', 'nrm r0.xyz, v1.x', [0xff0000, 0xff0000, 0x00ff00, 0xff0000]],
+    ['rcp', 'rcp r0.x, v1.x', [0x0000ff, 0x0000ff, 0xff00ff, 0xff7f00]],
+    ['rcp of −0', 'rcp r0.x, -v1.x', [0x0000ff, 0x000000, 0xff0000, 0xff7f00]],
+    ['rsq', 'rsq r0.x, v1.x', [0x0000ff, 0x0000ff, 0xff00ff, 0xff7f00]],
+    ['rsq of −0', 'rsq r0.x, -v1.x', [0x0000ff, 0x0000ff, 0xff00ff, 0xff7f00]],
+    ['lit', 'lit r0, v1.xxxx\nmov r0.x, r0.z', [0xff0000, 0xff0000, 0xff0000, 0xff0000]],
+    ['def NaN', 'mov r0.x, c1.x', [0x0000ff, 0x007f00, 0x00ff00, 0x007f00]],
+    ['def −∞', 'mov r0.x, c1.y', [0xff0000, 0xff7f00, 0xff0000, 0xff7f00]],
+    ['def +∞', 'mov r0.x, c1.z', [0xff00ff, 0xff7f00, 0xff00ff, 0xff7f00]],
+  ];
+  /** The vertex shader's tokens with c1 = (NaN, −∞, +∞, 0) in its def (the assembler has no spelling for them). */
+  function vertexShader(body: string): Uint32Array {
+    const t = tokens(`vs_2_0\ndef c0, 0.0, 0.5, 1.0, 2.0\ndef c1, 11.0, 12.0, 13.0, 0.0\ndcl_position v0\ndcl_texcoord0 v1\n${body}\n${footer}`);
+    const special = new Map<number, number>([[0x41300000, 0x7fc00000], [0x41400000, 0xff800000], [0x41500000, 0x7f800000]]);
+    return t.map((w) => special.get(w) ?? w);
+  }
+  run('every instruction gives one of the colours Windows gives', () => {
+    const dev = rig();
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.TEX1 | D3DFVF_TEXCOORDSIZE(1, 0));
+    dev.SetPixelShader(ps(dev, PS));
+    dev.SetRenderState(D3DRS.ZENABLE, 0);
+    dev.Clear(0, null, D3DCLEAR.TARGET, 0xff00ff00, 0, 0);
+    const quad = new Float32Array([-1, 1, 0, 0, 1, 1, 1, 0, -1, -1, 0, 0, 1, -1, 1, 0]);
+    const got: string[] = [], want: string[] = [];
+    for (const [name, body, colors] of cases) {
+      const r = dev.CreateVertexShader(vertexShader(body));
+      expect(r.hr).toBe(D3D_OK);
+      dev.SetVertexShader(r.vertexShader!);
+      draw(dev, quad, 16);
+      const c = pixel(dev, ...at(320, 240));
+      got.push(`${name} ${hex(c)}`);
+      want.push(`${name} ${colors.some((w) => colorMatch(c, w, 1)) ? hex(c) : colors.map(hex).join(' or ')}`);
+    }
+    expect(got).toEqual(want);
+  });
 });
