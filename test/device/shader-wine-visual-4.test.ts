@@ -9,7 +9,7 @@ import { D3DCLEAR, D3DCULL, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DF
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
 import type { IDirect3DSurface9 } from '../../src/device/types.js';
-import { at, colorMatch, draw, pixel, ps, rig, SHADERS_EXECUTE, tokens } from './wine-visual-rig.js';
+import { at, colorMatch, draw, expectColors, pixel, ps, quad, rig, SHADERS_EXECUTE, tokens } from './wine-visual-rig.js';
 
 const run = it.skipIf(!SHADERS_EXECUTE);
 const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
@@ -137,6 +137,44 @@ describe('ps_1_1 texbem (visual.c texbem_test)', () => {
       expectTarget(rt, WHITE_SPOTS, 0);
     });
   }
+});
+
+describe('two texbem in one ps_1_3 (visual.c texbem_test, the double texbem half)', () => {
+  // stage 0 and 2: 1×1 V8U8 offsets (−15, 15) and (−31, −63) (C's truncation of ±k/8 · 127); stages 1 and 3:
+  // one 8×8 texture, blue but for red at (6, 4) and green at (1, 2). Stage 1's matrix (−1, 0, 2, 0) moves
+  // (0.5, 0.5) to u ≈ 0.854 (texel 6, red); stage 3's (1.5, 0, 0, 0.5) to (0.134, 0.252) (texel 1, 2: green).
+  run('texbem t1, t0 then texbem t3, t2: red + green = 0xffff00 ±1', () => {
+    const dev = rig();
+    const bumps = [[-15, 15], [-31, -63]].map(([du, dv]) => {
+      const t = dev.CreateTexture(1, 1, 1, 0, D3DFMT.V8U8, D3DPOOL.MANAGED).texture!;
+      const lr = t.LockRect(0, null, 0).lockedRect!;
+      lr.pBits[0] = du & 0xff;
+      lr.pBits[1] = dv & 0xff;
+      t.UnlockRect(0);
+      return t;
+    });
+    const grid = dev.CreateTexture(8, 8, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.MANAGED).texture!;
+    const lr = grid.LockRect(0, null, 0).lockedRect!;
+    const view = new DataView(lr.pBits.buffer, lr.pBits.byteOffset);
+    for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) view.setUint32(y * lr.Pitch + 4 * x, x === 6 && y === 4 ? 0x00ff0000 : x === 1 && y === 2 ? 0x0000ff00 : 0x000000ff, true);
+    grid.UnlockRect(0);
+    [bumps[0], grid, bumps[1], grid].forEach((t, stage) => {
+      dev.SetTexture(stage, t);
+      dev.SetSamplerState(stage, D3DSAMP.ADDRESSU, D3DTADDRESS.CLAMP);
+      dev.SetSamplerState(stage, D3DSAMP.ADDRESSV, D3DTADDRESS.CLAMP);
+    });
+    const matrix = (stage: number, m: number[]): void => {
+      const bits = new Uint32Array(new Float32Array(m).buffer);
+      [D3DTSS.BUMPENVMAT00, D3DTSS.BUMPENVMAT01, D3DTSS.BUMPENVMAT10, D3DTSS.BUMPENVMAT11].forEach((s, i) => expect(dev.SetTextureStageState(stage, s, bits[i])).toBe(D3D_OK));
+    };
+    matrix(1, [-1, 0, 2, 0]);
+    matrix(3, [1.5, 0, 0, 0.5]);
+    dev.SetPixelShader(ps(dev, 'ps_1_3\ntex t0\ntexbem t1, t0\ntex t2\ntexbem t3, t2\nadd r0, t1, t3'));
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.TEX4);
+    dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0xff000000, 1, 0);
+    draw(dev, quad(-1, -1, 1, 1, 0, () => [0, 0, 0.5, 0.5, 0, 0, 0.5, 0.5]), 44);
+    expectColors(dev, [[...at(320, 240), 0xffff00]], 1);
+  });
 });
 
 describe('special floating-point values out of a vs_2_0 into a ps_2_0 (visual.c fp_special_test)', () => {
