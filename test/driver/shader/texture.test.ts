@@ -162,6 +162,17 @@ describe('ps_1_1–1_3 texture addressing', () => {
     expect(calls[1].v).toBe(f32(0.2) + 0.5 * du + 2 * dv);
   });
 
+  it('texbem on a stage with COUNT4 | PROJECTED divides its coordinates by q before the offset (visual.c texbem_test)', () => {
+    const calls: SampleCall[] = [];
+    const exe = compile('ps_1_1\ntex t0\ntexbem t1, t0\nmov r0, t1');
+    const io = makeIO(fakeSample(calls));
+    setReg(io.inputs, PS_IN.T0, 0, [du, dv, 0.75, 1]);
+    setReg(io.inputs, PS_IN.T0 + 1, 0, [12.8, 25.6, 0, 128]);
+    exe.run(io, { ...makeConstants(), bump: Float32Array.from(bump), textureTransformFlags: Uint32Array.of(0, 256 | 4) }, 1);
+    expect(calls[1].u).toBeCloseTo(0.1 + 1 * du + 0.25 * dv, 6);
+    expect(calls[1].v).toBeCloseTo(0.2 + 0.5 * du + 2 * dv, 6);
+  });
+
   it('texbeml scales the sample by src.b · LSCALE + LOFFSET', () => {
     const { out } = runPs('ps_1_1\ntex t0\ntexbeml t1, t0\nmov r0, t1', [[du, dv, 0.25, 1], [0, 0, 0, 1]], { bump });
     const lum = 0.25 * 2 + 0.5;
