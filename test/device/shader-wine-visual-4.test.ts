@@ -233,3 +233,28 @@ describe('special floating-point values out of a vs_2_0 into a ps_2_0 (visual.c 
     expect(got).toEqual(want);
   });
 });
+
+describe('ps_1_1 reading an X8L8V8U8 texel (visual.c x8l8v8u8_test)', () => {
+  // 0x11ca3141: U 0x41 (65/127), V 0x31 (49/127) signed, L 0xca unsigned, X unused; Windows samples it as
+  // (U, V, L, 1) and gives 0x8262ca, 0x8363ca or 0x8362ca for the colour, white for .w
+  const cases: Array<[string, string, number[]]> = [
+    ['mov r0, t0', 'the colour is (U, V, L)', [0x8262ca, 0x8363ca, 0x8362ca]],
+    ['mov r0, t0.w', 'alpha reads 1', [0xffffff]],
+  ];
+  for (const [line, what, colors] of cases) {
+    run(`${line}: ${what}`, () => {
+      const dev = rig();
+      const t = dev.CreateTexture(1, 1, 1, 0, D3DFMT.X8L8V8U8, D3DPOOL.MANAGED).texture!;
+      const lr = t.LockRect(0, null, 0).lockedRect!;
+      new DataView(lr.pBits.buffer, lr.pBits.byteOffset).setUint32(0, 0x11ca3141, true);
+      t.UnlockRect(0);
+      dev.SetTexture(0, t);
+      dev.SetPixelShader(ps(dev, `ps_1_1\ntex t0\n${line}`));
+      dev.SetFVF(D3DFVF.XYZ | D3DFVF.TEX1);
+      dev.Clear(0, null, D3DCLEAR.TARGET | D3DCLEAR.ZBUFFER, 0xffff0000, 1, 0);
+      draw(dev, quad(-1, -1, 1, 1, 0.1, () => [0.5, 0.5]), 20);
+      const c = pixel(dev, ...at(578, 430));
+      expect(colors.includes(c) ? 'ok' : hex(c)).toBe('ok');
+    });
+  }
+});
