@@ -7,7 +7,7 @@
 import { OP, REG, type Instruction } from '../../shader/index.js';
 import { SAMPLER_TYPE } from './decode.js';
 import { Emitter, Sources, Unsupported, int, maskComponents, readRegister, storeStatement, swizzled } from './compile-emit.js';
-import { shiftScale } from './ops.js';
+import { killMask, shiftScale } from './ops.js';
 import { LOD, PS_IN } from './types.js';
 
 /** The ops.ts functions generated code may call (bound once per compiled shader). */
@@ -256,12 +256,13 @@ export function texld(e: Emitter, ins: Instruction): void {
   });
 }
 
-/** texkill (ps_2_0 and later): lanes whose register's x, y or z is below 0 are discarded (the register as stored, no swizzle). */
+/** texkill: lanes with a tested component (ops.killMask) below 0 are discarded (the register as stored, no swizzle). */
 export function texkill(e: Emitter, ins: Instruction): void {
   const d = ins.dst!;
+  const tested = killMask(e.version, d.mask);
   e.lanes(() => {
     // ps_1_1–1_3 test the texture coordinates of the t register
-    const v = [0, 1, 2].map((c) => (e.d.ps1x && e.version < 0x0104 ? coordIn(e, d.num, c) : readRegister(e, d.type, d.num, c, undefined)));
+    const v = [0, 1, 2, 3].map((c) => (!(tested & (1 << c)) ? '0' : e.d.ps1x && e.version < 0x0104 ? coordIn(e, d.num, c) : readRegister(e, d.type, d.num, c, undefined)));
     e.line(`if (kills(${v.join(', ')})) KILL[l] = 1;`);
   });
 }

@@ -96,14 +96,15 @@ export function commitTexel(m: Interpreter, op: Op, active: number): void {
   m.commit(op, active, res);
 }
 
-/** texkill: lanes whose x, y or z is below 0 are discarded (ps_1_1–1_3 test the texture coordinates). */
+/** texkill: lanes with a tested component below 0 are discarded (ps_1_1–1_3 test the texture coordinates). */
 export function texkill(m: Interpreter, op: Op, active: number): void {
   const dd = op.dst!;
   const killed = m.io.killed;
+  const tested = o.killMask(m.version, dd.mask);
   for (let l = 0; l < m.lanes; l++) {
     if (!(active & (1 << l))) continue;
-    const v = [0, 1, 2].map((c) => (m.decoded.ps1x && m.version < 0x0104 ? m.coordIn(dd.num, l, c) : m.fetch(dd.type, dd.num, l, c)));
-    if (o.kills(v[0], v[1], v[2])) killed[l] = 1;
+    const v = [0, 1, 2, 3].map((c) => (!(tested & (1 << c)) ? 0 : m.decoded.ps1x && m.version < 0x0104 ? m.coordIn(dd.num, l, c) : m.fetch(dd.type, dd.num, l, c)));
+    if (o.kills(v[0], v[1], v[2], v[3])) killed[l] = 1;
   }
 }
 
@@ -115,16 +116,21 @@ export function ps1xSample(m: Interpreter, op: Op, active: number): void {
   const all = (1 << m.lanes) - 1;
   m.readAll(op, all);
   const mat = m.bumpState(t);
+  const ttf = m.c.textureTransformFlags;
+  // texbem(l) with PROJECTED coordinates on its stage: divided first, then offset (visual.c texbem_test)
+  const by = o.projectedComponent(ttf && t < ttf.length ? ttf[t] : 0);
   for (let l = 0; l < m.lanes; l++) {
     const a = l * 4;
     const s = (k: number): number => sv[a + k];
     const ci = (k: number): number => m.coordIn(t, l, k);
     let u = 0, v = 0, w = 0;
     switch (op.op) {
-      case OP.TEXBEM: case OP.TEXBEML:
-        u = o.bump(ci(0), ci(1), s(0), s(1), mat[0], mat[1], mat[2], mat[3], 0);
-        v = o.bump(ci(0), ci(1), s(0), s(1), mat[0], mat[1], mat[2], mat[3], 1);
+      case OP.TEXBEM: case OP.TEXBEML: {
+        const q = by >= 0 ? ci(by) : 1;
+        u = o.bump(ci(0) / q, ci(1) / q, s(0), s(1), mat[0], mat[1], mat[2], mat[3], 0);
+        v = o.bump(ci(0) / q, ci(1) / q, s(0), s(1), mat[0], mat[1], mat[2], mat[3], 1);
         break;
+      }
       case OP.TEXREG2AR: u = s(3); v = s(0); break;
       case OP.TEXREG2GB: u = s(1); v = s(2); break;
       case OP.TEXREG2RGB: u = s(0); v = s(1); w = s(2); break;

@@ -280,9 +280,18 @@ export function projectedComponent(flags: number): number {
   return count === 2 ? 1 : count === 3 ? 2 : count === 1 ? -1 : 3;
 }
 
-/** texkill: the pixel is discarded when any of x, y, z is below 0. */
-export function kills(x: number, y: number, z: number): boolean {
-  return x < 0 || y < 0 || z < 0;
+/** texkill: the pixel is discarded when any tested component is below 0 (untested ones are passed as 0). */
+export function kills(x: number, y: number, z: number, w: number): boolean {
+  return x < 0 || y < 0 || z < 0 || w < 0;
+}
+
+/**
+ * The components texkill tests, as a mask: x, y, z before ps_2_0; from ps_2_0 on, the destination's
+ * write mask. The texkill page says "the first three" for every version; Windows also discards on
+ * w < 0 in ps_2_0 (visual.c texkill_test; test/device/shader-wine-visual-4.test.ts).
+ */
+export function killMask(version: number, writeMask: number): number {
+  return version >= 0x0200 ? writeMask & 0xf : 0x7;
 }
 
 /** texdepth (ps_1_4): r5.r / r5.g, 1 when g is 0 (the texdepth page); clamped to [0, 1] as a depth value is. */

@@ -4,8 +4,17 @@
  * reflection of texm3x3spec/vspec, texdepth and texm3x2depth).
  */
 import { describe, expect, it } from 'vitest';
-import { LOD, PS_IN, type ShaderConstants } from '../../../src/driver/shader/index.js';
+import { createExecutable, LOD, PS_IN, type ShaderConstants } from '../../../src/driver/shader/index.js';
+import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
 import { compile, f32, fakeSample, getReg, makeConstants, makeIO, setReg, type SampleCall } from './harness.js';
+
+function program(text: string): ShaderProgram {
+  const a = assemble(text);
+  if (!a.ok) throw new Error(a.error.message);
+  const p = parseShader(a.tokens);
+  if (!p.ok) throw new Error(p.error.message);
+  return p.program;
+}
 
 /** Runs a pixel shader on `lanes` lanes with texture coordinates tN = coords[N] (the same on each lane unless given per lane). */
 function runPs(text: string, coords: number[][], opts: { consts?: number[][]; bump?: number[]; lanes?: number; perLane?: number[][][] } = {}) {
@@ -63,14 +72,34 @@ describe('SM2/SM3 sampling', () => {
     expect(x.exe.usesDerivatives).toBe(true);
   });
 
-  it('texkill discards the lanes where any of x, y, z is negative (w is ignored)', () => {
+  it('texkill discards the lanes where any of x, y, z, w is negative (ps_2_0 tests w too, as Windows does: visual.c texkill_test)', () => {
     const per = [[[0, 0, 0, -1]], [[-0.1, 0, 0, 0]], [[0, 0, -2, 0]], [[1, 1, 1, 1]]];
+    for (const interpret of [false, true]) {
+      const exe = createExecutable(program('ps_2_0\ndcl t0\ntexkill t0\nmov oC0, t0'), { interpret });
+      const io = makeIO(fakeSample());
+      for (let l = 0; l < 4; l++) setReg(io.inputs, PS_IN.T0, l, per[l][0]);
+      exe.run(io, makeConstants(), 4);
+      expect(Array.from(io.killed), interpret ? 'interpreter' : 'compiled').toEqual([1, 1, 1, 0]);
+    }
     const { io, exe } = runPs('ps_2_0\ndcl t0\ntexkill t0\nmov oC0, t0', [], { lanes: 4, perLane: per });
-    expect(Array.from(io.killed)).toEqual([0, 1, 1, 0]);
+    expect(Array.from(io.killed)).toEqual([1, 1, 1, 0]);
     // the next run on the same arrays starts with no lane discarded
     for (let l = 0; l < 4; l++) setReg(io.inputs, PS_IN.T0, l, [1, 1, 1, 1]);
     exe.run(io, makeConstants(), 4);
     expect(Array.from(io.killed)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('ps_1_1 and ps_1_4 texkill test x, y, z only (w is ignored)', () => {
+    const per = [[[0, 0, 0, -1]], [[-0.1, 0, 0, 0]], [[0, 0, -2, 0]], [[1, 1, 1, 1]]];
+    for (const text of ['ps_1_1\ntexkill t0\nmov r0, v0', 'ps_1_4\ntexkill t0\nmov r0, v0']) {
+      for (const interpret of [false, true]) {
+        const exe = createExecutable(program(text), { interpret });
+        const io = makeIO(fakeSample());
+        for (let l = 0; l < 4; l++) setReg(io.inputs, PS_IN.T0, l, per[l][0]);
+        exe.run(io, makeConstants(), 4);
+        expect(Array.from(io.killed), `${text.slice(0, 6)} ${interpret ? 'interpreter' : 'compiled'}`).toEqual([0, 1, 1, 0]);
+      }
+    }
   });
 
   it('vPos and vFace read the position and face of each lane', () => {
@@ -131,6 +160,17 @@ describe('ps_1_1–1_3 texture addressing', () => {
     expect(calls[1].unit).toBe(1);
     expect(calls[1].u).toBe(f32(0.1) + 1 * du + 0.25 * dv);
     expect(calls[1].v).toBe(f32(0.2) + 0.5 * du + 2 * dv);
+  });
+
+  it('texbem on a stage with COUNT4 | PROJECTED divides its coordinates by q before the offset (visual.c texbem_test)', () => {
+    const calls: SampleCall[] = [];
+    const exe = compile('ps_1_1\ntex t0\ntexbem t1, t0\nmov r0, t1');
+    const io = makeIO(fakeSample(calls));
+    setReg(io.inputs, PS_IN.T0, 0, [du, dv, 0.75, 1]);
+    setReg(io.inputs, PS_IN.T0 + 1, 0, [12.8, 25.6, 0, 128]);
+    exe.run(io, { ...makeConstants(), bump: Float32Array.from(bump), textureTransformFlags: Uint32Array.of(0, 256 | 4) }, 1);
+    expect(calls[1].u).toBeCloseTo(0.1 + 1 * du + 0.25 * dv, 6);
+    expect(calls[1].v).toBeCloseTo(0.2 + 0.5 * du + 2 * dv, 6);
   });
 
   it('texbeml scales the sample by src.b · LSCALE + LOFFSET', () => {
