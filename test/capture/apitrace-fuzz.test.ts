@@ -100,7 +100,7 @@ function check(o: Outcome, where: string): 'ok' | 'format' {
 describe('a capture cut short', () => {
   const file = readFileSync(join(FIXTURES, 'apitrace', 'tri.trace'));
   const whole = read(file) as { calls: TraceCall[] };
-  const cuts = spread(Array.from({ length: file.length }, (_, i) => i), scale(file.length, 200));
+  const cuts = spread(Array.from({ length: file.length }, (_, i) => i), scale(file.length, 100));
   it(`tri.trace cut at ${cuts.length} places: the calls complete before the cut, the one cut flagged incomplete, a warning`, () => {
     let partial = 0;
     for (const cut of cuts) {
@@ -123,7 +123,7 @@ describe('a capture cut short', () => {
 });
 
 describe('mutated captures', () => {
-  const count = scale(4000, 300);
+  const count = scale(4000, 150);
   it(`${count} file-level and ${count} stream-level mutants of the captures: read, or refused with TraceFormatError, each within ${LIMIT_MS} ms`, () => {
     const r = rng(SEED);
     const bases = TRACES.map((p) => readFileSync(p));

@@ -9,7 +9,7 @@ import { formatInfo } from '../../src/formats/index.js';
 import { decodePng, encodePng, surfaceImage } from '../../src/golden/image.js';
 import { PngPool } from '../../src/golden/png-pool.js';
 import type { StoredSurface } from '../../src/golden/store.js';
-import { runCli } from '../helpers.js';
+import { LONG, runCli } from '../helpers.js';
 
 /** a 13×7 X8R8G8B8 surface (pitch 64: padded rows) whose pixels depend on `seed` */
 function surface(seed: number): StoredSurface {
@@ -57,7 +57,8 @@ describe('PngPool', () => {
 });
 
 describe('replay --out in a process of its own', () => {
-  it('exits only once every frame is written (the workers keep it alive)', () => {
+  // a process of its own costs a second or two of CPU: the long suite runs it
+  it.runIf(LONG)('exits only once every frame is written (the workers keep it alive)', () => {
     const d = mkdtempSync(join(tmpdir(), 'replay9-pngpool-'));
     const script = `import { main } from './src/cli/main.ts'; process.exitCode = await main(['replay', 'traces/lit-fog-blend.r9t', '--out', ${JSON.stringify(d)}], { out: () => {}, err: (t) => process.stderr.write(t), tty: false });`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
