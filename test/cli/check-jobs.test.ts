@@ -35,7 +35,8 @@ function withoutTimes(json: string): CheckReport {
 }
 
 describe('check --jobs', () => {
-  it('gives the same JSON report on 2 worker threads as in one thread, over the sample traces', async () => {
+  // every sample trace twice, on worker threads that load tsx: the long suite runs it
+  it.runIf(LONG)('gives the same JSON report on 2 worker threads as in one thread, over the sample traces', async () => {
     const d = await samplesWithGoldens();
     const one = await runCli('check', d, '--json', '--report', join(d, 'rep'));
     const two = await runCli('check', d, '--json', '--report', join(d, 'rep'), '--jobs', '2');

@@ -67,7 +67,7 @@ describe('every command reads a .trace directly', () => {
     copyFileSync(TRI, join(d, 'tri.trace'));
     expect((await runCli('check', join(d, 'tri.trace'), '--update')).code).toBe(0);
     expect(existsSync(join(d, 'tri.golden', 'golden.json'))).toBe(true);
-    const again = await runCli('check', d);
+    const again = await runCli('check', d, '--report', join(d, 'rep'));
     expect(again.code).toBe(0);
     expect(again.out).toMatch(/PASS .*tri\.trace: 1 frame/);
   });
@@ -92,7 +92,7 @@ describe('check --jobs reads captures on its worker threads too', () => {
     copyFileSync(TRI, join(d, 'tri.trace'));
     expect((await runCli('check', d, '--update')).code).toBe(0);
     // workersOnly: no task runs on this thread, so the worker must open the .trace itself
-    const report = await runCheckJobs([join(d, 'tri.trace')], {}, 1, undefined, true);
+    const report = await runCheckJobs([join(d, 'tri.trace')], { reportDir: join(d, 'rep') }, 1, undefined, true);
     expect(report.traces.map((r) => r.status)).toEqual(['pass']);
   });
 });
