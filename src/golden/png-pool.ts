@@ -6,6 +6,9 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import { writeFileSync } from 'node:fs';
+import { surfaceImage } from './image.js';
+import { writePng } from './png-write.js';
 import { startWorker } from './worker-start.js';
 import type { StoredSurface } from './store.js';
 
@@ -36,22 +39,34 @@ export class PngPool {
   private readonly counter = new SharedArrayBuffer(4);
   private sent = 0;
   private closed = false;
+  /** frames written on this thread (the first one: a worker costs more to start than one frame) */
+  private inline = 0;
+  private readonly errors: string[] = [];
 
   /**
    * `threads`: workers (default: one per core beyond the replay's own, at least one);
    * `maxInFlight`: frames queued or being written before `write` waits (default 2 a worker).
    */
-  constructor(threads = Math.max(1, availableParallelism() - 1), private readonly maxInFlight = 2 * threads) {
+  constructor(private readonly threads = Math.max(1, availableParallelism() - 1), private readonly maxInFlight = 2 * threads, private readonly firstInline = true) {
     this.done = new Int32Array(this.counter);
-    for (let i = 0; i < threads; i++) {
-      const w = startWorker(WORKER_URL, { counter: this.counter } satisfies PngWorkerStart);
-      this.workers.push(w);
-    }
   }
 
-  /** Queues the first sample of `s` as a PNG at `file` (its bytes are copied now: the caller may go on writing `s`). */
+  /**
+   * Queues the first sample of `s` as a PNG at `file` (its bytes are copied now: the caller may go on
+   * writing `s`). The first frame is written here and now; the workers start with the second.
+   */
   write(file: string, s: StoredSurface): void {
     if (this.closed) throw new Error('PngPool: write after close');
+    if (this.firstInline && this.inline === 0) {
+      this.inline++;
+      try {
+        writeFileSync(file, writePng(surfaceImage(s)));
+      } catch (e) {
+        this.errors.push(`${file}: ${(e as Error).message}`);
+      }
+      return;
+    }
+    while (this.workers.length < this.threads) this.workers.push(startWorker(WORKER_URL, { counter: this.counter } satisfies PngWorkerStart));
     let waited = 0;
     while (this.sent - Atomics.load(this.done, 0) >= this.maxInFlight) {
       const seen = Atomics.load(this.done, 0);
@@ -71,7 +86,7 @@ export class PngPool {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const errors: string[] = [];
+    const errors = this.errors;
     await Promise.all(this.workers.map((w) => new Promise<void>((resolve, reject) => {
       w.once('message', (m: PngWorkerMessage) => { errors.push(...m.errors); });
       w.once('error', reject);
