@@ -65,7 +65,7 @@ describe('every command reads a .trace directly', () => {
   it('check keeps a capture\'s goldens in NAME.golden/ as for .r9, also when given the folder', async () => {
     const d = tmp();
     copyFileSync(TRI, join(d, 'tri.trace'));
-    expect((await runCli('check', join(d, 'tri.trace'), '--update')).code).toBe(0);
+    expect((await runCli('check', join(d, 'tri.trace'), '--update', '--report', join(d, 'rep'))).code).toBe(0);
     expect(existsSync(join(d, 'tri.golden', 'golden.json'))).toBe(true);
     const again = await runCli('check', d, '--report', join(d, 'rep'));
     expect(again.code).toBe(0);
@@ -90,7 +90,7 @@ describe('check --jobs reads captures on its worker threads too', () => {
     const { runCheckJobs } = await import('../../src/golden/check-jobs.js');
     const d = tmp();
     copyFileSync(TRI, join(d, 'tri.trace'));
-    expect((await runCli('check', d, '--update')).code).toBe(0);
+    expect((await runCli('check', d, '--update', '--report', join(d, 'rep'))).code).toBe(0);
     // workersOnly: no task runs on this thread, so the worker must open the .trace itself
     const report = await runCheckJobs([join(d, 'tri.trace')], { reportDir: join(d, 'rep') }, 1, undefined, true);
     expect(report.traces.map((r) => r.status)).toEqual(['pass']);
