@@ -101,7 +101,7 @@ describe('check with a thread per core runs with V8 compiling on its threads', (
     }
   };
 
-  it('passes SIGTERM on, and ends by the same signal', async () => {
+  it.runIf(LONG)('passes SIGTERM on, and ends by the same signal', async () => {
     const { parent, child } = await held();
     const exit = new Promise<NodeJS.Signals | null>((resolve) => parent.once('exit', (_code, signal) => resolve(signal)));
     try {

@@ -130,7 +130,7 @@ describe('sample traces', () => {
 
   it(`${LONG ? 'each trace' : 'an even spread of the traces'} is what its scene records (npm run traces regenerates them)`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay9-scenes-'));
-    for (const [name, module] of spread(SAMPLE_SCENES, 4)) {
+    for (const [name, module] of spread(SAMPLE_SCENES, 2)) {
       const out = join(dir, `${name}.r9t`);
       const { error } = await recordScene(await loadScene(join(import.meta.dirname, '..', '..', 'tools', 'scenes', module)), out);
       expect(error).toBeUndefined();
