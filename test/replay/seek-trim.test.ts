@@ -178,7 +178,7 @@ function insideLock(r: Replayer): boolean {
 
 describe('seek: restore the nearest snapshot, then replay', () => {
   // the short run takes an even spread of the sample traces; the long run takes them all
-  for (const name of spread(names, 6)) {
+  for (const name of spread(names, 4)) {
     it(`${name}: stands where a replay from call 0 stands, at random calls (whole state compared)`, () => {
       const src = binary(name);
       const seekable = TraceReader.fromBytes(withSnapshots(src, 1));
@@ -221,7 +221,7 @@ describe('seek: restore the nearest snapshot, then replay', () => {
 });
 
 describe('trim', () => {
-  for (const name of spread(names, 6)) {
+  for (const name of spread(names, 4)) {
     it(`${name}: the trimmed trace presents exactly the kept frames of its source`, () => {
       const src = binary(name);
       const want = frameHashes(TraceReader.fromBytes(src));
@@ -274,7 +274,7 @@ describe('trim', () => {
       const count = TraceReader.fromBytes(src).frames.length;
       for (const bytes of [trimmed(src, [0, count - 1]).bytes, withSnapshots(trimmed(src, [0, count - 1]).bytes, 1)]) {
         const out = TraceReader.fromBytes(bytes);
-        for (const to of spread([...Array(out.callCount + 1).keys()], 12)) {
+        for (const to of spread([...Array(out.callCount + 1).keys()], 8)) {
           const want = encodeSnapshot(captureReplay(new Replayer().run(out, to)));
           const got = encodeSnapshot(captureReplay(replayTo(out, to).replayer));
           expect(sameBytes(got, want), `${name} at call ${to}`).toBe(true);
