@@ -3,7 +3,7 @@
  * (DESIGN.md contract 5), write expected / actual / diff images for failures only. No yargs here,
  * so tests and other reporters call `runCheck` directly.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { UsageError } from '../errors.js';
@@ -17,7 +17,7 @@ import { compareRawWithGolden, compareWithGolden } from './compare.js';
 import type { GoldenCompareResult } from './compare.js';
 import { encodePng, presentedSurface, surfaceImage } from './image.js';
 import type { Rgba8Image } from './image.js';
-import { encodeRawDump, frameStem, goldenDirFor, GoldenFormatError, goldenFrames, GoldenWriter, lazyCapture, needsRawDump, pixelHash, readGolden, recoverGolden, sameSurface } from './store.js';
+import { encodeRawDump, frameStem, goldenDirFor, GoldenFormatError, goldenFrames, GoldenWriter, intactBytes, lazyCapture, needsRawDump, readGolden, recoverGolden, sameSurface } from './store.js';
 import type { FrameCapture, GoldenFrame, GoldenManifest, RawDump } from './store.js';
 import { selectShard, validateShard } from './shard.js';
 import { SwapRecoveryError } from './swap.js';
@@ -128,15 +128,10 @@ function capture(e: PresentEvent): FrameCapture | undefined {
  * wrote. Anything else goes the long way: pixels, then pixelmatch.
  */
 export function unchangedStored(c: FrameCapture, entry: GoldenFrame, goldenDir: string): boolean {
-  if (!sameSurface(c.surface, entry.surface) || entry.fileXxh64 === undefined) return false;
-  if (entry.raw && entry.raw.fileXxh64 === undefined) return false;
-  try {
-    if (pixelHash(readFileSync(join(goldenDir, entry.file))) !== entry.fileXxh64) return false;
-    if (entry.raw && pixelHash(readFileSync(join(goldenDir, entry.raw.file))) !== entry.raw.fileXxh64) return false;
-  } catch {
-    return false;
-  }
-  return true;
+  // intactBytes answers undefined for a golden.json that records no file hash
+  return sameSurface(c.surface, entry.surface)
+    && intactBytes(join(goldenDir, entry.file), entry.fileXxh64) !== undefined
+    && (!entry.raw || intactBytes(join(goldenDir, entry.raw.file), entry.raw.fileXxh64) !== undefined);
 }
 
 /** `frame 3` of swap chain 0, `frame sc1:3` of additional chain 1. */

@@ -5,6 +5,7 @@
  * bounded whatever the trace. The files are the same bytes as writing them in place would give.
  */
 import { availableParallelism } from 'node:os';
+import { blockRows } from '../formats/index.js';
 import type { Worker } from 'node:worker_threads';
 import { writeFileSync } from 'node:fs';
 import { surfaceImage } from './image.js';
@@ -75,7 +76,7 @@ export class PngPool {
         if (++waited >= STALL_SECONDS) throw new Error(`PngPool: no frame written for ${STALL_SECONDS} s (a PNG worker stopped?)`);
       } else waited = 0;
     }
-    const bytes = s.data.slice(0, s.pitch * Math.ceil(s.height / s.format.blockH));
+    const bytes = s.data.slice(0, s.pitch * blockRows(s.format, s.height));
     const job: PngJob = { file, format: s.format.id, width: s.width, height: s.height, pitch: s.pitch, data: bytes.buffer };
     // round robin: every worker gets every n-th frame, so the load is even and the order fixed
     this.workers[this.sent % this.workers.length].postMessage(job, [bytes.buffer]);

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { Packr } from 'msgpackr';
+import { blockRows } from '../formats/index.js';
 import type { FormatInfo } from '../formats/index.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { encodePng } from './image.js';
@@ -101,7 +102,7 @@ export interface FrameCapture {
 
 /** The bytes of a stored surface that its golden hash covers (its rows at their pitch, every sample). */
 function storedBytes(s: StoredSurface): Uint8Array {
-  const size = s.pitch * Math.ceil(s.height / s.format.blockH) * s.samples;
+  const size = s.pitch * blockRows(s.format, s.height) * s.samples;
   return s.data.length === size ? s.data : s.data.subarray(0, size);
 }
 
@@ -322,7 +323,7 @@ export interface GoldenChange {
 let tempCounter = 0;
 
 /** The bytes of `file` when their pixelHash is `expected` (the file is as written), else undefined. */
-function intactBytes(file: string, expected: string | undefined): Uint8Array | undefined {
+export function intactBytes(file: string, expected: string | undefined): Uint8Array | undefined {
   if (expected === undefined) return undefined;
   let bytes: Uint8Array;
   try {
