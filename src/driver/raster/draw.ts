@@ -3,7 +3,7 @@
  * vertex processing → primitive assembly, clipping and rasterization → the
  * pixel stages, with each bound texture sampled by its stage's sampler.
  */
-import { D3DCULL, D3DRS, D3DTOP, D3DTSS } from '../../d3d9/index.js';
+import { D3DCULL, D3DFILL, D3DPT, D3DRS, D3DTOP, D3DTSS } from '../../d3d9/index.js';
 import { choosePixelPaths, createPixelStages, GENERIC_PATHS, observedPipelineOf, pipelineOf } from './pixel/index.js';
 import type { PixelPaths, PixelStages, PixelWatch, StageSampler } from './pixel/index.js';
 import { rasterizePrimitives } from './setup/index.js';
@@ -140,7 +140,7 @@ export function drawShaded(
     return;
   }
   const ps = state.pixelShader!;
-  const link = linkPixelInputs(ps.executable, varyings);
+  const link = linkPixelInputs(ps.executable, varyings, drawsSprites(state, primitiveType));
   const linked: RasterState = { ...state, interpolatedSets: link.sets, flatSets: link.colorSets };
   const stages = createShadedStages(linked, ps.executable.colorOutputs);
   const counter = options.samplesPassed;
@@ -150,6 +150,14 @@ export function drawShaded(
   // the span path runs rows of pixels per call; 'generic' (and watching, counting, a target sampled while drawn) keep every pixel on perFragment
   const spans = watch || counter || options.spanPath === 'generic' || samplesItsTargets(state) ? null : createShadedSpanPath(linked, ps, link, stages, lanes, perFragment);
   rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, perFragment, spans);
+}
+
+/** Whether the draw rasterizes point sprites: points (a point list, or triangles in FILLMODE POINT) with POINTSPRITEENABLE. */
+function drawsSprites(state: RasterState, primitiveType: number): boolean {
+  const rs = state.renderStates;
+  if (rs[D3DRS.POINTSPRITEENABLE] === 0) return false;
+  const triangles = primitiveType === D3DPT.TRIANGLELIST || primitiveType === D3DPT.TRIANGLESTRIP || primitiveType === D3DPT.TRIANGLEFAN;
+  return primitiveType === D3DPT.POINTLIST || (triangles && rs[D3DRS.FILLMODE] === D3DFILL.POINT);
 }
 
 /** ORs and ANDs the D3DCS_* codes of the transformed vertices into `status` (XYZRHW vertices have none). */

@@ -8,7 +8,10 @@
  * A pixel shader input links by semantic (usage, usage index): a varying with that semantic first
  * (vs_3_0 COLOR outputs keep their range), else COLOR0/1 as the saturated diffuse/specular, TEXCOORDn
  * (n < 8) as coordinate set n, FOG as the fog factor in x; anything else reads (0, 0, 0, 0).
- * Before ps_3_0 the inputs are v0 = COLOR0, v1 = COLOR1, t0..t7 = TEXCOORD0..7. FLAT shading holds
+ * Before ps_3_0 the inputs are v0 = COLOR0, v1 = COLOR1, t0..t7 = TEXCOORD0..7. When the draw
+ * rasterizes point sprites, TEXCOORDn (n < 8) always reads coordinate set n, the set the sprite
+ * replaces with its (u, v, 0, 1) (D3DRS_POINTSPRITEENABLE; Wine visual.c test_pointsize, vs_3_0 with
+ * ps_3_0 on Windows), even where a vs_3_0 varying carries that semantic. FLAT shading holds
  * COLOR inputs alone at the provoking vertex's value (the diffuse/specular fields, or a COLOR varying).
  */
 import { D3DDECLUSAGE } from '../../../d3d9/index.js';
@@ -40,8 +43,11 @@ export function pixelInputSemantic(ps: ShaderExecutable, slot: number): VaryingS
   return { usage: D3DDECLUSAGE.TEXCOORD, usageIndex: slot - PS_IN.T0 };
 }
 
-/** Links every input slot of `ps` to what the vertex side gives (`varyings`: the draw's varying semantics). */
-export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly VaryingSemantic[]): InputLink {
+/**
+ * Links every input slot of `ps` to what the vertex side gives (`varyings`: the draw's varying
+ * semantics; `sprites`: the draw rasterizes point sprites).
+ */
+export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly VaryingSemantic[], sprites = false): InputLink {
   const source = new Uint8Array(PS_IN_SLOTS);
   const set = new Uint8Array(PS_IN_SLOTS);
   let sets = 0;
@@ -53,7 +59,8 @@ export function linkPixelInputs(ps: ShaderExecutable, varyings: readonly Varying
     const sem = pixelInputSemantic(ps, slot);
     if (!sem || (read !== null && !read.has(slot))) continue;
     slots.push(slot);
-    const k = varyings.findIndex((v) => v.usage === sem.usage && v.usageIndex === sem.usageIndex);
+    const spriteSet = sprites && sem.usage === D3DDECLUSAGE.TEXCOORD && sem.usageIndex < MAX_TEXCOORDS;
+    const k = spriteSet ? -1 : varyings.findIndex((v) => v.usage === sem.usage && v.usageIndex === sem.usageIndex);
     if (k >= 0 && k < MAX_VARYINGS) {
       source[slot] = SOURCE.TEX;
       set[slot] = MAX_TEXCOORDS + k;
