@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
-import { D3DCS, D3DERR, D3DFVF, D3DPOOL, D3DPV, D3DRS, D3DUSAGE, D3D_OK } from '../../src/d3d9/index.js';
+import { D3DCS, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DERR, D3DFVF, D3DPOOL, D3DPV, D3DRS, D3DUSAGE, D3D_OK } from '../../src/d3d9/index.js';
+import { assemble } from '../../src/shader/index.js';
 import type { IDirect3DVertexBuffer9 } from '../../src/device/types.js';
 import { PP } from '../fixtures/every-command.js';
 
@@ -114,5 +115,58 @@ describe('ProcessVertices', () => {
   ] as const)('refuses %s', (_what, flags, fvf, src, dest, count, withDst) => {
     const { dev, dst } = setup(flags, 0, fvf);
     expect(dev.ProcessVertices(src, dest, count, withDst ? dst : null, null, 0)).toBe(D3DERR.INVALIDCALL);
+  });
+});
+
+/** Shader tokens from assembly. */
+function tokens(text: string): Uint32Array {
+  const r = assemble(text);
+  if (!r.ok) throw new Error(`${r.error.line}:${r.error.column}: ${r.error.message}`);
+  return r.tokens;
+}
+
+describe('ProcessVertices with a vertex shader (docs: it applies the vertex processing the vertex shader defines)', () => {
+  // oPos = v0 (clip space), oD0 = (0, 1, 0.2, 1), oT0 = the source coordinates swapped; the world transform
+  // doubles positions, which the shader ignores: vertex 0 (0.5, −0.5, 0.25) lands at (12, 12) of the 16×16
+  // viewport, vertex 2 (2, 0, 0.5) is outside the view volume and stays in clip space
+  const WANT = [
+    [12, 12, 0.25, 1, 0xff00ff33, 0.75, 0.25],
+    [0, 0, 0, 1, 0xff00ff33, 2, 1],
+    [2, 0, 0.5, 1, 0xff00ff33, 3, -1],
+  ];
+  const DOUBLE = { _11: 2, _12: 0, _13: 0, _14: 0, _21: 0, _22: 2, _23: 0, _24: 0, _31: 0, _32: 0, _33: 2, _34: 0, _41: 0, _42: 0, _43: 0, _44: 1 };
+
+  it('a vs_1_1: oPos through the viewport, oD0 as the diffuse colour, oT0 as the coordinates; the transforms play no part', () => {
+    const { dev, dst } = setup();
+    dev.SetTransform(256, DOUBLE); // D3DTS_WORLD
+    const vs = dev.CreateVertexShader(tokens('vs_1_1\ndcl_position v0\ndcl_texcoord0 v1\ndef c0, 0.0, 1.0, 0.2, 1.0\nmov oPos, v0\nmov oD0, c0\nmov oT0.xy, v1.yx'));
+    expect(vs.hr).toBe(D3D_OK);
+    dev.SetVertexShader(vs.vertexShader!);
+    fill(dst);
+    expect(dev.ProcessVertices(0, 0, 3, dst, null, 0)).toBe(D3D_OK);
+    expect(read(dst)).toEqual([...WANT, UNTOUCHED]);
+    expect(dev.GetClipStatus().clipStatus).toEqual({ ClipUnion: D3DCS.RIGHT, ClipIntersection: 0 });
+  });
+
+  it('a vs_3_0 needs the output declaration, whose elements take the outputs of their semantics', () => {
+    const { dev, dst } = setup();
+    dev.SetTransform(256, DOUBLE);
+    const vs = dev.CreateVertexShader(tokens([
+      'vs_3_0', 'dcl_position v0', 'dcl_texcoord0 v1', 'dcl_position o0', 'dcl_color0 o1', 'dcl_texcoord0 o2',
+      'def c0, 0.0, 1.0, 0.2, 1.0', 'mov o0, v0', 'mov o1, c0', 'mov o2.xy, v1.yx',
+    ].join('\n')));
+    expect(vs.hr).toBe(D3D_OK);
+    dev.SetVertexShader(vs.vertexShader!);
+    expect(dev.ProcessVertices(0, 0, 3, dst, null, 0)).toBe(D3DERR.INVALIDCALL);
+    const decl = dev.CreateVertexDeclaration([
+      { Stream: 0, Offset: 0, Type: D3DDECLTYPE.FLOAT4, Method: 0, Usage: D3DDECLUSAGE.POSITIONT, UsageIndex: 0 },
+      { Stream: 0, Offset: 16, Type: D3DDECLTYPE.D3DCOLOR, Method: 0, Usage: D3DDECLUSAGE.COLOR, UsageIndex: 0 },
+      { Stream: 0, Offset: 20, Type: D3DDECLTYPE.FLOAT2, Method: 0, Usage: D3DDECLUSAGE.TEXCOORD, UsageIndex: 0 },
+      D3DDECL_END,
+    ]);
+    expect(decl.hr).toBe(D3D_OK);
+    fill(dst);
+    expect(dev.ProcessVertices(0, 0, 3, dst, decl.vertexDeclaration!, 0)).toBe(D3D_OK);
+    expect(read(dst)).toEqual([...WANT, UNTOUCHED]);
   });
 });
