@@ -26,14 +26,17 @@
  * source keeps its position as given.
  *
  * With a vertex shader set, the shader is the vertex operation (the docs: "applies the vertex
- * processing defined by the vertex shader"): the world, view and projection transforms and
- * lighting play no part, oPos is the clip-space position the viewport maps as above, and the
- * destination's colours and coordinate sets come from the oD0/oD1/oTn the shader writes (colours
- * saturated), whatever D3DPV_DONOTCOPYDATA says; the fields of outputs it does not write are left
- * as they are. A vs_3_0 needs the output declaration (docs: "must be present", else
- * D3DERR_INVALIDCALL): each of its stream-0 elements takes the shader output of its usage and
- * index (POSITION0 or POSITIONT0: the position as above) at its offset within the destination's
- * vertex; an element of a type other than FLOAT1..4 or D3DCOLOR, or past the FVF's stride, is
+ * processing defined by the vertex shader"; "Programmable Vertex Processing"): the world, view and
+ * projection transforms and lighting play no part, oPos is the clip-space position the viewport
+ * maps as above, and the destination's colours and coordinate sets come from the oD0/oD1/oTn the
+ * shader writes (colours saturated), whatever D3DPV_DONOTCOPYDATA says; elements of outputs it
+ * does not write are not modified, and an output it writes that the destination lacks (oD0 without
+ * DIFFUSE, oD1 without SPECULAR, oTn without set n, oPts without PSIZE) fails the call with
+ * D3DERR_INVALIDCALL (oFog has no FVF element and is not checked). A vs_3_0 needs the output
+ * declaration (docs: "must be present", else D3DERR_INVALIDCALL): each of its stream-0 elements
+ * takes the shader output of its usage and index (POSITION0 or POSITIONT0: the position as above)
+ * at its offset within the destination's vertex, and an output that no element takes fails the
+ * call; an element of a type other than FLOAT1..4 or D3DCOLOR, or past the FVF's stride, is
  * refused (replay9's rule).
  */
 import { D3DERR, D3DPV, D3DRS, D3DUSAGE, D3D_OK, fvfLayout } from '../d3d9/index.js';
@@ -96,9 +99,18 @@ function writtenFields(fields: readonly FvfField[], sourceTexSize: Uint8Array, c
   return out;
 }
 
-/** The destination FVF's fields a pre-3.0 vertex shader fills: the position, and the oD0/oD1/oTn it writes. */
-function shaderWrittenFields(fields: readonly FvfField[], vs: BoundShader): Written[] {
+/**
+ * The destination FVF's fields a pre-3.0 vertex shader fills: the position, and the oD0/oD1/oTn it
+ * writes; undefined when it writes one the destination lacks.
+ */
+function shaderWrittenFields(fields: readonly FvfField[], vs: BoundShader): Written[] | undefined {
   const writes = (slot: number): boolean => vs.executable.outputs.some((o) => o.slot === slot);
+  const has = (name: string): boolean => fields.some((f) => f.name === name);
+  for (const o of vs.executable.outputs) {
+    const set = o.slot - VS_OUT.T0;
+    if ((o.slot === VS_OUT.D0 && !has('diffuse')) || (o.slot === VS_OUT.D1 && !has('specular'))
+      || (o.slot === VS_OUT.PTS && !has('psize')) || (set >= 0 && !has(`u${set}`))) return undefined;
+  }
   const out: Written[] = [];
   for (const f of fields) {
     const p = POSITION_FIELDS.indexOf(f.name);
@@ -122,6 +134,7 @@ const FLOATS: Partial<Record<number, number>> = { [D3DDECLTYPE.FLOAT1]: 1, [D3DD
  */
 function declaredFields(elements: readonly D3DVERTEXELEMENT9[], varyings: readonly VaryingSemantic[], stride: number): Written[] | undefined {
   const out: Written[] = [];
+  const taken = new Set<number>();
   for (const e of elements) {
     if (e.Stream !== 0) continue;
     const floats = FLOATS[e.Type];
@@ -132,11 +145,13 @@ function declaredFields(elements: readonly D3DVERTEXELEMENT9[], varyings: readon
       continue;
     }
     const k = varyings.findIndex((s) => s.usage === e.Usage && s.usageIndex === e.UsageIndex);
-    if (k < 0) continue; // an output the shader does not have: left as it is
+    if (k < 0) continue; // an output the shader does not write: not modified
+    taken.add(k);
     const index = 4 * (MAX_TEXCOORDS + k);
     out.push(floats === undefined ? { offset: e.Offset, kind: 'color', index } : { offset: e.Offset, kind: 'tex', index, count: floats });
   }
-  return out;
+  // every output the shader writes needs an element to go to, the position too
+  return taken.size === varyings.length && out.some((f) => f.kind === 'pos') ? out : undefined;
 }
 
 /**

@@ -168,5 +168,26 @@ describe('ProcessVertices with a vertex shader (docs: it applies the vertex proc
     fill(dst);
     expect(dev.ProcessVertices(0, 0, 3, dst, decl.vertexDeclaration!, 0)).toBe(D3D_OK);
     expect(read(dst)).toEqual([...WANT, UNTOUCHED]);
+    // an output declaration without the colour the shader writes
+    const noColor = dev.CreateVertexDeclaration([
+      { Stream: 0, Offset: 0, Type: D3DDECLTYPE.FLOAT4, Method: 0, Usage: D3DDECLUSAGE.POSITIONT, UsageIndex: 0 },
+      { Stream: 0, Offset: 20, Type: D3DDECLTYPE.FLOAT2, Method: 0, Usage: D3DDECLUSAGE.TEXCOORD, UsageIndex: 0 },
+      D3DDECL_END,
+    ]);
+    expect(dev.ProcessVertices(0, 0, 3, dst, noColor.vertexDeclaration!, 0)).toBe(D3DERR.INVALIDCALL);
+  });
+
+  // "Programmable Vertex Processing": elements the shader does not write are not modified, and the call
+  // fails when it writes one the destination does not have
+  it('leaves the elements of outputs the shader does not write, and fails when it writes one the destination lacks', () => {
+    const { dev, dst } = setup();
+    dev.SetVertexShader(dev.CreateVertexShader(tokens('vs_1_1\ndcl_position v0\nmov oPos, v0')).vertexShader!);
+    fill(dst);
+    expect(dev.ProcessVertices(0, 0, 1, dst, null, 0)).toBe(D3D_OK);
+    expect(read(dst)[0]).toEqual([12, 12, 0.25, 1, 0xabababab, UNTOUCHED_F, UNTOUCHED_F]);
+    dev.SetVertexShader(dev.CreateVertexShader(tokens('vs_1_1\ndcl_position v0\nmov oPos, v0\nmov oD1, v0')).vertexShader!);
+    expect(dev.ProcessVertices(0, 0, 1, dst, null, 0)).toBe(D3DERR.INVALIDCALL);
+    dev.SetVertexShader(dev.CreateVertexShader(tokens('vs_1_1\ndcl_position v0\nmov oPos, v0\nmov oT1, v0')).vertexShader!);
+    expect(dev.ProcessVertices(0, 0, 1, dst, null, 0)).toBe(D3DERR.INVALIDCALL);
   });
 });
