@@ -18,7 +18,9 @@ import type { ResourceShape } from './import-locks.js';
 import {
   addressOf, asScalar, blobOf, deref, guidOf, leaves, numberOf, packedOf, structOf, structsOf, textOf, wordsOf,
 } from './import-values.js';
+import { formatDumpLine } from './dump-format.js';
 import { CALL_FLAG } from './model.js';
+import { specFunction } from './spec-d3d9.js';
 import type { TraceCall, Value } from './model.js';
 
 /** A replay9 call made from an apitrace call. */
@@ -58,8 +60,20 @@ export interface AdapterOracle {
   caps?(adapter: number, deviceType: number): ReadonlyMap<string, number> | undefined;
 }
 
+/** A call outside Direct3D 9 (a window-system call, a DXGI probe): kept as a text-only comment. */
+export interface ForeignCall {
+  /** the replay9 call it came before (the number of calls made so far) */
+  before: number;
+  /** the apitrace call */
+  source: number;
+  /** the call as `apitrace dump` prints it, its number first */
+  text: string;
+}
+
 export interface ImportOptions {
   oracle?: AdapterOracle;
+  /** told of each call outside Direct3D 9 (each is also counted in `foreign`) */
+  onForeign?(call: ForeignCall): void;
   /** told of each call left out on purpose (a timing-dependent query poll), beside the note that explains it */
   onLeftOut?(source: number): void;
 }
@@ -118,6 +132,11 @@ function arg(c: TraceCall, name: string): Value | undefined {
 
 const key = (a: bigint): string => a.toString(16);
 
+/** Is `name` a function or method of apitrace's D3D9 tables (d3d9.dll's exports and the IDirect3D* interfaces)? */
+export function isD3D9Function(name: string): boolean {
+  return specFunction(name) !== undefined || /^(IDirect3D|Direct3D|D3DPERF_)/.test(name);
+}
+
 /** Lock sub-resources: `id/face/level`. */
 const lockKey = (id: number, face = 0, level = 0): string => `${id}/${face}/${level}`;
 
@@ -130,6 +149,7 @@ export class CaptureImporter {
   private readonly chains = new Map<number, { back: ResourceShape; depth: ResourceShape }>();
   private readonly locks = new Map<string, OpenLock | string>();
   private readonly unmappedByName = new Map<string, UnmappedCalls>();
+  private readonly foreignByName = new Map<string, UnmappedCalls>();
   readonly notes: ImportNote[] = [];
   /** IDirect3DQuery9::GetData calls that found the query still running at record time (left out) */
   pollsLeftOut = 0;
@@ -146,9 +166,14 @@ export class CaptureImporter {
 
   constructor(private readonly options: ImportOptions = {}) {}
 
-  /** The calls that have no replay9 command, by function name in order of first appearance. */
+  /** The Direct3D 9 calls that have no replay9 command, by function name in order of first appearance. */
   get unmapped(): UnmappedCalls[] {
     return [...this.unmappedByName.values()];
+  }
+
+  /** The calls of functions outside Direct3D 9 (user32, DXGI...), by name in order of first appearance. */
+  get foreign(): UnmappedCalls[] {
+    return [...this.foreignByName.values()];
   }
 
   /** Maps one apitrace call: a replay9 call, or undefined for a call folded away (a lock's memcpy) or not mapped. */
@@ -158,13 +183,14 @@ export class CaptureImporter {
       this.memcpy(c);
       return undefined;
     }
+    if (!isD3D9Function(name)) return this.outside(c, name);
     if (c.incomplete) return this.skip(c, name, 'the call never returned (the capture ends inside it)');
     const sep = name.indexOf('::');
     let self: Obj | undefined;
     let info: CommandInfo | undefined;
     if (sep < 0) {
       info = commandForMethod(undefined, name);
-      if (!info) return this.skip(c, name, name.startsWith('D3DPERF_') || /^Direct3D/.test(name) ? 'replay9 has no such call' : 'not a Direct3D 9 call');
+      if (!info) return this.skip(c, name, 'replay9 has no such call');
     } else {
       const ptr = addressOf(c.args[0]);
       self = ptr === undefined ? undefined : this.objects.get(key(ptr));
@@ -205,13 +231,19 @@ export class CaptureImporter {
     return { record, source: c.no };
   }
 
-  private skip(c: TraceCall, name: string, reason: string): undefined {
-    const u = this.unmappedByName.get(name);
+  private skip(c: TraceCall, name: string, reason: string, list = this.unmappedByName): undefined {
+    const u = list.get(name);
     if (u) {
       u.count++;
       if (u.first.length < 3) u.first.push(c.no);
-    } else this.unmappedByName.set(name, { name, reason, count: 1, first: [c.no] });
+    } else list.set(name, { name, reason, count: 1, first: [c.no] });
     return undefined;
+  }
+
+  /** A call outside Direct3D 9: counted apart from the unmapped D3D9 calls, and handed on as its dump text. */
+  private outside(c: TraceCall, name: string): undefined {
+    this.options.onForeign?.({ before: this.calls, source: c.no, text: formatDumpLine(c) });
+    return this.skip(c, name, 'not a Direct3D 9 call', this.foreignByName);
   }
 
   private note(c: TraceCall, message: string): void {

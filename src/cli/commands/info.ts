@@ -6,7 +6,7 @@ import { ChunkKind, Compression } from '../../trace/container.js';
 import { openTrace } from '../../trace/open.js';
 import * as fb from '../../trace/generated/replay9.js';
 import { COUNT_RESULTS } from '../../trace/commands.js';
-import { EXIT, thousands, requireReadable } from '../io.js';
+import { EXIT, thousands, requireReadable, STRICT_OPTION } from '../io.js';
 import type { Io } from '../io.js';
 
 /**
@@ -38,8 +38,8 @@ export interface TraceInfo {
   warnings: string[];
 }
 
-export function traceInfo(path: string): TraceInfo {
-  const { reader, kind } = openTrace(path, { replayOnly: true });
+export function traceInfo(path: string, { strict = false }: { strict?: boolean } = {}): TraceInfo {
+  const { reader, kind } = openTrace(path, { replayOnly: true, strict });
   try {
     const commandCounts = new Map<string, number>();
     const objects = new Map<string, number>();
@@ -131,11 +131,12 @@ export function registerInfo(y: Argv, io: Io, done: (code: number) => void): Arg
     (a) => a
       .positional('trace', { type: 'string', describe: 'a .r9 or .r9t trace', demandOption: true })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .option('strict', STRICT_OPTION)
       .example('$0 info traces/triangles.r9t', 'summary of a text trace: its size, lines and calls')
       .example('$0 info out/triangles.r9', 'a binary trace: also its chunks, compression and index'),
     (argv) => {
       requireReadable(argv.trace as string);
-      const i = traceInfo(argv.trace as string);
+      const i = traceInfo(argv.trace as string, { strict: argv.strict });
       if (argv.json) io.out(JSON.stringify(i, null, 2));
       else printInfo(i, io);
       done(EXIT.ok);
