@@ -117,6 +117,33 @@ describe('every command reads a .trace directly', () => {
   });
 });
 
+describe('info of a capture', () => {
+  it('describes the capture (format, properties, calls, frames, left-out and outside calls, record-time notes), not the temporary trace', async () => {
+    const j = await runCli('info', 'test/fixtures/apitrace/map_cubemap.trace', '--json');
+    expect(j.code).toBe(0);
+    const info = JSON.parse(j.out);
+    // 25 calls in the file (6 of them the fake memcpys of the cube faces' locks), 19 replay9 calls
+    expect(info).toMatchObject({
+      form: 'apitrace', bytes: 9308, calls: 25, frames: 0,
+      apitrace: { version: 6, semanticVersion: 6, compression: 'snappy', properties: { 'process.name': expect.stringMatching(/map_cubemap\.exe$/) } },
+      imported: { calls: 19, objects: { CubeTexture: 1, Device: 1, Direct3D9: 1 }, failedCalls: 0 },
+      unmapped: { calls: 0, functions: [] }, foreign: { calls: 0, functions: [] },
+    });
+    // the application asked for the capture machine's caps at call 1: the differences from replay9's are a note
+    expect(info.notes).toEqual([expect.objectContaining({ source: 1, message: expect.stringMatching(/GetDeviceCaps: the application saw other caps than replay9 has/) })]);
+    expect(info).not.toHaveProperty('chunks');
+    expect(info).not.toHaveProperty('writer');
+    const d = tmp();
+    const text = await runCli('info', appCapture(d, true));
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^format +apitrace trace, format version 6, snappy; \d+ bytes$/m);
+    expect(text.out).toMatch(/^calls +4 in the capture; 1 as replay9 calls$/m);
+    expect(text.out).toMatch(/^unmapped +1 Direct3D 9 calls not imported: IDirect3DDevice9::BeginScene × 1 \(first at call 3\)$/m);
+    expect(text.out).toMatch(/^non-D3D9 +2 calls outside Direct3D 9 \(comments in the text form\): CreateWindowExA × 2 \(first at call 0, 2\)$/m);
+    expect(text.out).not.toMatch(/chunks|replay9 \d+\.\d+/);
+  });
+});
+
 describe('--strict on every command that reads a capture', () => {
   it('info, dump, replay, inspect, trim and check fail (exit 1) naming the first unmapped D3D9 call; calls outside D3D9 do not count', async () => {
     const d = tmp();
