@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ApitraceExporter, objectAddress } from '../../src/capture/export.js';
 import { CALL_FLAG, type TraceCall, type Value } from '../../src/capture/model.js';
 import { specFunction } from '../../src/capture/spec-d3d9.js';
+import { shaderValue } from '../../src/capture/export-values.js';
+import { disassemble } from '../../src/shader/disassemble.js';
 import { openTrace } from '../../src/trace/open.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { everyCommand } from '../fixtures/every-command.js';
@@ -119,6 +121,27 @@ const DEVICE =
   'd3d = Direct3DCreate9(32)\n' +
   'dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, Windowed: TRUE, SwapEffect: D3DSWAPEFFECT_DISCARD})\n';
 const hex = (n: number, byte: (i: number) => number): string => Array.from({ length: n }, (_, i) => byte(i).toString(16).padStart(2, '0')).join('');
+
+describe("shaders' pFunction as apitrace's tracer writes it", () => {
+  it('a repr: the disassembly text beside the token blob (what the captures under test/fixtures hold); tokens it cannot disassemble as the blob alone', () => {
+    const { calls } = exportReader(openTrace(join(TRACES, 'normal-map.r9t')).reader);
+    const made = calls.filter((c) => /::Create(Vertex|Pixel)Shader$/.test(c.sig.name));
+    expect(made.map((c) => c.sig.name.replace(/^.*::/, ''))).toEqual(['CreateVertexShader', 'CreatePixelShader']);
+    for (const c of made) {
+      const v = arg(c, 'pFunction');
+      if (!v || typeof v !== 'object' || !('kind' in v) || v.kind !== 'repr' || v.machine === null || typeof v.machine !== 'object' || !('kind' in v.machine) || v.machine.kind !== 'blob') throw new Error(`not a repr of a blob: ${JSON.stringify(v)}`);
+      const b = v.machine.bytes;
+      const tokens = new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
+      // the version token first, the end token last (D3D9 shader bytecode)
+      expect(tokens[0] >>> 16).toBe(c.sig.name.endsWith('VertexShader') ? 0xfffe : 0xffff);
+      expect(tokens[tokens.length - 1]).toBe(0x0000ffff);
+      expect(v.human).toBe((disassemble(tokens) as { text: string }).text);
+      expect(v.human).toMatch(c.sig.name.endsWith('VertexShader') ? /^vs_2_0\n/ : /^ps_2_0\n/);
+    }
+    // not a shader: a version token of neither kind
+    expect(shaderValue(Uint8Array.from([1, 2, 3, 4, 0xff, 0xff, 0, 0]))).toEqual({ kind: 'blob', bytes: Uint8Array.from([1, 2, 3, 4, 0xff, 0xff, 0, 0]) });
+  });
+});
 
 describe('lock data as apitrace records it', () => {
   it('a sub-rectangle of a texture: memcpy of pitch × (rows − 1) + row bytes from the rectangle, at the pitch the lock returned', () => {
