@@ -156,6 +156,8 @@ export class CaptureImporter {
   /** GetData calls on timing and statistics queries (left out) */
   machineQueriesLeftOut = 0;
   private readonly queryTypes = new Map<number, number>();
+  /** the adapter and device type each device was created for: its GetDeviceCaps reports theirs */
+  private readonly deviceOf = new Map<number, [adapter: number, deviceType: number]>();
   /** replay9 calls made so far */
   calls = 0;
   frames = 0;
@@ -352,6 +354,7 @@ export class CaptureImporter {
         return;
       }
       case 'CreateDevice': case 'CreateDeviceEx': case 'Reset': case 'ResetEx': case 'CreateAdditionalSwapChain': {
+        if (info.name.startsWith('CreateDevice') && r.created) this.deviceOf.set(r.created, [n('Adapter'), n('DeviceType')]);
         const pp = a.pPresentationParameters as R9Struct | null;
         const id = info.name.startsWith('Reset') ? r.self : r.created;
         if (pp && id) {
@@ -471,8 +474,9 @@ export class CaptureImporter {
   private capsSeen(c: TraceCall, r: CallRecord): void {
     const caps = deref(arg(c, 'pCaps'));
     if (!caps || typeof caps !== 'object' || !('kind' in caps) || caps.kind !== 'struct' || r.result !== D3D_OK) return;
-    const adapter = (r.args.Adapter as number | undefined) ?? 0;
-    const devType = (r.args.DeviceType as number | undefined) ?? 1;
+    const own = r.command === 'DeviceGetDeviceCaps' ? this.deviceOf.get(r.self) : undefined;
+    const adapter = own?.[0] ?? (r.args.Adapter as number | undefined) ?? 0;
+    const devType = own?.[1] ?? (r.args.DeviceType as number | undefined) ?? 1;
     const mine = this.options.oracle?.caps?.(adapter, devType);
     if (!mine) return;
     const diffs: string[] = [];
