@@ -122,6 +122,11 @@ export function toValue(type: SpecType, v: ArgValue | undefined, ctx: ValueConte
         const n = scalarBytes(v);
         return n === undefined ? { kind: 'blob', bytes: v } : wrapOne(toValue(type.to, n, ctx));
       }
+      // a patch's edge segments (replay9 keeps all of them): apitrace's spec records pNumSegs as a
+      // pointer to one float, so the first edge's count goes out
+      if (type.to.k === 'float' && typeof v === 'object' && !(v instanceof Uint8Array) && !Array.isArray(v) && !isFloatBits(v)) {
+        return wrapOne(toValue(type.to, Object.values(v)[0] as ArgValue, ctx));
+      }
       return wrapOne(toValue(type.to, v, ctx));
     case 'struct':
       return structValue(type.i, v, ctx);

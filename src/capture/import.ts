@@ -16,7 +16,7 @@ import type { TableField } from '../trace/schema-types.js';
 import { bufferLock, imageLock, levelSize, OpenLock } from './import-locks.js';
 import type { ResourceShape } from './import-locks.js';
 import {
-  addressOf, asScalar, blobOf, deref, guidOf, leaves, numberOf, packedOf, structOf, structsOf, textOf, wordsOf,
+  addressOf, asScalar, blobOf, deref, guidOf, leaves, numberOf, packedOf, segmentsOf, structOf, structsOf, textOf, wordsOf,
 } from './import-values.js';
 import { formatDumpLine } from './dump-format.js';
 import { CALL_FLAG } from './model.js';
@@ -153,6 +153,8 @@ export class CaptureImporter {
   readonly notes: ImportNote[] = [];
   /** IDirect3DQuery9::GetData calls that found the query still running at record time (left out) */
   pollsLeftOut = 0;
+  /** whether the note on pNumSegs (apitrace keeps one edge of a patch's segments) was made */
+  private segmentsNoted = false;
   /** GetData calls on timing and statistics queries (left out) */
   machineQueriesLeftOut = 0;
   private readonly queryTypes = new Map<number, number>();
@@ -268,6 +270,14 @@ export class CaptureImporter {
     const v = arg(c, from);
     if (GIVEN_FIELDS.has(f.name) && kind === 'bool') return v === null || v === undefined ? 0 : 1;
     if (kind === 'pointer') return addressOf(v) ? 1 : 0;
+    if (f.name === 'pNumSegs' && f.type.kind === 'struct') {
+      const s = segmentsOf(f.type.struct, v);
+      if (s && !this.segmentsNoted) {
+        this.segmentsNoted = true;
+        this.note(c, `${c.sig.name}: apitrace records only the first edge's count of pNumSegs; every edge takes it`);
+      }
+      return s;
+    }
     if (kind === 'shared data') {
       const b = blobOf(v);
       return b ?? null;

@@ -194,6 +194,23 @@ describe("GetDeviceCaps' pCaps", () => {
   });
 });
 
+describe('high-order patches', () => {
+  it("DrawRectPatch and DrawTriPatch go out with pNumSegs as apitrace's spec has it, a pointer to the first edge's count", () => {
+    const { calls, ex } = exportText([
+      'd3d = Direct3DCreate9(32)',
+      'dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, Windowed: TRUE, SwapEffect: D3DSWAPEFFECT_DISCARD})',
+      'dev.DrawRectPatch(0, {Edge0: 2.5, Edge1: 3, Edge2: 4, Edge3: 5}, {StartVertexOffsetWidth: 0, StartVertexOffsetHeight: 0, Width: 4, Height: 4, Stride: 4, Basis: D3DBASIS_BEZIER, Degree: D3DDEGREE_CUBIC}) -> D3DERR_INVALIDCALL',
+      'dev.DrawTriPatch(3, {Edge0: 6, Edge1: 7, Edge2: 8}, NULL) -> D3DERR_INVALIDCALL',
+    ].join('\n'));
+    expect(ex.warnings).toEqual([]);
+    expect(calls.map((c) => c.sig.name).slice(2)).toEqual(['IDirect3DDevice9::DrawRectPatch', 'IDirect3DDevice9::DrawTriPatch']);
+    expect(arg(calls[2], 'pNumSegs')).toEqual({ kind: 'array', items: [{ kind: 'float', value: 2.5 }] });
+    expect(arg(calls[2], 'pRectPatchInfo')).toMatchObject({ kind: 'array', items: [{ kind: 'struct', sig: { name: 'D3DRECTPATCH_INFO' } }] });
+    expect(arg(calls[3], 'pNumSegs')).toEqual({ kind: 'array', items: [{ kind: 'float', value: 6 }] });
+    expect(arg(calls[3], 'pTriPatchInfo')).toBeNull();
+  });
+});
+
 describe('lock data as apitrace records it', () => {
   it('a sub-rectangle of a texture: memcpy of pitch × (rows − 1) + row bytes from the rectangle, at the pitch the lock returned', () => {
     // 16×16 A8R8G8B8: pitch 64; rectangle {8, 4, 12, 7}: 3 rows of 4 texels = 16 bytes each

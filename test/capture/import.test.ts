@@ -199,6 +199,26 @@ describe('apitrace calls as replay9 calls', () => {
     ]);
   });
 
+  it('maps DrawRectPatch and DrawTriPatch: the one segment count apitrace records of pNumSegs goes to every edge (with a note), NULL stays NULL', () => {
+    const INVALIDCALL = 0x8876086c | 0;
+    const rect = struct('D3DRECTPATCH_INFO', { StartVertexOffsetWidth: 0, StartVertexOffsetHeight: 1, Width: 4, Height: 4, Stride: 4, Basis: 0, Degree: 3 });
+    const tri = struct('D3DTRIPATCH_INFO', { StartVertexOffset: 0, NumVertices: 10, Basis: 0, Degree: 3 });
+    const c = withDevice()
+      .call('IDirect3DDevice9::DrawRectPatch', { this: ptr(0xde00), Handle: 0, pNumSegs: ref(f(2.5)), pRectPatchInfo: ref(rect) }, INVALIDCALL)
+      .call('IDirect3DDevice9::DrawTriPatch', { this: ptr(0xde00), Handle: 5, pNumSegs: ref(f(3)), pTriPatchInfo: ref(tri) }, INVALIDCALL)
+      .call('IDirect3DDevice9::DrawTriPatch', { this: ptr(0xde00), Handle: 6, pNumSegs: null, pTriPatchInfo: null }, INVALIDCALL);
+    const { records, imp } = run(c);
+    expect(imp.unmapped).toEqual([]);
+    expect(records.slice(2)).toMatchObject([
+      { command: 'DrawRectPatch', result: 0x8876086c, args: { Handle: 0, pNumSegs: { Edge0: 2.5, Edge1: 2.5, Edge2: 2.5, Edge3: 2.5 }, pRectPatchInfo: { StartVertexOffsetHeight: 1, Width: 4, Degree: 3 } } },
+      { command: 'DrawTriPatch', args: { Handle: 5, pNumSegs: { Edge0: 3, Edge1: 3, Edge2: 3 }, pTriPatchInfo: { NumVertices: 10, Degree: 3 } } },
+      { command: 'DrawTriPatch', args: { Handle: 6, pNumSegs: null, pTriPatchInfo: null } },
+    ]);
+    expect(imp.notes.map((n) => n.message)).toEqual(["IDirect3DDevice9::DrawRectPatch: apitrace records only the first edge's count of pNumSegs; every edge takes it"]);
+    // replay9's device has no D3DDEVCAPS_RTPATCHES either: the same INVALIDCALL
+    expect(replay(records).findings).toEqual([]);
+  });
+
   it('maps D3DPERF markers onto replay9\'s D3DPERF calls', () => {
     const c = new Calls()
       .call('D3DPERF_BeginEvent', { col: 0xff808080, wszName: { kind: 'wstring', text: 'Draw' } }, 0)
