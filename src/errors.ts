@@ -29,3 +29,11 @@ export class InternalError extends Error {
     if (cause instanceof Error && cause.stack) this.stack = `${this.name}: ${this.message}\ncaused by ${cause.stack}`;
   }
 }
+
+/**
+ * A foreign trace (an apitrace capture) holds Direct3D 9 calls replay9 cannot import and the
+ * caller asked for --strict: the command line exits 1 with the message, which names the first.
+ */
+export class StrictImportError extends Error {
+  override readonly name = 'StrictImportError';
+}

@@ -3,6 +3,7 @@
  * argument of that spec type: enums and bitmasks with their signatures, pointers to one value as an
  * array of one, D3DMATRIX as its m[4][4], object handles as fake pointers, constant data as arrays.
  */
+import { disassemble } from '../shader/disassemble.js';
 import { isFloatBits, type ArgValue, type StructValue as R9Struct } from '../trace/call.js';
 import type { StructValue, Value } from './model.js';
 import { BITMASK_SIGS, D3D9_SPEC, ENUM_SIGS, STRUCT_SIGS, polyCase } from './spec-d3d9.js';
@@ -121,14 +122,21 @@ export function toValue(type: SpecType, v: ArgValue | undefined, ctx: ValueConte
         const n = scalarBytes(v);
         return n === undefined ? { kind: 'blob', bytes: v } : wrapOne(toValue(type.to, n, ctx));
       }
+      // a patch's edge segments (replay9 keeps all of them): apitrace's spec records pNumSegs as a
+      // pointer to one float, so the first edge's count goes out
+      if (type.to.k === 'float' && typeof v === 'object' && !(v instanceof Uint8Array) && !Array.isArray(v) && !isFloatBits(v)) {
+        return wrapOne(toValue(type.to, Object.values(v)[0] as ArgValue, ctx));
+      }
       return wrapOne(toValue(type.to, v, ctx));
     case 'struct':
       return structValue(type.i, v, ctx);
     case 'array':
       return arrayValue(type, v, ctx);
     case 'blob':
-    case 'shader':
       if (v instanceof Uint8Array) return { kind: 'blob', bytes: v };
+      return v === null ? null : undefined;
+    case 'shader':
+      if (v instanceof Uint8Array) return shaderValue(v);
       return v === null ? null : undefined;
     case 'string':
       return typeof v === 'string' ? v : null;
@@ -139,6 +147,19 @@ export function toValue(type: SpecType, v: ArgValue | undefined, ctx: ValueConte
       return t ? toValue(t, v, ctx) : typeof v === 'number' ? v >>> 0 : undefined;
     }
   }
+}
+
+/**
+ * A shader's tokens as apitrace's tracer writes them when it can disassemble them: a repr of the
+ * disassembly text beside the token blob (`apitrace dump` shows the text, retrace uses the blob);
+ * tokens the disassembler refuses go as the plain blob, as the tracer writes them when it cannot.
+ */
+export function shaderValue(bytes: Uint8Array): Value {
+  const blob: Value = { kind: 'blob', bytes };
+  if (bytes.length % 4 !== 0 || bytes.length === 0) return blob;
+  const tokens = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  const d = disassemble(tokens);
+  return d.ok ? { kind: 'repr', human: d.text, machine: blob } : blob;
 }
 
 function wrapOne(v: Value | undefined): Value {

@@ -45,6 +45,12 @@ export interface ExportStats {
   skipped: number;
 }
 
+/** Out values a replay9 trace does not hold, from the layer that can reach the emulated device (the command line). */
+export interface ExportOptions {
+  /** the D3DCAPS9 replay9's device reports for an adapter and device type (members by d3d9.h name), for GetDeviceCaps' pCaps */
+  caps?(adapter: number, deviceType: number): object | undefined;
+}
+
 /** Turns a stream of CallRecords into TraceCalls; `warnings` gathers what could not be expressed. */
 export class ApitraceExporter {
   readonly warnings: string[] = [];
@@ -55,6 +61,10 @@ export class ApitraceExporter {
   private readonly locks = new LockTracker();
   /** D3DQUERYTYPE name of each query, for what its GetData returns */
   private readonly queryType = new Map<number, string>();
+  /** the adapter and device type each device was created for (whose caps its GetDeviceCaps returns) */
+  private readonly deviceOf = new Map<number, [adapter: number, deviceType: number]>();
+
+  constructor(private readonly options: ExportOptions = {}) {}
 
   *convert(records: Iterable<CallRecord>): Generator<TraceCall> {
     let n = 0;
@@ -105,6 +115,7 @@ export class ApitraceExporter {
     else if (info.name === 'CreateDeviceEx') iface = 'IDirect3DDevice9Ex';
     else if (info.creates === 'SwapChain' && parent === 'IDirect3DDevice9Ex') iface = 'IDirect3DSwapChain9Ex';
     this.ifaceOf.set(rec.created, iface);
+    if (info.name === 'CreateDevice' || info.name === 'CreateDeviceEx') this.deviceOf.set(rec.created, [rec.args.Adapter as number, rec.args.DeviceType as number]);
     if (info.name === 'CreateQuery') {
       const type = enumByName('D3DQUERYTYPE')?.values.find(([, v]) => v === rec.args.Type)?.[0];
       if (type) this.queryType.set(rec.created, type);
@@ -140,10 +151,21 @@ export class ApitraceExporter {
         if (rec.args[a.name] === 0) return null; // CreateQuery(type, NULL): the application asked without receiving
         return rec.created ? { kind: 'array', items: [{ kind: 'pointer', address: objectAddress(rec.created) }] } : { kind: 'array', items: [null] };
       }
-      const v = fieldFor(rec, a);
+      const v = a.name === 'pCaps' ? this.capsOf(info, rec) : fieldFor(rec, a);
       if (v === undefined) return a.dir === 'out' ? null : undefined;
       return toValue(a.type, v, ctx);
     });
+  }
+
+  /**
+   * GetDeviceCaps' D3DCAPS9, which a replay9 trace does not record: the caps replay9's device
+   * reports (what the replay of the call returns), when the call succeeded and the caps are known.
+   */
+  private capsOf(info: CommandInfo, rec: CallRecord): ArgValue | undefined {
+    if (rec.result !== 0 || !this.options.caps) return undefined;
+    const at = info.name === 'GetDeviceCaps' ? [rec.args.Adapter as number, rec.args.DeviceType as number] : this.deviceOf.get(rec.self);
+    const caps = at ? this.options.caps(at[0], at[1]) : undefined;
+    return caps as ArgValue | undefined;
   }
 
   private ret(type: SpecType, info: CommandInfo, rec: CallRecord, n: number): Value | undefined {

@@ -3,7 +3,7 @@ import type { ByteSink } from '../trace/byte-io.js';
 import { TraceWriter } from '../trace/writer.js';
 import type { WriterOptions } from '../trace/writer.js';
 import { CaptureImporter, importCalls } from './import.js';
-import type { ImportNote, ImportOptions, UnmappedCalls } from './import.js';
+import type { ForeignCall, ImportNote, ImportOptions, UnmappedCalls } from './import.js';
 import { openApitrace } from './parser.js';
 
 export interface CaptureImportSummary {
@@ -14,7 +14,10 @@ export interface CaptureImportSummary {
   frames: number;
   /** objects the capture named */
   objects: number;
+  /** Direct3D 9 calls replay9 has no command for */
   unmapped: UnmappedCalls[];
+  /** calls outside Direct3D 9 (window-system calls, DXGI probes): kept only as text comments */
+  foreign: UnmappedCalls[];
   notes: ImportNote[];
   /** what the reader read past (a cut file) */
   warnings: string[];
@@ -48,6 +51,20 @@ export function importApitrace(path: string, sink: ByteSink, options: CaptureImp
   writer.close();
   return {
     sourceCalls, calls: importer.calls, frames: importer.frames, objects: importer.objectCount,
-    unmapped: importer.unmapped, notes: importer.notes, warnings: [...file.warnings],
+    unmapped: importer.unmapped, foreign: importer.foreign, notes: importer.notes, warnings: [...file.warnings],
+  };
+}
+
+/** `# ` comment lines for the calls outside Direct3D 9, by the replay9 call they come before (a string's newlines continue the comment). */
+export function foreignComments(): { add(f: ForeignCall): void; byCall: Map<number, string[]> } {
+  const byCall = new Map<number, string[]>();
+  return {
+    byCall,
+    add(f: ForeignCall): void {
+      const lines = f.text.split(/\r?\n/).map((l, i) => `#${i ? '   ' : ' '}${l}`);
+      const at = byCall.get(f.before);
+      if (at) at.push(...lines);
+      else byCall.set(f.before, lines);
+    },
   };
 }

@@ -109,6 +109,23 @@ export function structOf(name: string, v: Value | undefined): R9Struct | null | 
   return out;
 }
 
+/**
+ * A patch's edge segments (RectPatchSegments, TriPatchSegments) from what apitrace records of
+ * pNumSegs: a pointer to one float, the first edge's count, which every edge then takes (a whole
+ * struct of floats is read as one); null for NULL.
+ */
+export function segmentsOf(name: string, v: Value | undefined): R9Struct | null | undefined {
+  const d = deref(v);
+  if (d === null || d === undefined) return null;
+  const src = leaves(d);
+  if (src.length !== 1) return structOf(name, v);
+  const n = numberOf(src[0]);
+  if (n === undefined) return undefined;
+  const out: R9Struct = {};
+  for (const f of leafFields(structDef(name))) out[f.path[0]] = asScalar(f.type, n);
+  return out;
+}
+
 /** An array of structs (Clear's rects, a declaration's elements, palette entries). */
 export function structsOf(name: string, v: Value | undefined): R9Struct[] | null | undefined {
   if (v === null || v === undefined) return null;

@@ -16,9 +16,11 @@ import type { TableField } from '../trace/schema-types.js';
 import { bufferLock, imageLock, levelSize, OpenLock } from './import-locks.js';
 import type { ResourceShape } from './import-locks.js';
 import {
-  addressOf, asScalar, blobOf, deref, guidOf, leaves, numberOf, packedOf, structOf, structsOf, textOf, wordsOf,
+  addressOf, asScalar, blobOf, deref, guidOf, leaves, numberOf, packedOf, segmentsOf, structOf, structsOf, textOf, wordsOf,
 } from './import-values.js';
+import { formatDumpLine } from './dump-format.js';
 import { CALL_FLAG } from './model.js';
+import { specFunction } from './spec-d3d9.js';
 import type { TraceCall, Value } from './model.js';
 
 /** A replay9 call made from an apitrace call. */
@@ -58,8 +60,20 @@ export interface AdapterOracle {
   caps?(adapter: number, deviceType: number): ReadonlyMap<string, number> | undefined;
 }
 
+/** A call outside Direct3D 9 (a window-system call, a DXGI probe): kept as a text-only comment. */
+export interface ForeignCall {
+  /** the replay9 call it came before (the number of calls made so far) */
+  before: number;
+  /** the apitrace call */
+  source: number;
+  /** the call as `apitrace dump` prints it, its number first */
+  text: string;
+}
+
 export interface ImportOptions {
   oracle?: AdapterOracle;
+  /** told of each call outside Direct3D 9 (each is also counted in `foreign`) */
+  onForeign?(call: ForeignCall): void;
   /** told of each call left out on purpose (a timing-dependent query poll), beside the note that explains it */
   onLeftOut?(source: number): void;
 }
@@ -118,6 +132,11 @@ function arg(c: TraceCall, name: string): Value | undefined {
 
 const key = (a: bigint): string => a.toString(16);
 
+/** Is `name` a function or method of apitrace's D3D9 tables (d3d9.dll's exports and the IDirect3D* interfaces)? */
+export function isD3D9Function(name: string): boolean {
+  return specFunction(name) !== undefined || /^(IDirect3D|Direct3D|D3DPERF_)/.test(name);
+}
+
 /** Lock sub-resources: `id/face/level`. */
 const lockKey = (id: number, face = 0, level = 0): string => `${id}/${face}/${level}`;
 
@@ -130,12 +149,17 @@ export class CaptureImporter {
   private readonly chains = new Map<number, { back: ResourceShape; depth: ResourceShape }>();
   private readonly locks = new Map<string, OpenLock | string>();
   private readonly unmappedByName = new Map<string, UnmappedCalls>();
+  private readonly foreignByName = new Map<string, UnmappedCalls>();
   readonly notes: ImportNote[] = [];
   /** IDirect3DQuery9::GetData calls that found the query still running at record time (left out) */
   pollsLeftOut = 0;
+  /** whether the note on pNumSegs (apitrace keeps one edge of a patch's segments) was made */
+  private segmentsNoted = false;
   /** GetData calls on timing and statistics queries (left out) */
   machineQueriesLeftOut = 0;
   private readonly queryTypes = new Map<number, number>();
+  /** the adapter and device type each device was created for: its GetDeviceCaps reports theirs */
+  private readonly deviceOf = new Map<number, [adapter: number, deviceType: number]>();
   /** replay9 calls made so far */
   calls = 0;
   frames = 0;
@@ -146,9 +170,14 @@ export class CaptureImporter {
 
   constructor(private readonly options: ImportOptions = {}) {}
 
-  /** The calls that have no replay9 command, by function name in order of first appearance. */
+  /** The Direct3D 9 calls that have no replay9 command, by function name in order of first appearance. */
   get unmapped(): UnmappedCalls[] {
     return [...this.unmappedByName.values()];
+  }
+
+  /** The calls of functions outside Direct3D 9 (user32, DXGI...), by name in order of first appearance. */
+  get foreign(): UnmappedCalls[] {
+    return [...this.foreignByName.values()];
   }
 
   /** Maps one apitrace call: a replay9 call, or undefined for a call folded away (a lock's memcpy) or not mapped. */
@@ -158,13 +187,14 @@ export class CaptureImporter {
       this.memcpy(c);
       return undefined;
     }
+    if (!isD3D9Function(name)) return this.outside(c, name);
     if (c.incomplete) return this.skip(c, name, 'the call never returned (the capture ends inside it)');
     const sep = name.indexOf('::');
     let self: Obj | undefined;
     let info: CommandInfo | undefined;
     if (sep < 0) {
       info = commandForMethod(undefined, name);
-      if (!info) return this.skip(c, name, name.startsWith('D3DPERF_') || /^Direct3D/.test(name) ? 'replay9 has no such call' : 'not a Direct3D 9 call');
+      if (!info) return this.skip(c, name, 'replay9 has no such call');
     } else {
       const ptr = addressOf(c.args[0]);
       self = ptr === undefined ? undefined : this.objects.get(key(ptr));
@@ -205,13 +235,19 @@ export class CaptureImporter {
     return { record, source: c.no };
   }
 
-  private skip(c: TraceCall, name: string, reason: string): undefined {
-    const u = this.unmappedByName.get(name);
+  private skip(c: TraceCall, name: string, reason: string, list = this.unmappedByName): undefined {
+    const u = list.get(name);
     if (u) {
       u.count++;
       if (u.first.length < 3) u.first.push(c.no);
-    } else this.unmappedByName.set(name, { name, reason, count: 1, first: [c.no] });
+    } else list.set(name, { name, reason, count: 1, first: [c.no] });
     return undefined;
+  }
+
+  /** A call outside Direct3D 9: counted apart from the unmapped D3D9 calls, and handed on as its dump text. */
+  private outside(c: TraceCall, name: string): undefined {
+    this.options.onForeign?.({ before: this.calls, source: c.no, text: formatDumpLine(c) });
+    return this.skip(c, name, 'not a Direct3D 9 call', this.foreignByName);
   }
 
   private note(c: TraceCall, message: string): void {
@@ -234,6 +270,14 @@ export class CaptureImporter {
     const v = arg(c, from);
     if (GIVEN_FIELDS.has(f.name) && kind === 'bool') return v === null || v === undefined ? 0 : 1;
     if (kind === 'pointer') return addressOf(v) ? 1 : 0;
+    if (f.name === 'pNumSegs' && f.type.kind === 'struct') {
+      const s = segmentsOf(f.type.struct, v);
+      if (s && !this.segmentsNoted) {
+        this.segmentsNoted = true;
+        this.note(c, `${c.sig.name}: apitrace records only the first edge's count of pNumSegs; every edge takes it`);
+      }
+      return s;
+    }
     if (kind === 'shared data') {
       const b = blobOf(v);
       return b ?? null;
@@ -320,6 +364,7 @@ export class CaptureImporter {
         return;
       }
       case 'CreateDevice': case 'CreateDeviceEx': case 'Reset': case 'ResetEx': case 'CreateAdditionalSwapChain': {
+        if (info.name.startsWith('CreateDevice') && r.created) this.deviceOf.set(r.created, [n('Adapter'), n('DeviceType')]);
         const pp = a.pPresentationParameters as R9Struct | null;
         const id = info.name.startsWith('Reset') ? r.self : r.created;
         if (pp && id) {
@@ -439,8 +484,9 @@ export class CaptureImporter {
   private capsSeen(c: TraceCall, r: CallRecord): void {
     const caps = deref(arg(c, 'pCaps'));
     if (!caps || typeof caps !== 'object' || !('kind' in caps) || caps.kind !== 'struct' || r.result !== D3D_OK) return;
-    const adapter = (r.args.Adapter as number | undefined) ?? 0;
-    const devType = (r.args.DeviceType as number | undefined) ?? 1;
+    const own = r.command === 'DeviceGetDeviceCaps' ? this.deviceOf.get(r.self) : undefined;
+    const adapter = own?.[0] ?? (r.args.Adapter as number | undefined) ?? 0;
+    const devType = own?.[1] ?? (r.args.DeviceType as number | undefined) ?? 1;
     const mine = this.options.oracle?.caps?.(adapter, devType);
     if (!mine) return;
     const diffs: string[] = [];

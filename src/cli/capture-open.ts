@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importApitrace, isApitracePath } from '../capture/import-trace.js';
+import { StrictImportError } from '../errors.js';
+import { foreignComments, importApitrace, isApitracePath } from '../capture/import-trace.js';
 import type { CaptureImportSummary } from '../capture/import-trace.js';
 import type { AdapterOracle } from '../capture/import.js';
 import { Direct3DCreate9 } from '../device/direct3d9.js';
@@ -48,20 +49,39 @@ export function deviceOracle(): AdapterOracle {
 export function summaryMessages(s: CaptureImportSummary): string[] {
   const out: string[] = [];
   for (const u of s.unmapped) out.push(`not imported: ${u.name} × ${u.count} (first at call ${u.first.join(', ')}): ${u.reason}`);
+  for (const u of s.foreign) out.push(`outside Direct3D 9 (kept as comments in the text form): ${u.name} × ${u.count} (first at call ${u.first.join(', ')})`);
   for (const n of s.notes) out.push(`note: replay9 call ${n.call}${n.source >= 0 ? ` (capture call ${n.source})` : ''}: ${n.message}`);
   for (const w of s.warnings) out.push(`warning: ${w}`);
   return out;
 }
 
-/** Imports a capture into a temporary .r9 and opens it; the file is unlinked once its reader holds it. */
-export function openCapture(path: string, { replayOnly = false }: { replayOnly?: boolean } = {}): OpenedTrace & { summary: CaptureImportSummary } {
+/**
+ * The --strict failure for a capture with unmapped D3D9 calls (undefined when it has none): names
+ * the first such call, then every function left out. Calls outside D3D9 are not counted.
+ */
+export function strictFailure(path: string, s: CaptureImportSummary): string | undefined {
+  if (s.unmapped.length === 0) return undefined;
+  const first = s.unmapped.reduce((a, b) => (b.first[0] < a.first[0] ? b : a));
+  const all = s.unmapped.map((u) => `${u.name} × ${u.count}`).join(', ');
+  return `${path}: --strict: capture call ${first.first[0]}, ${first.name}, cannot be imported (${first.reason}); ${s.unmapped.length} function${s.unmapped.length === 1 ? '' : 's'} left out in all: ${all}`;
+}
+
+/**
+ * Imports a capture into a temporary .r9 and opens it; the file is unlinked once its reader holds
+ * it. `strict`: unmapped D3D9 calls throw a StrictImportError. Unless `replayOnly`, the calls
+ * outside D3D9 come back as comment lines for the text form.
+ */
+export function openCapture(path: string, { replayOnly = false, strict = false }: { replayOnly?: boolean; strict?: boolean } = {}): OpenedTrace & { summary: CaptureImportSummary } {
   const dir = mkdtempSync(join(tmpdir(), 'replay9-import-'));
   const tmp = join(dir, 'capture.r9');
   try {
-    const summary = importApitrace(path, new FileSink(tmp), { oracle: deviceOracle(), writer: replayOnly ? { compression: 'none' } : {} });
+    const comments = replayOnly ? undefined : foreignComments();
+    const summary = importApitrace(path, new FileSink(tmp), { oracle: deviceOracle(), writer: replayOnly ? { compression: 'none' } : {}, onForeign: comments?.add });
+    const failure = strict ? strictFailure(path, summary) : undefined;
+    if (failure) throw new StrictImportError(failure);
     // errors name the capture, not the temporary file
     const reader = new TraceReader(new FileSource(tmp), path);
-    return { reader, kind: 'binary', messages: summaryMessages(summary), summary };
+    return { reader, kind: 'binary', messages: summaryMessages(summary), summary, ...(comments ? { comments: comments.byCall } : {}) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -26,6 +26,12 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
 
 export { UsageError } from '../errors.js';
 
+/** `--strict` of every command that reads a trace: an apitrace capture's unmapped D3D9 calls fail the command. */
+export const STRICT_OPTION = {
+  type: 'boolean', default: false,
+  describe: 'for an apitrace capture (.trace): exit 1 if it holds Direct3D 9 calls replay9 cannot import, naming the first (calls outside D3D9 do not count)',
+} as const;
+
 /** A --calls/--frames option value as a CallSet; a bad one is a usage error. */
 export function callSetOption(text: string | undefined): CallSet | undefined {
   if (text === undefined) return undefined;

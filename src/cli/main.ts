@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
-import { InternalError } from '../errors.js';
+import { InternalError, StrictImportError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { EXIT, fileErrorText, processIo, UsageError } from './io.js';
@@ -95,6 +95,10 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     if (e instanceof TraceFormatError) {
       io.err(`replay9: ${e.message}`);
       return EXIT.usage;
+    }
+    if (e instanceof StrictImportError) {
+      io.err(`replay9: ${e.message}`);
+      return EXIT.failed;
     }
     const sys = e as NodeJS.ErrnoException;
     if (sys && typeof sys.code === 'string' && sys.syscall) {

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { UsageError } from '../errors.js';
+import { StrictImportError, UsageError } from '../errors.js';
 import { replayTrace } from '../replay/replay-trace.js';
 import { findTraces } from '../replay/find-traces.js';
 import type { ReplayReport } from '../replay/replay-trace.js';
@@ -28,6 +28,7 @@ export const DEFAULT_REPORT_DIR = join('out', 'check');
 export function checkOptions(o: Partial<CheckOptions> = {}): CheckOptions {
   const opts: CheckOptions = { update: o.update ?? false, threshold: o.threshold ?? 0, maxDiffPixels: o.maxDiffPixels ?? 0, reportDir: o.reportDir ?? DEFAULT_REPORT_DIR };
   if (o.shard) opts.shard = { ...validateShard(o.shard) };
+  if (o.strict) opts.strict = true;
   return opts;
 }
 
@@ -67,7 +68,13 @@ export function refuseSharedGoldens(traces: readonly string[]): void {
 
 /** Checks (or, with `update`, re-records the golden of) one trace. */
 export function runCheckTask(task: CheckTask, opts: CheckOptions): TraceResult {
-  return opts.update ? updateTrace(task.trace, opts) : checkTrace(task.trace, opts, task.reportDir);
+  try {
+    return opts.update ? updateTrace(task.trace, opts) : checkTrace(task.trace, opts, task.reportDir);
+  } catch (e) {
+    // --strict: a capture with calls the import leaves out fails (its goldens untouched), the others go on
+    if (!(e instanceof StrictImportError)) throw e;
+    return { trace: task.trace, goldenDir: goldenDirFor(task.trace), status: 'fail', reasons: [e.message], calls: 0, frames: 0, goldenFrames: 0, frameResults: [], issues: [], warnings: [] };
+  }
 }
 
 /** runCheckTask, and how long it took in seconds (for reports only, never for goldens). */
@@ -158,7 +165,7 @@ function updateTrace(trace: string, opts: CheckOptions): TraceResult {
   const writer = new GoldenWriter(goldenDir, { threshold: opts.threshold, ...(previous ? { previous } : {}) });
   let rep: ReplayReport;
   try {
-    rep = replayTrace(trace, { onPresent: (e) => { const c = capture(e); if (c) writer.add(c, e.swapChain); } });
+    rep = replayTrace(trace, { strict: opts.strict, onPresent: (e) => { const c = capture(e); if (c) writer.add(c, e.swapChain); } });
   } catch (e) {
     writer.abort();
     throw e;
@@ -192,6 +199,7 @@ function checkTrace(trace: string, opts: CheckOptions, reportDir: string): Trace
   const frames: FrameResult[] = [];
   const images = new FailureImages(reportDir);
   const rep = replayTrace(trace, {
+    strict: opts.strict,
     onPresent: (e) => {
       const c = capture(e);
       if (c) frames.push(checkFrame(e, c, g, goldenDir, opts, images));

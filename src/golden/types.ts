@@ -111,6 +111,8 @@ export interface CheckOptions {
   reportDir: string;
   /** `--shard i/n`: only this deterministic slice of the traces found (see golden/shard.ts) */
   shard?: { index: number; count: number };
+  /** an apitrace capture with Direct3D 9 calls replay9 cannot import fails its check */
+  strict?: boolean;
 }
 
 export interface CheckReport {

@@ -37,10 +37,12 @@ export interface ReplayTraceOptions {
   writeFrame?(e: PresentEvent): string | undefined;
   /** called every few thousand calls of a long trace: calls replayed, calls in the trace */
   onProgress?(done: number, total: number): void;
+  /** an apitrace capture with unmapped D3D9 calls is an error (StrictImportError) */
+  strict?: boolean;
 }
 
 export function replayTrace(path: string, opts: ReplayTraceOptions = {}): ReplayReport {
-  const { reader, lines } = openTrace(path, { replayOnly: true });
+  const { reader, lines } = openTrace(path, { replayOnly: true, strict: opts.strict });
   const written: string[] = [];
   try {
     const total = reader.callCount;

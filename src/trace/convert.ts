@@ -6,24 +6,34 @@ import type { WriterOptions } from './writer.js';
 import { headerPragma, TextPrinter } from './text/print.js';
 import { TextParser } from './text/parse.js';
 
-/** The .r9t text of a binary trace, line by line (no trailing newlines). */
-export function* traceText(reader: TraceReader): Generator<string> {
+/**
+ * The .r9t text of a binary trace, line by line (no trailing newlines). `comments`: lines to print
+ * before call n (key n; key = the call count: after the last call), text-only annotations such as an
+ * imported capture's calls outside D3D9; the binary form does not hold them.
+ */
+export function* traceText(reader: TraceReader, comments?: ReadonlyMap<number, readonly string[]>): Generator<string> {
   yield headerPragma(reader.header);
   const printer = new TextPrinter((n) => reader.placeOfCall(n));
   let frame = 0;
   let frameStart = true;
   const frameEnds = new Set(reader.frames);
+  let last = -1;
   for (const { n, call } of reader.calls()) {
     if (frameStart) {
       yield `# frame ${frame}`;
       frameStart = false;
     }
+    const before = comments?.get(n);
+    if (before) yield* before;
     yield printer.indented(call, n);
+    last = n;
     if (frameEnds.has(n)) {
       frame++;
       frameStart = true;
     }
   }
+  // comments after the last call (or in a trace without calls)
+  if (comments) for (const [n, lines] of comments) if (n > last) yield* lines;
 }
 
 /**

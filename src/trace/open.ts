@@ -14,12 +14,24 @@ export interface OpenedTrace {
   kind: 'binary' | 'text';
   /** what opening it said beyond the trace itself (an imported capture's unmapped calls and notes) */
   messages?: string[];
+  /** text-only comment lines to print before call n (an imported capture's calls outside D3D9), for traceText */
+  comments?: ReadonlyMap<number, readonly string[]>;
+}
+
+export interface OpenOptions {
+  /**
+   * The caller only replays the calls, never shows or writes the trace's bytes or header, so a
+   * text trace is compiled without compressing its chunks (that only costs time here).
+   */
+  replayOnly?: boolean;
+  /** a foreign trace (an apitrace capture) with calls replay9 cannot import is an error (StrictImportError) */
+  strict?: boolean;
 }
 
 /** A way to open another form of trace as a replay9 trace (the command line registers apitrace's). */
 export interface TraceOpener {
   matches(path: string): boolean;
-  open(path: string, options: { replayOnly: boolean }): OpenedTrace;
+  open(path: string, options: { replayOnly: boolean; strict: boolean }): OpenedTrace;
 }
 const openers: TraceOpener[] = [];
 const openerModules: string[] = [];
@@ -44,12 +56,8 @@ export function isTextTrace(path: string): boolean {
   return path.toLowerCase().endsWith('.r9t');
 }
 
-/**
- * `replayOnly`: the caller only replays the calls, never shows or writes the trace's bytes or
- * header, so a text trace is compiled without compressing its chunks (that only costs time here).
- */
-export function openTrace(path: string, { replayOnly = false }: { replayOnly?: boolean } = {}): OpenedTrace {
-  for (const o of openers) if (o.matches(path)) return o.open(path, { replayOnly });
+export function openTrace(path: string, { replayOnly = false, strict = false }: OpenOptions = {}): OpenedTrace {
+  for (const o of openers) if (o.matches(path)) return o.open(path, { replayOnly, strict });
   if (isTextTrace(path)) {
     const sink = new MemorySink();
     const { lines } = compileText(readFileSync(path, 'utf8'), path, sink, replayOnly ? { compression: 'none' } : {});

@@ -3,12 +3,21 @@
  * and types, objects as stable fake pointers, created objects in the out argument, and lock data as
  * apitrace's tracer records it (Lock → fake pointer, memcpy at the lock's pitch, Unlock).
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApitraceExporter, objectAddress } from '../../src/capture/export.js';
 import { CALL_FLAG, type TraceCall, type Value } from '../../src/capture/model.js';
 import { specFunction } from '../../src/capture/spec-d3d9.js';
+import { shaderValue } from '../../src/capture/export-values.js';
+import { CaptureImporter, importCalls } from '../../src/capture/import.js';
+import { openApitrace } from '../../src/capture/parser.js';
+import { deviceOracle } from '../../src/cli/capture-open.js';
+import { exportTrace } from '../../src/cli/commands/export.js';
+import { D3DDEVTYPE } from '../../src/d3d9/index.js';
+import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
+import { disassemble } from '../../src/shader/disassemble.js';
 import { openTrace } from '../../src/trace/open.js';
 import { TraceReader } from '../../src/trace/reader.js';
 import { everyCommand } from '../fixtures/every-command.js';
@@ -119,6 +128,88 @@ const DEVICE =
   'd3d = Direct3DCreate9(32)\n' +
   'dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, Windowed: TRUE, SwapEffect: D3DSWAPEFFECT_DISCARD})\n';
 const hex = (n: number, byte: (i: number) => number): string => Array.from({ length: n }, (_, i) => byte(i).toString(16).padStart(2, '0')).join('');
+
+describe("shaders' pFunction as apitrace's tracer writes it", () => {
+  it('a repr: the disassembly text beside the token blob (what the captures under test/fixtures hold); tokens it cannot disassemble as the blob alone', () => {
+    const { calls } = exportReader(openTrace(join(TRACES, 'normal-map.r9t')).reader);
+    const made = calls.filter((c) => /::Create(Vertex|Pixel)Shader$/.test(c.sig.name));
+    expect(made.map((c) => c.sig.name.replace(/^.*::/, ''))).toEqual(['CreateVertexShader', 'CreatePixelShader']);
+    for (const c of made) {
+      const v = arg(c, 'pFunction');
+      if (!v || typeof v !== 'object' || !('kind' in v) || v.kind !== 'repr' || v.machine === null || typeof v.machine !== 'object' || !('kind' in v.machine) || v.machine.kind !== 'blob') throw new Error(`not a repr of a blob: ${JSON.stringify(v)}`);
+      const b = v.machine.bytes;
+      const tokens = new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
+      // the version token first, the end token last (D3D9 shader bytecode)
+      expect(tokens[0] >>> 16).toBe(c.sig.name.endsWith('VertexShader') ? 0xfffe : 0xffff);
+      expect(tokens[tokens.length - 1]).toBe(0x0000ffff);
+      expect(v.human).toBe((disassemble(tokens) as { text: string }).text);
+      expect(v.human).toMatch(c.sig.name.endsWith('VertexShader') ? /^vs_2_0\n/ : /^ps_2_0\n/);
+    }
+    // not a shader: a version token of neither kind
+    expect(shaderValue(Uint8Array.from([1, 2, 3, 4, 0xff, 0xff, 0, 0]))).toEqual({ kind: 'blob', bytes: Uint8Array.from([1, 2, 3, 4, 0xff, 0xff, 0, 0]) });
+  });
+});
+
+describe("GetDeviceCaps' pCaps", () => {
+  it("goes out filled with the caps replay9's device reports (the device's for its adapter and type), NULL when the call failed; the import finds no difference", () => {
+    const d = mkdtempSync(join(tmpdir(), 'replay9-export-caps-'));
+    try {
+      writeFileSync(join(d, 'caps.r9t'), [
+        'd3d = Direct3DCreate9(32)',
+        'd3d.GetDeviceCaps(0, D3DDEVTYPE_HAL)',
+        'd3d.GetDeviceCaps(1, D3DDEVTYPE_HAL) -> D3DERR_INVALIDCALL',
+        'dev = d3d.CreateDevice(0, D3DDEVTYPE_REF, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, Windowed: TRUE, SwapEffect: D3DSWAPEFFECT_DISCARD})',
+        'dev.GetDeviceCaps()',
+      ].join('\n'));
+      const rep = exportTrace(join(d, 'caps.r9t'), join(d, 'caps.trace'));
+      expect(rep.warnings).toEqual([]);
+      const calls = [...openApitrace(join(d, 'caps.trace')).calls()];
+      const capsOf = (c: TraceCall): Map<string, unknown> => {
+        const out = new Map<string, unknown>();
+        const walk = (v: Value, prefix: string): void => {
+          if (!v || typeof v !== 'object' || !('kind' in v) || v.kind !== 'struct') return void out.set(prefix.slice(0, -1), v && typeof v === 'object' && 'kind' in v && 'value' in v ? v.value : v);
+          v.sig.memberNames.forEach((m, i) => walk(v.members[i], `${prefix}${m}.`));
+        };
+        walk(one(arg(c, 'pCaps'))!, '');
+        return out;
+      };
+      const d3d = Direct3DCreate9(32)!;
+      for (const [no, type] of [[1, D3DDEVTYPE.HAL], [4, D3DDEVTYPE.REF]] as const) {
+        const want = d3d.GetDeviceCaps(0, type).caps!;
+        const got = capsOf(calls[no]);
+        expect(got.get('DeviceType')).toBe(type);
+        expect(got.get('MaxTextureWidth')).toBe(want.MaxTextureWidth);
+        expect(got.get('MaxPointSize')).toBe(want.MaxPointSize);
+        expect(got.get('PS20Caps.NumInstructionSlots')).toBe(want.PS20Caps.NumInstructionSlots);
+        expect(got.get('MaxVertexShader30InstructionSlots')).toBe(want.MaxVertexShader30InstructionSlots);
+      }
+      expect(arg(calls[2], 'pCaps')).toBeNull();
+      // read back, the application saw replay9's own caps: no note of a difference
+      const importer = new CaptureImporter({ oracle: deviceOracle() });
+      for (const _ of importCalls(openApitrace(join(d, 'caps.trace')).calls(), importer));
+      expect(importer.notes.map((n) => n.message)).toEqual([]);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('high-order patches', () => {
+  it("DrawRectPatch and DrawTriPatch go out with pNumSegs as apitrace's spec has it, a pointer to the first edge's count", () => {
+    const { calls, ex } = exportText([
+      'd3d = Direct3DCreate9(32)',
+      'dev = d3d.CreateDevice(0, D3DDEVTYPE_HAL, NULL, D3DCREATE_SOFTWARE_VERTEXPROCESSING, {BackBufferWidth: 8, BackBufferHeight: 8, BackBufferFormat: D3DFMT_X8R8G8B8, Windowed: TRUE, SwapEffect: D3DSWAPEFFECT_DISCARD})',
+      'dev.DrawRectPatch(0, {Edge0: 2.5, Edge1: 3, Edge2: 4, Edge3: 5}, {StartVertexOffsetWidth: 0, StartVertexOffsetHeight: 0, Width: 4, Height: 4, Stride: 4, Basis: D3DBASIS_BEZIER, Degree: D3DDEGREE_CUBIC}) -> D3DERR_INVALIDCALL',
+      'dev.DrawTriPatch(3, {Edge0: 6, Edge1: 7, Edge2: 8}, NULL) -> D3DERR_INVALIDCALL',
+    ].join('\n'));
+    expect(ex.warnings).toEqual([]);
+    expect(calls.map((c) => c.sig.name).slice(2)).toEqual(['IDirect3DDevice9::DrawRectPatch', 'IDirect3DDevice9::DrawTriPatch']);
+    expect(arg(calls[2], 'pNumSegs')).toEqual({ kind: 'array', items: [{ kind: 'float', value: 2.5 }] });
+    expect(arg(calls[2], 'pRectPatchInfo')).toMatchObject({ kind: 'array', items: [{ kind: 'struct', sig: { name: 'D3DRECTPATCH_INFO' } }] });
+    expect(arg(calls[3], 'pNumSegs')).toEqual({ kind: 'array', items: [{ kind: 'float', value: 6 }] });
+    expect(arg(calls[3], 'pTriPatchInfo')).toBeNull();
+  });
+});
 
 describe('lock data as apitrace records it', () => {
   it('a sub-rectangle of a texture: memcpy of pitch × (rows − 1) + row bytes from the rectangle, at the pitch the lock returned', () => {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CaptureImporter, importCalls } from '../../src/capture/import.js';
+import type { ForeignCall } from '../../src/capture/import.js';
 import type { CallRecord } from '../../src/trace/call.js';
 import { MemorySink } from '../../src/trace/byte-io.js';
 import { TraceWriter } from '../../src/trace/writer.js';
@@ -171,20 +172,51 @@ describe('apitrace calls as replay9 calls', () => {
     expect(records[3].args.pSharedHandle).toBe(0);
   });
 
-  it('lists calls it cannot map with counts and first call numbers, and goes on', () => {
+  it('lists the D3D9 calls it cannot map with counts and first call numbers, the calls outside D3D9 apart, and goes on', () => {
     const c = new Calls()
       .call('CreateWindowExA', { dwExStyle: 0 }, ptr(0x20044))
       .call('Direct3DCreate9', { SDKVersion: 32 }, ptr(0xd3d0))
       .call('CreateWindowExA', { dwExStyle: 0 }, ptr(0x20046))
       .call('IDirect3DDevice9::BeginScene', { this: ptr(0xbad) }, 0)
-      .call('IDirect3D9::GetAdapterCount', { this: ptr(0xd3d0) }, 1);
-    const { records, imp } = run(c);
+      .call('IDirect3D9::GetAdapterCount', { this: ptr(0xd3d0) }, 1)
+      .call('CreateDXGIFactory', { riid: 0 }, 0);
+    const foreign: ForeignCall[] = [];
+    const { records, imp } = run(c, new CaptureImporter({ onForeign: (f) => foreign.push(f) }));
     expect(records.map((r) => r.command)).toEqual(['Direct3DCreate9', 'GetAdapterCount']);
     expect(records[1].args.ReturnValue).toBe(1);
     expect(imp.unmapped).toEqual([
-      { name: 'CreateWindowExA', reason: 'not a Direct3D 9 call', count: 2, first: [0, 2] },
       { name: 'IDirect3DDevice9::BeginScene', reason: 'its object was not made by a mapped call', count: 1, first: [3] },
     ]);
+    expect(imp.foreign).toEqual([
+      { name: 'CreateWindowExA', reason: 'not a Direct3D 9 call', count: 2, first: [0, 2] },
+      { name: 'CreateDXGIFactory', reason: 'not a Direct3D 9 call', count: 1, first: [5] },
+    ]);
+    // each with the replay9 call it came before and its text as `apitrace dump` prints it
+    expect(foreign).toEqual([
+      { before: 0, source: 0, text: '0 CreateWindowExA(dwExStyle = 0) = 0x20044' },
+      { before: 1, source: 2, text: '2 CreateWindowExA(dwExStyle = 0) = 0x20046' },
+      { before: 2, source: 5, text: '5 CreateDXGIFactory(riid = 0) = 0' },
+    ]);
+  });
+
+  it('maps DrawRectPatch and DrawTriPatch: the one segment count apitrace records of pNumSegs goes to every edge (with a note), NULL stays NULL', () => {
+    const INVALIDCALL = 0x8876086c | 0;
+    const rect = struct('D3DRECTPATCH_INFO', { StartVertexOffsetWidth: 0, StartVertexOffsetHeight: 1, Width: 4, Height: 4, Stride: 4, Basis: 0, Degree: 3 });
+    const tri = struct('D3DTRIPATCH_INFO', { StartVertexOffset: 0, NumVertices: 10, Basis: 0, Degree: 3 });
+    const c = withDevice()
+      .call('IDirect3DDevice9::DrawRectPatch', { this: ptr(0xde00), Handle: 0, pNumSegs: ref(f(2.5)), pRectPatchInfo: ref(rect) }, INVALIDCALL)
+      .call('IDirect3DDevice9::DrawTriPatch', { this: ptr(0xde00), Handle: 5, pNumSegs: ref(f(3)), pTriPatchInfo: ref(tri) }, INVALIDCALL)
+      .call('IDirect3DDevice9::DrawTriPatch', { this: ptr(0xde00), Handle: 6, pNumSegs: null, pTriPatchInfo: null }, INVALIDCALL);
+    const { records, imp } = run(c);
+    expect(imp.unmapped).toEqual([]);
+    expect(records.slice(2)).toMatchObject([
+      { command: 'DrawRectPatch', result: 0x8876086c, args: { Handle: 0, pNumSegs: { Edge0: 2.5, Edge1: 2.5, Edge2: 2.5, Edge3: 2.5 }, pRectPatchInfo: { StartVertexOffsetHeight: 1, Width: 4, Degree: 3 } } },
+      { command: 'DrawTriPatch', args: { Handle: 5, pNumSegs: { Edge0: 3, Edge1: 3, Edge2: 3 }, pTriPatchInfo: { NumVertices: 10, Degree: 3 } } },
+      { command: 'DrawTriPatch', args: { Handle: 6, pNumSegs: null, pTriPatchInfo: null } },
+    ]);
+    expect(imp.notes.map((n) => n.message)).toEqual(["IDirect3DDevice9::DrawRectPatch: apitrace records only the first edge's count of pNumSegs; every edge takes it"]);
+    // replay9's device has no D3DDEVCAPS_RTPATCHES either: the same INVALIDCALL
+    expect(replay(records).findings).toEqual([]);
   });
 
   it('maps D3DPERF markers onto replay9\'s D3DPERF calls', () => {

@@ -5,7 +5,7 @@ import { DEFAULT_REPORT_DIR } from '../../golden/check.js';
 import { runCheckJobs } from '../../golden/check-jobs.js';
 import { parseShard } from '../../golden/shard.js';
 import type { CheckReport, TraceResult } from '../../golden/types.js';
-import { EXIT, UsageError } from '../io.js';
+import { EXIT, UsageError, STRICT_OPTION } from '../io.js';
 import type { Io } from '../io.js';
 import { bold, dim, green, red, yellow } from '../style.js';
 import type { ColorOn } from '../style.js';
@@ -36,6 +36,7 @@ export function registerCheck(y: Argv, io: Io, done: (code: number) => void): Ar
       .option('report', { type: 'string', describe: `folder for the report: index.html and ${REPORT_JSON_FILE} (always written when this option is given), and expected / actual / diff PNGs of failing frames, one subfolder per trace. Without it, failures go to ${DEFAULT_REPORT_DIR} (index.html there only when a trace fails or the folder exists)` })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document (the full report) instead of text' })
       .option('junit', { type: 'string', describe: 'also write the report as JUnit XML to this file (one testsuite, one testcase per trace, a failure for each failing trace)' })
+      .option('strict', { ...STRICT_OPTION, describe: 'an apitrace capture (.trace) holding Direct3D 9 calls replay9 cannot import fails its check, naming the first (calls outside D3D9 do not count)' })
       .option('shard', { type: 'string', describe: 'i/n: check only shard i (1-based) of n: the traces sorted by path, every n-th from the i-th (for a CI matrix)' })
       .option('jobs', { type: 'number', default: 1, describe: 'replay up to N traces at once: this thread and N − 1 worker threads (same report as 1; with N ≥ the number of cores, check runs in a single-threaded V8 process)' })
       .example('$0 check traces', 'check every trace in traces/ against traces/NAME.golden/')
@@ -57,6 +58,7 @@ export function registerCheck(y: Argv, io: Io, done: (code: number) => void): Ar
         maxDiffPixels: numberOption('max-diff-pixels', argv['max-diff-pixels'], 0, Infinity, true),
         reportDir,
         ...(shard ? { shard } : {}),
+        ...(argv.strict ? { strict: true } : {}),
       }, jobs, progress);
       // a shard may be empty (more shards than traces): that is not a usage error, no traces at all is
       if (report.traces.length === 0 && (!shard || findTraces(argv.paths as string[]).length === 0)) throw new UsageError(`no .r9 or .r9t traces in ${(argv.paths as string[]).join(' ')}`);

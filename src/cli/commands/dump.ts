@@ -5,7 +5,7 @@ import { traceText } from '../../trace/convert.js';
 import { openTrace } from '../../trace/open.js';
 import { headerPragma, TextPrinter } from '../../trace/text/print.js';
 import { hresultName } from '../../d3d9/index.js';
-import { callSetOption, EXIT, requireReadable } from '../io.js';
+import { callSetOption, EXIT, requireReadable, STRICT_OPTION } from '../io.js';
 import type { Io } from '../io.js';
 import { readSnapshotChunk } from '../../replay/snapshot-chunk.js';
 import { ChunkKind } from '../../trace/container.js';
@@ -66,17 +66,18 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       .positional('trace', { type: 'string', describe: 'a .r9 or .r9t trace', demandOption: true })
       .option('calls', { type: 'string', requiresArg: true, describe: 'only these calls (apitrace syntax: 0-100, 10,20,30-40, frame, draw); lines then start with the call number' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON object per call: call, method, self, args, result, created' })
+      .option('strict', STRICT_OPTION)
       .example('$0 dump traces/triangles.r9t', 'the whole trace as text (convertible back with `convert`)')
       .example('$0 dump traces/triangles.r9t --calls draw', 'only the draw calls, numbered'),
     (argv) => {
       requireReadable(argv.trace as string);
       const set = callSetOption(argv.calls);
-      const { reader, lines } = openTrace(argv.trace as string);
+      const { reader, lines, comments } = openTrace(argv.trace as string, { strict: argv.strict });
       const out = new LineBuffer(io);
       try {
         const restored = reader.chunks.some((c) => c.kind === ChunkKind.Restore);
         if (!argv.json && !set && !restored) {
-          for (const line of traceText(reader)) out.line(line);
+          for (const line of traceText(reader, comments)) out.line(line);
         } else {
           const printer = new TextPrinter((n) => (lines ? `${argv.trace as string}:${lines[n]}` : reader.placeOfCall(n)));
           if (!argv.json) out.line(headerPragma(reader.header));
@@ -93,6 +94,7 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
             if (!argv.json) {
               const text = printer.indented(call, n);
               if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
+              for (const c of comments?.get(n) ?? []) out.line(c);
               out.line(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
               continue;
             }

@@ -5,6 +5,7 @@ import type { Argv } from 'yargs';
 import { ApitraceExporter, exportHeader, type ExportStats } from '../../capture/export.js';
 import { ApitraceWriter } from '../../capture/writer.js';
 import type { CallRecord } from '../../trace/call.js';
+import { Direct3DCreate9 } from '../../device/direct3d9.js';
 import { openTrace } from '../../trace/open.js';
 import { EXIT, thousands, UsageError, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
@@ -24,7 +25,9 @@ export function exportTrace(input: string, output: string, io?: Io): ExportRepor
   const tmp = `${output}.tmp`;
   try {
     const writer = new ApitraceWriter(tmp, exportHeader(basename(input)));
-    const exporter = new ApitraceExporter();
+    // GetDeviceCaps goes out with the caps replay9's device (of the trace's profile) reports
+    const d3d = Direct3DCreate9(32, reader.header.profile);
+    const exporter = new ApitraceExporter({ caps: (adapter, type) => d3d?.GetDeviceCaps(adapter, type).caps });
     const progress = io ? progressLine(io, `exporting ${basename(input)}`, reader.callCount) : undefined;
     function* records(): Generator<CallRecord> {
       for (const { n, call } of reader.calls()) {

@@ -6,8 +6,9 @@ import { ChunkKind, Compression } from '../../trace/container.js';
 import { openTrace } from '../../trace/open.js';
 import * as fb from '../../trace/generated/replay9.js';
 import { COUNT_RESULTS } from '../../trace/commands.js';
-import { EXIT, thousands, requireReadable } from '../io.js';
+import { EXIT, thousands, requireReadable, STRICT_OPTION } from '../io.js';
 import type { Io } from '../io.js';
+import type { TraceReader } from '../../trace/reader.js';
 
 /**
  * What info reports. A text trace (.r9t) is described as the text file it is (its size and lines);
@@ -38,31 +39,44 @@ export interface TraceInfo {
   warnings: string[];
 }
 
-export function traceInfo(path: string): TraceInfo {
-  const { reader, kind } = openTrace(path, { replayOnly: true });
-  try {
-    const commandCounts = new Map<string, number>();
-    const objects = new Map<string, number>();
-    const seen = new Set<number>();
-    let rawBytes = 0;
-    let failed = 0;
-    const call = new fb.Call();
-    for (const b of reader.batches()) {
-      rawBytes += b.bb.bytes().length;
-      for (const pos of b.calls) {
-        call.__init(pos, b.bb);
-        const info = COMMANDS[call.commandType()];
-        commandCounts.set(info.name, (commandCounts.get(info.name) ?? 0) + 1);
-        const created = call.created();
-        if (created && info.creates && !seen.has(created)) {
-          seen.add(created);
-          objects.set(info.creates, (objects.get(info.creates) ?? 0) + 1);
-        }
-        if (call.result() !== 0 && !COUNT_RESULTS.has(info.name)) failed++;
+/** What the calls of a trace are: counts by command and by kind of object created, and how many were recorded as failing. */
+export interface CallCounts {
+  rawBytes: number;
+  objects: Record<string, number>;
+  commands: Record<string, number>;
+  failedCalls: number;
+}
+
+export function countCalls(reader: TraceReader): CallCounts {
+  const commandCounts = new Map<string, number>();
+  const objects = new Map<string, number>();
+  const seen = new Set<number>();
+  let rawBytes = 0;
+  let failed = 0;
+  const call = new fb.Call();
+  for (const b of reader.batches()) {
+    rawBytes += b.bb.bytes().length;
+    for (const pos of b.calls) {
+      call.__init(pos, b.bb);
+      const info = COMMANDS[call.commandType()];
+      commandCounts.set(info.name, (commandCounts.get(info.name) ?? 0) + 1);
+      const created = call.created();
+      if (created && info.creates && !seen.has(created)) {
+        seen.add(created);
+        objects.set(info.creates, (objects.get(info.creates) ?? 0) + 1);
       }
+      if (call.result() !== 0 && !COUNT_RESULTS.has(info.name)) failed++;
     }
-    const sorted = (m: Map<string, number>): Record<string, number> =>
-      Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+  }
+  const sorted = (m: Map<string, number>): Record<string, number> =>
+    Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+  return { rawBytes, objects: sorted(objects), commands: sorted(commandCounts), failedCalls: failed };
+}
+
+export function traceInfo(path: string, { strict = false }: { strict?: boolean } = {}): TraceInfo {
+  const { reader, kind } = openTrace(path, { replayOnly: true, strict });
+  try {
+    const { rawBytes, objects, commands, failedCalls } = countCalls(reader);
     const container = kind === 'text' ? { lines: textLines(path) } : {
       compression: reader.header.compression === Compression.Deflate ? 'deflate' as const : 'none' as const,
       level: reader.header.level,
@@ -81,9 +95,9 @@ export function traceInfo(path: string): TraceInfo {
       ...container,
       calls: reader.callCount,
       frames: reader.frames.length,
-      objects: sorted(objects),
-      commands: sorted(commandCounts),
-      failedCalls: failed,
+      objects,
+      commands,
+      failedCalls,
       warnings: reader.warnings,
     };
   } finally {
@@ -129,13 +143,24 @@ export function registerInfo(y: Argv, io: Io, done: (code: number) => void): Arg
     'info <trace>',
     'Show a trace\'s header, counts of calls, frames and objects, size and compression',
     (a) => a
-      .positional('trace', { type: 'string', describe: 'a .r9 or .r9t trace', demandOption: true })
+      .positional('trace', { type: 'string', describe: 'a .r9 or .r9t trace, or an apitrace capture (.trace): then the capture (its format, properties, calls, frames, the calls the import leaves out or keeps as comments, what the application saw of its adapter)', demandOption: true })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .option('strict', STRICT_OPTION)
       .example('$0 info traces/triangles.r9t', 'summary of a text trace: its size, lines and calls')
       .example('$0 info out/triangles.r9', 'a binary trace: also its chunks, compression and index'),
-    (argv) => {
-      requireReadable(argv.trace as string);
-      const i = traceInfo(argv.trace as string);
+    async (argv) => {
+      const path = argv.trace as string;
+      requireReadable(path);
+      // an apitrace capture is described as the capture it is, not as the temporary trace it is read through
+      if (/\.trace$/i.test(path)) {
+        const { captureInfo, printCaptureInfo } = await import('../capture-info.js');
+        const c = captureInfo(path, { strict: argv.strict });
+        if (argv.json) io.out(JSON.stringify(c, null, 2));
+        else printCaptureInfo(c, io);
+        done(EXIT.ok);
+        return;
+      }
+      const i = traceInfo(path, { strict: argv.strict });
       if (argv.json) io.out(JSON.stringify(i, null, 2));
       else printInfo(i, io);
       done(EXIT.ok);

@@ -19,7 +19,7 @@ export function debugCommand(a: InspectArgs, io: Io): number {
   const pixel = a.debugPixel !== undefined ? parsePixel(a.debugPixel, 'debug-pixel') : undefined;
   if (a.debugVertex !== undefined && (!Number.isInteger(a.debugVertex) || a.debugVertex < 0)) throw new UsageError(`--debug-vertex expects the number of a vertex of the draw, from 0, found '${a.debugVertex}'`);
   requireReadable(a.trace);
-  const { reader, lines } = openTrace(a.trace, { replayOnly: true });
+  const { reader, lines } = openTrace(a.trace, { replayOnly: true, strict: a.strict });
   try {
     if (pixel) {
       const d = debugPixel(reader, a.call, pixel.x, pixel.y, { lines });

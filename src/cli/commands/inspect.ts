@@ -12,7 +12,7 @@ import { inspectShader, shaderReportText } from '../../inspect/shader.js';
 import { debugCommand } from './inspect-debug.js';
 import { stateText } from '../../inspect/state-text.js';
 import { openTrace } from '../../trace/open.js';
-import { EXIT, UsageError, requireReadable } from '../io.js';
+import { EXIT, UsageError, requireReadable, STRICT_OPTION } from '../io.js';
 import type { Io } from '../io.js';
 
 export interface InspectArgs {
@@ -31,6 +31,8 @@ export interface InspectArgs {
   debugPixel?: string;
   debugVertex?: number;
   json: boolean;
+  /** an apitrace capture with unmapped D3D9 calls is an error */
+  strict?: boolean;
 }
 
 const DEPTH_MAPPING = 'depth as grey: 0 black → 1 white, round(d·255); a stencil-only format as its stencil value';
@@ -83,7 +85,7 @@ export function inspectCommand(a: InspectArgs, io: Io): number {
     throw e instanceof InspectError ? new UsageError(e.message) : e;
   }
   if (a.debugPixel !== undefined || a.debugVertex !== undefined) return debugCommand(a, io);
-  const { reader, lines } = openTrace(a.trace, { replayOnly: true });
+  const { reader, lines } = openTrace(a.trace, { replayOnly: true, strict: a.strict });
   try {
     if (a.shader !== undefined) {
       const r = inspectShader(reader, a.shader, a.call === undefined && a.frame === undefined ? {} : at, { lines });
@@ -181,6 +183,7 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
       .option('debug-pixel', { type: 'string', requiresArg: true, describe: 'X,Y with --call N (a draw): run the draw\'s pixel shader for pixel (X, Y) of render target 0 and show whether the draw covers it (if not, why: culled, scissored, outside), its lane in the 2×2 quad, the interpolated inputs with their semantics, each executed instruction with the registers it read and wrote (loop iterations, branches taken), the outputs, texkill and the fate (alpha test, stencil, depth, written)' })
       .option('debug-vertex', { type: 'number', requiresArg: true, describe: 'I with --call N (a draw): run the draw\'s vertex shader for its vertex I (for an indexed draw its I-th index, and the vertex buffer index that resolves to): the inputs fetched by the declaration (usage, type, stored bytes, value), each executed instruction with its values, the outputs with their semantics, the clip-space and screen positions' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .option('strict', STRICT_OPTION)
       .example('$0 inspect traces/normal-map.r9t --shader ps', 'the pixel shader the trace names ps: disassembly with instruction slots, declarations, def constants, the draws that used it')
       .example('$0 inspect traces/lit-fog-blend.r9t --call 30', 'list the surfaces after call 30 (the texture checker\'s levels among them)')
       .example('$0 inspect traces/triangles.r9t --frame 0 --surface backbuffer --out out/f0.png', 'the back buffer as presented at the end of frame 0')
@@ -195,7 +198,7 @@ export function registerInspect(y: Argv, io: Io, done: (code: number) => void): 
     (argv) => {
       done(inspectCommand({
         trace: argv.trace as string, call: argv.call, frame: argv.frame, surface: argv.surface, out: argv.out, as: argv.as, pixel: argv.pixel, history: argv.history, state: argv.state, all: argv.all, shader: argv.shader, json: argv.json,
-        debugPixel: argv.debugPixel, debugVertex: argv.debugVertex,
+        debugPixel: argv.debugPixel, debugVertex: argv.debugVertex, strict: argv.strict,
       }, io));
     },
   );

@@ -11,17 +11,18 @@ import type { DeviceProfile } from '../../device/caps.js';
 import { findTraces } from '../../replay/find-traces.js';
 import { replayTrace } from '../../replay/replay-trace.js';
 import type { ReplayReport } from '../../replay/replay-trace.js';
-import { callSetOption, EXIT, frameSetOption, thousands, UsageError, requireReadable } from '../io.js';
+import { callSetOption, EXIT, frameSetOption, thousands, UsageError, requireReadable, STRICT_OPTION } from '../io.js';
 import type { Io } from '../io.js';
 
 /** Replays one trace for the command line: frames as PNG into outDir, progress on a terminal for long traces. */
-function replayForCli(path: string, opts: { outDir?: string; frames?: CallSet; io: Io; profile?: DeviceProfile; pngs?: PngPool }): ReplayReport {
+function replayForCli(path: string, opts: { outDir?: string; frames?: CallSet; io: Io; profile?: DeviceProfile; pngs?: PngPool; strict?: boolean }): ReplayReport {
   const { outDir, io, pngs } = opts;
   if (outDir) mkdirSync(outDir, { recursive: true });
   let progressed = false;
   const rep = replayTrace(path, {
     frames: opts.frames,
     profile: opts.profile,
+    strict: opts.strict,
     writeFrame: outDir === undefined || pngs === undefined ? undefined : (e) => {
       const shown = presentedSurface(e);
       if (!shown) return undefined;
@@ -49,6 +50,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       .option('frames', { type: 'string', requiresArg: true, describe: 'only write these frames (0-based; e.g. 0,5-9), counted in each swap chain\'s own sequence' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .option('profile', { choices: DEVICE_PROFILES, describe: 'replay on a Direct3D 9 (dx9) or DirectX 8-level (dx8) driver instead of the profile the trace names' })
+      .option('strict', STRICT_OPTION)
       .example('$0 replay traces/triangles.r9t --out out/frames', 'replay and write out/frames/frame-0000.png ...')
       .example('$0 replay traces --json', 'replay every trace in a folder, machine-readable'),
     async (argv) => {
@@ -62,7 +64,7 @@ export function registerReplay(y: Argv, io: Io, done: (code: number) => void): A
       try {
         for (const t of traces) {
           const outDir = argv.out === undefined ? undefined : traces.length > 1 ? join(argv.out, basename(t).replace(/\.r9t?$/i, '')) : argv.out;
-          const rep = replayForCli(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined, pngs });
+          const rep = replayForCli(t, { outDir, frames, io, profile: argv.profile as DeviceProfile | undefined, pngs, strict: argv.strict });
           if (argv.frames !== undefined) refuseMissingFrames(argv.frames, rep);
           reports.push(rep);
           if (!argv.json) printReport(rep, io);

@@ -25,8 +25,9 @@ export function progressLine(io: Io, what: string, total: number): ((done: numbe
 export function rewriteTrace<T>(
   input: string, output: string, verb: string, io: Io | undefined,
   write: (reader: TraceReader, sink: FileSink, onProgress: ((done: number) => void) | undefined) => T,
+  { strict = false }: { strict?: boolean } = {},
 ): T {
-  const { reader } = openTrace(input);
+  const { reader } = openTrace(input, { strict });
   const tmp = `${output}.tmp`;
   try {
     const progress = io ? progressLine(io, `${verb} ${basename(input)}`, reader.callCount) : undefined;

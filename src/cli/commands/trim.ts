@@ -6,11 +6,11 @@ import { SnapshotError } from '../../replay/snapshot.js';
 import type { TrimReport } from '../../replay/rewrite.js';
 import type { CallSet } from '../../trace/call-set.js';
 import { isTextTrace } from '../../trace/open.js';
-import { EXIT, frameSetOption, thousands, UsageError, requireReadable } from '../io.js';
+import { EXIT, frameSetOption, thousands, UsageError, requireReadable, STRICT_OPTION } from '../io.js';
 import type { Io } from '../io.js';
 import { rewriteTrace } from './snapshot.js';
 
-export function trimTrace(input: string, output: string, set: CallSet, opts: { profile?: DeviceProfile; io?: Io } = {}): TrimReport & { sourceFrames: number; sourceCalls: number } {
+export function trimTrace(input: string, output: string, set: CallSet, opts: { profile?: DeviceProfile; io?: Io; strict?: boolean } = {}): TrimReport & { sourceFrames: number; sourceCalls: number } {
   if (isTextTrace(output)) throw new UsageError(`${output}: a trimmed trace starts from a stored state, which the text form (.r9t) cannot hold; write a .r9 trace`);
   return rewriteTrace(input, output, 'trimming', opts.io, (reader, sink, onProgress) => {
     let frames: number[];
@@ -27,7 +27,7 @@ export function trimTrace(input: string, output: string, set: CallSet, opts: { p
       if (e instanceof SnapshotError) throw new UsageError(`${input}: ${e.message}; trim from a frame where no lock is open`);
       throw e;
     }
-  });
+  }, { strict: opts.strict });
 }
 
 export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Argv {
@@ -40,6 +40,7 @@ export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Arg
       .option('output', { alias: 'o', type: 'string', requiresArg: true, demandOption: true, describe: 'the .r9 trace to write' })
       .option('profile', { choices: ['dx9', 'dx8'] as const, describe: 'replay on this driver profile (default: the trace\'s)' })
       .option('json', { type: 'boolean', default: false })
+      .option('strict', STRICT_OPTION)
       .example('$0 trim traces/fill-grid.r9t --frames 2 -o out/bug.r9', 'frame 2 alone, as frame 0 of out/bug.r9')
       .example('$0 trim traces/fill-grid.r9t --frames 0,2-3 -o out/part.r9', 'frames 0, 2 and 3: output frames 0-2'),
     (argv) => {
@@ -47,7 +48,7 @@ export function registerTrim(y: Argv, io: Io, done: (code: number) => void): Arg
       const set = frameSetOption(argv.frames as string)!;
       const out = argv.output as string;
       if (out === argv.trace) throw new UsageError('trim writes a new trace: give -o a path other than the input');
-      const rep = trimTrace(argv.trace as string, out, set, { profile: argv.profile as DeviceProfile | undefined, io });
+      const rep = trimTrace(argv.trace as string, out, set, { profile: argv.profile as DeviceProfile | undefined, io, strict: argv.strict });
       if (argv.json) io.out(JSON.stringify({ output: out, ...rep }, null, 2));
       else {
         io.out(`${out}: ${rep.frames.length} of ${rep.sourceFrames} frames, ${thousands(rep.calls)} of ${thousands(rep.sourceCalls)} calls`);
