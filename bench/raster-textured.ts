@@ -5,7 +5,8 @@
  * 256² A8R8G8B8 texture, MIN/MAG LINEAR, stage 0 MODULATE of texture and a
  * diffuse that differs per quad, against a hand-written loop doing the same
  * work: each pixel's four taps with 8-bit sub-texel weights (texel centres at
- * u·W − ½), the filtered channel as a float32, times the diffuse as a float32,
+ * u·W − ½), the filtered channel as a float32 (the sum times 1/(65536·255),
+ * as the device takes it), times the diffuse as a float32,
  * FLOAT→UNORM8 and one u32 store. `bilinearModulateMatches` checks that the
  * loop's image equals the device's after one frame.
  *
@@ -115,34 +116,40 @@ function diffuseFloats(argb: number): Float32Array {
  * texture at ((x + ½)/1024, (y + ½)/768) with 8-bit sub-texel weights, each
  * channel's integer sum S as the float32 S / (65536·255), times the quad's
  * diffuse (float32), FLOAT→UNORM8, packed and stored. Row work (the vertical
- * taps and weight) is hoisted; nothing is allocated per pixel.
+ * taps and weight) and the column positions (per quad) are hoisted; the vertical
+ * blend takes two channels a multiply; nothing is allocated per pixel.
  */
 export function modulateLoop(words: Uint32Array, target: Uint32Array): () => number {
   const diffuses = DIFFUSES.map(diffuseFloats);
   const tx = new Int32Array(words.buffer);
-  const DIV = 65536 * 255;
+  // S / (65536·255) rounded to float32 as S times the reciprocal: the same float32 for every S (as the device computes it)
+  const RECIP = 1 / (65536 * 255);
+  const M = 0x00ff00ff;
+  const cols = new Int32Array(W);
   return () => {
     for (let q = 0; q < diffuses.length; q++) {
       const d = diffuses[q], dr = d[0], dg = d[1], db = d[2], da = d[3];
+      // per column: floor(256·(u·256 − ½)), u = (x + ½)/1024
+      for (let x = 0; x < W; x++) cols[x] = Math.floor((((x + 0.5) / W) * TEX - 0.5) * 256);
       for (let y = 0; y < H; y++) {
-        const ty = ((y + 0.5) / H) * TEX - 0.5, Y = Math.floor(ty * 256);
+        const Y = Math.floor((((y + 0.5) / H) * TEX - 0.5) * 256);
         const b = Y & 0xff, ib = 256 - b;
         const row0 = ((Y >> 8) & (TEX - 1)) * TEX, row1 = (((Y >> 8) + 1) & (TEX - 1)) * TEX;
         const out = y * W;
         for (let x = 0; x < W; x++) {
-          const X = Math.floor((((x + 0.5) / W) * TEX - 0.5) * 256);
-          const a = X & 0xff, ia = 256 - a, c0 = (X >> 8) & (TEX - 1), c1 = ((X >> 8) + 1) & (TEX - 1);
-          const w00 = ia * ib, w10 = a * ib, w01 = ia * b, w11 = a * b;
+          const X = cols[x], a = X & 0xff, c0 = (X >> 8) & (TEX - 1), c1 = ((X >> 8) + 1) & (TEX - 1);
           const p00 = tx[row0 + c0], p10 = tx[row0 + c1], p01 = tx[row1 + c0], p11 = tx[row1 + c1];
-          const sb = w00 * (p00 & 0xff) + w10 * (p10 & 0xff) + w01 * (p01 & 0xff) + w11 * (p11 & 0xff);
-          const sg = w00 * ((p00 >>> 8) & 0xff) + w10 * ((p10 >>> 8) & 0xff) + w01 * ((p01 >>> 8) & 0xff) + w11 * ((p11 >>> 8) & 0xff);
-          const sr = w00 * ((p00 >>> 16) & 0xff) + w10 * ((p10 >>> 16) & 0xff) + w01 * ((p01 >>> 16) & 0xff) + w11 * ((p11 >>> 16) & 0xff);
-          const sa = w00 * (p00 >>> 24) + w10 * (p10 >>> 24) + w01 * (p01 >>> 24) + w11 * (p11 >>> 24);
-          const mr = Math.fround(Math.fround(sr / DIV) * dr), mg = Math.fround(Math.fround(sg / DIV) * dg);
-          const mb = Math.fround(Math.fround(sb / DIV) * db), ma = Math.fround(Math.fround(sa / DIV) * da);
+          // vertical blends two channels a multiply (B and R, then G and A: each ≤ 255·256), then the horizontal one per channel
+          const l02 = (Math.imul(p00 & M, ib) + Math.imul(p01 & M, b)) | 0, l13 = (Math.imul((p00 >>> 8) & M, ib) + Math.imul((p01 >>> 8) & M, b)) | 0;
+          const r02 = (Math.imul(p10 & M, ib) + Math.imul(p11 & M, b)) | 0, r13 = (Math.imul((p10 >>> 8) & M, ib) + Math.imul((p11 >>> 8) & M, b)) | 0;
+          const sb = ((l02 & 0xffff) << 8) + Math.imul((r02 & 0xffff) - (l02 & 0xffff), a);
+          const sg = ((l13 & 0xffff) << 8) + Math.imul((r13 & 0xffff) - (l13 & 0xffff), a);
+          const sr = ((l02 >>> 16) << 8) + Math.imul((r02 >>> 16) - (l02 >>> 16), a);
+          const sa = ((l13 >>> 16) << 8) + Math.imul((r13 >>> 16) - (l13 >>> 16), a);
+          const mr = Math.fround(Math.fround(sr * RECIP) * dr), mg = Math.fround(Math.fround(sg * RECIP) * dg);
+          const mb = Math.fround(Math.fround(sb * RECIP) * db), ma = Math.fround(Math.fround(sa * RECIP) * da);
           // FLOAT→UNORM8 of values in [0, 1]: floor(v·255 + ½)
-          target[out + x] = (Math.floor(mb * 255 + 0.5) | (Math.floor(mg * 255 + 0.5) << 8) | (Math.floor(mr * 255 + 0.5) << 16)
-            | (Math.floor(ma * 255 + 0.5) << 24)) >>> 0;
+          target[out + x] = ((mb * 255 + 0.5) | 0) | (((mg * 255 + 0.5) | 0) << 8) | (((mr * 255 + 0.5) | 0) << 16) | (((ma * 255 + 0.5) | 0) << 24);
         }
       }
     }

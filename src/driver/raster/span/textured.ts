@@ -181,7 +181,10 @@ export class TexturedSpanPath implements SpanPath, SpanFill {
       }
     }
     // the stored bytes are the filtered texel's when colour (and alpha, if stored) pass it through
-    if (this.direct && this.color === FORM_TEXTURE && (!this.alpha || this.alphaForm === FORM_TEXTURE)) return this.direct;
+    if (this.direct && !this.perPixelDiffuse) {
+      this.direct.forms(this.color, this.alphaForm, this.diffuse);
+      return this.direct;
+    }
     if (this.fused) {
       this.fused.begin(attr, this.color, this.alphaForm, this.perPixelDiffuse ? null : this.diffuse);
       return this.fused;
