@@ -8,9 +8,10 @@
  * optional depth and stencil work. Per pixel it runs the Fragment path's
  * arithmetic (perspective-correct coordinates and derivatives, the sampler's
  * filter, the stage's float32 rounding and the rgba8 encode) with no Fragment.
- * When the stage passes the texel of an 8-bit RGBA texture through and both
- * filters are bilinear, a triangle goes to one fused loop that filters in
- * integers from the stored texture words (Rgba8BilinearSpans).
+ * 8-bit RGBA textures filtered LINEAR (MAG and MIN) take fused loops that
+ * filter in integers from the stored texture words: Rgba8BilinearSpans for one
+ * level and a constant diffuse (or none), Rgba8StageSpans otherwise, which also
+ * takes mipmapped textures (the levels chosen per pixel from λ).
  */
 import { D3DSAMP, D3DTADDRESS, D3DTEXF, bitsToFloat32 } from '../../../d3d9/index.js';
 import { chooseAlphaTest } from '../pixel/alpha-test.js';
