@@ -17,6 +17,7 @@ import { replayDispatch } from './replay-dispatch.js';
 import { traceBytes } from './trace-bytes.js';
 import { formatRows } from './format-rows.js';
 import { raster } from './raster.js';
+import { rasterTextured } from './raster-textured.js';
 import { stretch } from './stretch.js';
 import { check } from './check.js';
 import { framesOut } from './frames-out.js';
@@ -26,7 +27,7 @@ import { shaderDraw } from './shader-draw.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 import { buildWorkload } from './workload.js';
 
-const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, stretch, check, framesOut, seek, shader, shaderDraw];
+const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, rasterTextured, stretch, check, framesOut, seek, shader, shaderDraw];
 
 const USAGE = `usage: npm run bench -- [--json] [--calls N] [--runs N] [--warmup N] [--seed N] [--only NAME] [--tsx]`;
 

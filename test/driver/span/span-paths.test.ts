@@ -159,7 +159,7 @@ const PASS_THROUGH: Record<number, number>[] = [
   { [D3DTSS.ALPHAOP]: D3DTOP.SELECTARG1, [D3DTSS.ALPHAARG1]: D3DTA.DIFFUSE },
 ];
 
-/** Bilinear filtering of 8-bit RGBA textures through stages that pass the texel on (the integer path), every address mode. */
+/** Bilinear filtering of 8-bit RGBA textures through stages that pass the texel on or combine it with the diffuse (the integer paths), every address mode. */
 function bilinearStates(r: Rand, init: StateInit): void {
   init.texture = randomTexture(r, RGBA8_TEXTURES);
   init.rt = randomSurface(r, pick(r, [F.A8R8G8B8, F.X8R8G8B8, F.A8B8G8R8, F.X8B8G8R8]), W, H, 0, pad(r));
@@ -169,7 +169,7 @@ function bilinearStates(r: Rand, init: StateInit): void {
     MIPFILTER: pick(r, [D3DTEXF.NONE, D3DTEXF.POINT, D3DTEXF.LINEAR]), MAXMIPLEVEL: pick(r, [0, 1, 2, 5]),
     SRGBTEXTURE: chance(r, 0.1) ? 1 : 0, BORDERCOLOR: u32(r),
   };
-  init.stages = { 0: pick(r, PASS_THROUGH) };
+  init.stages = { 0: pick(r, STAGE_FORMS) };
   if (chance(r, 0.5)) depthStates(r, init);
 }
 
@@ -203,13 +203,63 @@ function bilinearTriangles(r: Rand, n: number): ClipVertex[] {
   return verts;
 }
 
-type Family = 'color' | 'depth' | 'textured' | 'bilinear';
+const STAGE_FORMS: Record<number, number>[] = [
+  ...PASS_THROUGH,
+  { [D3DTSS.ALPHAOP]: D3DTOP.MODULATE, [D3DTSS.ALPHAARG1]: D3DTA.DIFFUSE, [D3DTSS.ALPHAARG2]: D3DTA.TEXTURE },
+  { [D3DTSS.COLOROP]: D3DTOP.SELECTARG2, [D3DTSS.COLORARG2]: D3DTA.DIFFUSE, [D3DTSS.ALPHAOP]: D3DTOP.SELECTARG1, [D3DTSS.ALPHAARG1]: D3DTA.TEXTURE },
+  { [D3DTSS.COLOROP]: D3DTOP.MODULATE, [D3DTSS.COLORARG1]: D3DTA.CURRENT, [D3DTSS.COLORARG2]: D3DTA.TEXTURE, [D3DTSS.ALPHAOP]: D3DTOP.DISABLE },
+];
+
+/** A mip chain of an 8-bit RGBA format: 1..6 levels from up to 32×32, sometimes not a power of two. */
+function mipChain(r: Rand): TextureView {
+  const format = pick(r, RGBA8_TEXTURES);
+  let w = pick(r, [32, 16, 8, 5, 12, 1]), h = pick(r, [32, 16, 4, 7, 1]);
+  const levels = [];
+  for (let i = int(r, 1, 6); i > 0; i--) {
+    levels.push(randomSurface(r, format, w, h, chance(r, 0.05) ? 2 : 0, pick(r, [0, 0, 0, 4])));
+    if (w === 1 && h === 1) break;
+    w = Math.max(1, w >> 1); h = Math.max(1, h >> 1);
+  }
+  return { kind: '2d', levels };
+}
+
+/** Mipmapped 8-bit RGBA textures filtered LINEAR through the stage forms, the level chosen per pixel from λ. */
+function mipmappedStates(r: Rand, init: StateInit): void {
+  init.texture = mipChain(r);
+  init.rt = randomSurface(r, pick(r, [F.A8R8G8B8, F.A8R8G8B8, F.X8R8G8B8, F.A8B8G8R8, F.X8B8G8R8]), W, H, 0, pad(r));
+  const linear = chance(r, 0.9) ? D3DTEXF.LINEAR : D3DTEXF.ANISOTROPIC;
+  init.sampler = {
+    ADDRESSU: pick(r, ADDRESS), ADDRESSV: pick(r, ADDRESS), MAGFILTER: linear, MINFILTER: chance(r, 0.95) ? linear : D3DTEXF.POINT,
+    MIPFILTER: pick(r, [D3DTEXF.LINEAR, D3DTEXF.LINEAR, D3DTEXF.POINT, D3DTEXF.NONE]), MAXMIPLEVEL: pick(r, [0, 0, 0, 1, 2, 9]),
+    MIPMAPLODBIAS: float32Bits(chance(r, 0.6) ? 0 : r() * 4 - 2), SRGBTEXTURE: chance(r, 0.05) ? 1 : 0, BORDERCOLOR: u32(r),
+  };
+  init.stages = { 0: pick(r, STAGE_FORMS) };
+  if (chance(r, 0.5)) depthStates(r, init);
+}
+
+/** Triangles (perspective and screen-space) and rectangles whose coordinates magnify and minify the chain. */
+function mipmappedTriangles(r: Rand, n: number): ClipVertex[] {
+  const verts = chance(r, 0.7) ? randomTriangles(r, n, { equalColors: 0.4, equalZ: 0.5 }) : Array.from({ length: n }, () => randomRectangle(r)).flat();
+  const scale = pick(r, [0.2, 1, 3, 10, 40, 3e6]);
+  for (const v of verts) {
+    v.tex[0] *= scale; v.tex[1] *= scale;
+    if (chance(r, 0.01)) v.tex[1] = Number.NaN;
+  }
+  if (chance(r, 0.2)) for (const v of verts) v.diffuse.fill(1);
+  return verts;
+}
+
+type Family = 'color' | 'depth' | 'textured' | 'bilinear' | 'mipmapped';
 
 function randomDraw(r: Rand, family: Family): { st: RasterState; verts: ClipVertex[] } {
   const init = commonInit(r);
   if (family === 'bilinear') {
     bilinearStates(r, init);
     return { st: makeState(init), verts: bilinearTriangles(r, int(r, 1, 8)) };
+  }
+  if (family === 'mipmapped') {
+    mipmappedStates(r, init);
+    return { st: makeState(init), verts: mipmappedTriangles(r, int(r, 1, 8)) };
   }
   if (family === 'textured') texturedStates(r, init);
   else {
@@ -258,7 +308,12 @@ describe('span fast paths store the bytes of the generic Fragment path', () => {
 
   it('bilinear 8-bit RGBA textures filtered in integers: wrap, mirror, clamp, mirror-once, odd sizes, far and NaN coordinates', () => {
     const fills = compareFamily(0x5eed04, 'bilinear', 700);
-    for (const f of ['textured:Rgba8BilinearSpans', 'textured:TexturedSpanPath', 'generic:per-pixel']) expect(fills).toContain(f);
+    for (const f of ['textured:Rgba8BilinearSpans', 'textured:Rgba8StageSpans', 'textured:TexturedSpanPath', 'generic:per-pixel']) expect(fills).toContain(f);
+  });
+
+  it('mipmapped 8-bit RGBA textures, LINEAR with every mip filter, through texel, diffuse and MODULATE forms', () => {
+    const fills = compareFamily(0x5eed05, 'mipmapped', 500);
+    for (const f of ['textured:Rgba8StageSpans', 'textured:Rgba8BilinearSpans', 'generic:per-pixel']) expect(fills).toContain(f);
   });
 });
 
@@ -307,6 +362,47 @@ describe('span paths on the benchmark-like draws', () => {
       expect([...fills]).toEqual(['textured:Rgba8BilinearSpans']);
       expect(firstDifference(st, ref), `uv × ${uvScale}`).toBeUndefined();
     }
+  });
+
+  it('a bilinear A8R8G8B8 texture with a constant diffuse that is not white (MODULATE, or one of them selected), onto A8R8G8B8 and X8R8G8B8', () => {
+    const tinted = [0x80 / 255, 0xff / 255, 0x40 / 255, 0xc0 / 255];
+    const stages = [STAGE_FORMS[2], STAGE_FORMS[4], STAGE_FORMS[5], STAGE_FORMS[3]];
+    for (const [rtFormat, texFormat] of [[F.A8R8G8B8, F.A8R8G8B8], [F.X8R8G8B8, F.A8R8G8B8], [F.A8R8G8B8, F.X8R8G8B8], [F.A8B8G8R8, F.A8R8G8B8]]) {
+      for (const [i, uvScale] of [0.3, 1, 7.5, 2].entries()) {
+        const texture = { kind: '2d' as const, levels: [randomSurface(prng(12), texFormat, 16, 8)] };
+        const st = makeState({
+          texture, rt: randomSurface(prng(13), rtFormat, W, H), rs: { ZENABLE: 0, CULLMODE: 1 },
+          sampler: { MAGFILTER: D3DTEXF.LINEAR, MINFILTER: D3DTEXF.LINEAR },
+          stages: { 0: stages[i] },
+        });
+        const ref = copyState(st);
+        const fills = new Set<string>();
+        drawChosen(st, quad(tinted, 0.5, uvScale), fills);
+        drawGeneric(ref, quad(tinted, 0.5, uvScale));
+        expect([...fills]).toEqual(['textured:Rgba8BilinearSpans']);
+        expect(firstDifference(st, ref), `${rtFormat} ← ${texFormat}, uv × ${uvScale}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('a mipmapped A8R8G8B8 texture in perspective, trilinear, modulated by Gouraud diffuse, depth LESSEQUAL', () => {
+    const levels = [];
+    for (let s = 32, i = 0; s >= 1; s >>= 1, i++) levels.push(randomSurface(prng(20 + i), F.A8R8G8B8, s, s));
+    const st = makeState({
+      texture: { kind: '2d', levels }, ds: randomSurface(prng(30), F.D24S8, W, H), rs: { ZFUNC: D3DCMP.LESSEQUAL, CULLMODE: 1 },
+      sampler: { MAGFILTER: D3DTEXF.LINEAR, MINFILTER: D3DTEXF.LINEAR, MIPFILTER: D3DTEXF.LINEAR },
+      stages: { 0: { [D3DTSS.ALPHAOP]: D3DTOP.MODULATE, [D3DTSS.ALPHAARG1]: D3DTA.TEXTURE, [D3DTSS.ALPHAARG2]: D3DTA.DIFFUSE } },
+    });
+    // a floor receding from w = 0.5 to w = 8: λ crosses every level along the rows
+    const v = (x: number, y: number, w: number, u: number, t: number, c: number[]): ClipVertex => vertex(x * w, y * w, 0.5 * w, w, false, { diffuse: c, uv: [u, t] });
+    const near = 0.5, far = 8, c1 = [0.9, 0.5, 0.2, 1], c2 = [0.3, 0.8, 0.6, 0.7], c3 = [1, 1, 0.4, 0.5];
+    const verts = [v(-1, -1, near, 0, 0, c1), v(1, -1, near, 4, 0, c2), v(-1, 1, far, 0, 16, c3), v(1, -1, near, 4, 0, c2), v(1, 1, far, 4, 16, c1), v(-1, 1, far, 0, 16, c3)];
+    const ref = copyState(st);
+    const fills = new Set<string>();
+    drawChosen(st, verts, fills);
+    drawGeneric(ref, verts);
+    expect([...fills]).toEqual(['textured:Rgba8StageSpans']);
+    expect(firstDifference(st, ref)).toBeUndefined();
   });
 
   it('magnified across the texture edge with every address mode: the taps change at the edge, not only the texel', () => {

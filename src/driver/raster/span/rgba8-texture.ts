@@ -16,7 +16,9 @@ import { rgba8Layout } from '../pixel/color-write.js';
 import { addressTexel } from '../texture/address.js';
 import { SUBTEXEL_STEPS } from '../texture/sampler.js';
 import type { SurfaceView } from '../../surface-view.js';
+import { FORM_DIFFUSE, FORM_MODULATE, FORM_TEXTURE } from './combine-forms.js';
 import { address } from './level-sampler.js';
+import { oneLevelTexel } from './rgba8-stage.js';
 import { unorm8 } from './target.js';
 import type { TexCoordRows } from './tex-coords.js';
 import { wordView } from './words.js';
@@ -53,6 +55,17 @@ export function byteOfSum(s: number): number {
   return (s + 0x8000 - (s >>> 23)) >>> 16;
 }
 
+/** 1 / (65536·255): oneLevelTexel's reciprocal, inline in formedColumns */
+const RECIP1 = 1 / (65536 * 255);
+
+/** A white diffuse, for forms() of a stage that reads none. */
+const PASS = Float32Array.of(1, 1, 1, 1);
+
+/** FLOAT→UNORM8 of the form fround(t·mul + add) of texel t, a value in [0, 1]: floor(v·255 + ½). */
+function formByte(t: number, mul: number, add: number): number {
+  return (Math.fround(t * mul + add) * 255 + 0.5) | 0;
+}
+
 /** The texture's byte lanes: which channel each byte holds (index into R G B A; X reads as alpha 1). */
 interface TextureLanes {
   /** channel (0 R, 1 G, 2 B, 3 A) of bytes 0..3 */
@@ -86,7 +99,19 @@ export class Rgba8Bilinear {
   private frac = 0;
   // the target word: where each byte lane's channel goes (−1: not stored), and the constant bits
   private sh0 = 0; private sh1 = 8; private sh2 = 16; private sh3 = -1;
+  /** the target's X bytes (ones) */
+  private xBits = 0;
+  /** byte positions r, g, b, a of the target (−1: none) */
+  private at: readonly number[] = [0, 1, 2, -1];
   private fixedBits = 0;
+  /**
+   * The stage's forms with a constant diffuse (forms()): per texture byte lane, the
+   * float32 result is fround(texel · mul + add): the texel (1, 0), the diffuse
+   * (0, d) or their MODULATE (d, 0), each exact (t·d is exact in a double).
+   */
+  private modulating = false;
+  private mul0 = 1; private mul1 = 1; private mul2 = 1; private mul3 = 1;
+  private add0 = 0; private add1 = 0; private add2 = 0; private add3 = 0;
   /** floor(256·x) per pixel of a row (and one spare), for fromColumns */
   private xs = new Int32Array(0);
 
@@ -106,9 +131,31 @@ export class Rgba8Bilinear {
    */
   target(r: number, g: number, b: number, a: number, x: number): void {
     const at = [r, g, b, a], ch = this.lanes.channel;
+    this.at = at;
     this.sh0 = 8 * at[ch[0]]; this.sh1 = 8 * at[ch[1]]; this.sh2 = 8 * at[ch[2]];
     this.sh3 = a >= 0 && !this.lanes.alphaOne ? 8 * a : -1;
-    this.fixedBits = (x >= 0 ? 0xff << (8 * x) : 0) | (a >= 0 && this.lanes.alphaOne ? 0xff << (8 * a) : 0);
+    this.xBits = x >= 0 ? 0xff << (8 * x) : 0;
+    this.forms(FORM_TEXTURE, FORM_TEXTURE, PASS);
+  }
+
+  /**
+   * The stage's colour and alpha forms (combine-forms.ts) for the next spans, with
+   * the triangle's constant diffuse (R G B A float32; read only by the forms that use it).
+   */
+  forms(color: number, alpha: number, diffuse: Float32Array): void {
+    const ch = this.lanes.channel, mul = [1, 1, 1, 1], add = [0, 0, 0, 0];
+    for (let i = 0; i < 4; i++) {
+      const c = ch[i], f = c === 3 ? alpha : color, d = diffuse[c];
+      mul[i] = f === FORM_TEXTURE ? 1 : f === FORM_MODULATE ? d : 0;
+      add[i] = f === FORM_DIFFUSE ? d : 0;
+    }
+    [this.mul0, this.mul1, this.mul2, this.mul3] = mul;
+    [this.add0, this.add1, this.add2, this.add3] = add;
+    const a = this.at[3];
+    this.modulating = color !== FORM_TEXTURE || (a >= 0 && alpha !== FORM_TEXTURE);
+    // an X texture's alpha reads as 1: the stored alpha is the form of 1, the same at every pixel
+    const alphaOfOne = a >= 0 && this.lanes.alphaOne ? formByte(1, mul[3], add[3]) << (8 * a) : 0;
+    this.fixedBits = this.xBits | alphaOfOne;
   }
 
   /**
@@ -122,6 +169,8 @@ export class Rgba8Bilinear {
     const tx = this.words, w = this.w, h = this.h, pitch = this.pitch;
     const addrU = this.addrU, addrV = this.addrV, maskU = this.maskU, maskV = this.maskV, wrapU = addrU === WRAP && maskU >= 0;
     const sh0 = this.sh0, sh1 = this.sh1, sh2 = this.sh2, sh3 = this.sh3, fixed = this.fixedBits, alpha = sh3 >= 0;
+    const modulating = this.modulating, mul0 = this.mul0, mul1 = this.mul1, mul2 = this.mul2, mul3 = this.mul3;
+    const add0 = this.add0, add1 = this.add1, add2 = this.add2, add3 = this.add3;
     const uv = coords.uv, u0 = uv[0], u1 = uv[1], u2 = uv[2], v0 = uv[5], v1 = uv[6], v2 = uv[7];
     const g0 = coords.g0, g1 = coords.g1, g2 = coords.g2, r0 = coords.r0, r1 = coords.r1, r2 = coords.r2;
     const rowQ = coords.rowReciprocal(e0, e1, e2), perPixelQ = rowQ !== rowQ;
@@ -130,7 +179,8 @@ export class Rgba8Bilinear {
     let su = stepped ? e0 * u0 + e1 * u1 + e2 * u2 : 0, sv = stepped ? e0 * v0 + e1 * v1 + e2 * v2 : 0;
     const du = stepped ? g0 * u0 + g1 * u1 + g2 * u2 : 0, dv = stepped ? g0 * v0 + g1 * v1 + g2 * v2 : 0;
     if (stepped && dv === 0 && wrapU && this.wrapColumns(n, su, du, rowQ)) {
-      this.fromColumns(n, sv * rowQ, sel, words, at);
+      if (this.modulating) this.formedColumns(n, sv * rowQ, sel, words, at);
+      else this.fromColumns(n, sv * rowQ, sel, words, at);
       return;
     }
     // the texel rows and vertical weight of the last t (along a row of an affine mapping t often repeats exactly)
@@ -177,8 +227,14 @@ export class Rgba8Bilinear {
         base3 = (left13 >>> 16) << 8; step3 = (right13 >>> 16) - (left13 >>> 16);
         lastC0 = c0; lastC1 = c1;
       }
-      const word = (byteOfSum(base0 + Math.imul(step0, a)) << sh0) | (byteOfSum(base1 + Math.imul(step1, a)) << sh1)
-        | (byteOfSum(base2 + Math.imul(step2, a)) << sh2) | fixed;
+      const s0 = base0 + Math.imul(step0, a), s1 = base1 + Math.imul(step1, a), s2 = base2 + Math.imul(step2, a);
+      if (modulating) {
+        const word = (formByte(oneLevelTexel(s0), mul0, add0) << sh0) | (formByte(oneLevelTexel(s1), mul1, add1) << sh1)
+          | (formByte(oneLevelTexel(s2), mul2, add2) << sh2) | fixed;
+        words[at + k] = alpha ? word | (formByte(oneLevelTexel(base3 + Math.imul(step3, a)), mul3, add3) << sh3) : word;
+        continue;
+      }
+      const word = (byteOfSum(s0) << sh0) | (byteOfSum(s1) << sh1) | (byteOfSum(s2) << sh2) | fixed;
       words[at + k] = alpha ? word | (byteOfSum(base3 + Math.imul(step3, a)) << sh3) : word;
     }
   }
@@ -242,6 +298,48 @@ export class Rgba8Bilinear {
         ? ((s0 + 0x8000 - (s0 >>> 23)) >>> 16) | (((s1 + 0x8000 - (s1 >>> 23)) >>> 8) & 0xff00) | ((s2 + 0x8000 - (s2 >>> 23)) & 0xff0000) | fixed
         : (byteOfSum(s0) << sh0) | (byteOfSum(s1) << sh1) | (byteOfSum(s2) << sh2) | fixed;
       words[at + k] = alpha ? word | (byteOfSum(base3 + Math.imul(step3, a)) << sh3) : word;
+    }
+  }
+
+  /**
+   * fromColumns for a stage that does not pass the texel through (forms()): each
+   * lane's sum S as the float32 texel, its form fround(t·mul + add), FLOAT→UNORM8.
+   * A target without alpha gets lane 3 as 0 at shift 0 (mul and add 0).
+   */
+  private formedColumns(n: number, t: number, sel: Int32Array | null, words: Int32Array, at: number): void {
+    const tx = this.words, xs = this.xs, maskU = this.maskU, pitch = this.pitch;
+    const alpha = this.sh3 >= 0, sh0 = this.sh0, sh1 = this.sh1, sh2 = this.sh2, sh3 = alpha ? this.sh3 : 0, fixed = this.fixedBits;
+    const mul0 = this.mul0, mul1 = this.mul1, mul2 = this.mul2, mul3 = alpha ? this.mul3 : 0;
+    const add0 = this.add0, add1 = this.add1, add2 = this.add2, add3 = alpha ? this.add3 : 0;
+    this.tapsAt(t * this.h - 0.5, this.addrV, this.h, this.maskV);
+    const b = this.frac, ib = SUBTEXEL_STEPS - b, row0 = Math.imul(this.i0, pitch), row1 = Math.imul(this.i1, pitch);
+    let last = 0x7fffffff, right02 = 0, right13 = 0;
+    let base0 = 0, base1 = 0, base2 = 0, base3 = 0, step0 = 0, step1 = 0, step2 = 0, step3 = 0;
+    for (let k = 0; k < n; k++) {
+      if (sel !== null && sel[k] === 0) continue;
+      const X = xs[k], a = X & 0xff, i = X >> 8;
+      if (i !== last) {
+        let left02 = right02, left13 = right13;
+        if (i !== last + 1) {
+          const c0 = i & maskU, p00 = tx[row0 + c0], p01 = tx[row1 + c0];
+          left02 = (Math.imul(p00 & LANES, ib) + Math.imul(p01 & LANES, b)) | 0;
+          left13 = (Math.imul((p00 >>> 8) & LANES, ib) + Math.imul((p01 >>> 8) & LANES, b)) | 0;
+        }
+        const c1 = (i + 1) & maskU, p10 = tx[row0 + c1], p11 = tx[row1 + c1];
+        right02 = (Math.imul(p10 & LANES, ib) + Math.imul(p11 & LANES, b)) | 0;
+        right13 = (Math.imul((p10 >>> 8) & LANES, ib) + Math.imul((p11 >>> 8) & LANES, b)) | 0;
+        base0 = (left02 & 0xffff) << 8; step0 = (right02 & 0xffff) - (left02 & 0xffff);
+        base1 = (left13 & 0xffff) << 8; step1 = (right13 & 0xffff) - (left13 & 0xffff);
+        base2 = (left02 >>> 16) << 8; step2 = (right02 >>> 16) - (left02 >>> 16);
+        base3 = (left13 >>> 16) << 8; step3 = (right13 >>> 16) - (left13 >>> 16);
+        last = i;
+      }
+      const v0 = Math.fround(Math.fround((base0 + Math.imul(step0, a)) * RECIP1) * mul0 + add0);
+      const v1 = Math.fround(Math.fround((base1 + Math.imul(step1, a)) * RECIP1) * mul1 + add1);
+      const v2 = Math.fround(Math.fround((base2 + Math.imul(step2, a)) * RECIP1) * mul2 + add2);
+      const v3 = Math.fround(Math.fround((base3 + Math.imul(step3, a)) * RECIP1) * mul3 + add3);
+      words[at + k] = (((v0 * 255 + 0.5) | 0) << sh0) | (((v1 * 255 + 0.5) | 0) << sh1) | (((v2 * 255 + 0.5) | 0) << sh2)
+        | (((v3 * 255 + 0.5) | 0) << sh3) | fixed;
     }
   }
 

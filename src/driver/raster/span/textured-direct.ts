@@ -23,6 +23,11 @@ export class Rgba8BilinearSpans implements SpanFill {
     sampler.target(l.r, l.g, l.b, l.a, l.x);
   }
 
+  /** The stage's forms and the triangle's constant diffuse for the next spans (Rgba8Bilinear.forms). */
+  forms(color: number, alpha: number, diffuse: Float32Array): void {
+    this.sampler.forms(color, alpha, diffuse);
+  }
+
   span(y: number, x0: number, x1: number, e0: number, e1: number, e2: number): void {
     const n = x1 - x0;
     let sel: Int32Array | null = null;

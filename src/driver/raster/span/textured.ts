@@ -8,9 +8,10 @@
  * optional depth and stencil work. Per pixel it runs the Fragment path's
  * arithmetic (perspective-correct coordinates and derivatives, the sampler's
  * filter, the stage's float32 rounding and the rgba8 encode) with no Fragment.
- * When the stage passes the texel of an 8-bit RGBA texture through and both
- * filters are bilinear, a triangle goes to one fused loop that filters in
- * integers from the stored texture words (Rgba8BilinearSpans).
+ * 8-bit RGBA textures filtered LINEAR (MAG and MIN) take fused loops that
+ * filter in integers from the stored texture words: Rgba8BilinearSpans for one
+ * level and a constant diffuse (or none), Rgba8StageSpans otherwise, which also
+ * takes mipmapped textures (the levels chosen per pixel from λ).
  */
 import { D3DSAMP, D3DTADDRESS, D3DTEXF, bitsToFloat32 } from '../../../d3d9/index.js';
 import { chooseAlphaTest } from '../pixel/alpha-test.js';
@@ -28,6 +29,8 @@ import { DepthStencilSpan } from './depth-stencil.js';
 import type { DepthStencilLayoutName } from './depth-stencil.js';
 import { LevelSampler } from './level-sampler.js';
 import { Rgba8Bilinear, rgba8TextureLanes } from './rgba8-texture.js';
+import { Rgba8StageSpans, rgba8Levels } from './rgba8-stage.js';
+import type { Rgba8StagePlan } from './rgba8-stage.js';
 import { TexCoordRows } from './tex-coords.js';
 import { Rgba8BilinearSpans } from './textured-direct.js';
 import type { Rgba8Packer, TargetWords } from './target.js';
@@ -51,9 +54,16 @@ interface TexturedPlan {
   /** MIPMAPLODBIAS (NaN read as 0) */
   bias: number;
   srgb: boolean;
+  /** the fused fill's view of the texture: 8-bit RGBA words, both filters LINEAR (undefined: other textures) */
+  stage: Rgba8StagePlan | undefined;
+  /** the level depends on λ: only the fused fill serves the draw */
+  mipmapped: boolean;
 }
 
-/** Sampler 0's texture when every sample reads one level, without border addressing; undefined otherwise. */
+/**
+ * Sampler 0's texture when every sample reads one level, or when the fused fill
+ * reads its levels as 8-bit RGBA words; never with border addressing; undefined otherwise.
+ */
 function texturePart(state: RasterState): Omit<TexturedPlan, 'target' | 'pack' | 'color' | 'alpha'> | undefined {
   const tex = state.textures[0];
   if (!tex || tex.kind !== '2d' || tex.levels.length === 0) return undefined;
@@ -62,16 +72,26 @@ function texturePart(state: RasterState): Omit<TexturedPlan, 'target' | 'pack' |
   if (addrU === D3DTADDRESS.BORDER || addrV === D3DTADDRESS.BORDER) return undefined;
   const last = tex.levels.length - 1;
   const maxMip = Math.min(ss[D3DSAMP.MAXMIPLEVEL] >>> 0, last);
-  // chooseMip reads level MAXMIPLEVEL when magnifying, with MIPFILTER NONE, or when it is the last level
-  if (maxMip !== last && mipFilter(ss[D3DSAMP.MIPFILTER]) !== D3DTEXF.NONE) return undefined;
   const level = tex.levels[maxMip];
   const f = level.format;
   if (f.kind !== 'color' || f.blockW !== 1 || f.blockH !== 1 || f.channels.length === 0 || f.channels.some((c) => c.type !== 'unorm')) return undefined;
   const bias = bitsToFloat32(ss[D3DSAMP.MIPMAPLODBIAS]);
+  const magLinear = isLinearFilter(ss[D3DSAMP.MAGFILTER]), minLinear = isLinearFilter(ss[D3DSAMP.MINFILTER]);
+  const srgb = ss[D3DSAMP.SRGBTEXTURE] !== 0;
+  const mip = mipFilter(ss[D3DSAMP.MIPFILTER]);
+  // chooseMip reads level MAXMIPLEVEL when magnifying, with MIPFILTER NONE, or when it is the last level
+  const mipmapped = maxMip !== last && mip !== D3DTEXF.NONE;
+  const lanes = magLinear && minLinear ? rgba8TextureLanes(level, srgb) : undefined;
+  const levels = lanes && rgba8Levels(tex.levels);
+  const stage: Rgba8StagePlan | undefined = lanes && levels && {
+    levels, channel: lanes.channel, alphaOne: lanes.alphaOne, addrU, addrV,
+    mip: { magLinear, minLinear, mip, bias: Number.isNaN(bias) ? 0 : bias, maxMip, last },
+    width0: tex.levels[0].width, height0: tex.levels[0].height,
+  };
+  if (mipmapped && !stage) return undefined;
   return {
     level, width0: tex.levels[0].width, height0: tex.levels[0].height, addrU, addrV,
-    magLinear: isLinearFilter(ss[D3DSAMP.MAGFILTER]), minLinear: isLinearFilter(ss[D3DSAMP.MINFILTER]),
-    bias: Number.isNaN(bias) ? 0 : bias, srgb: ss[D3DSAMP.SRGBTEXTURE] !== 0,
+    magLinear, minLinear, bias: Number.isNaN(bias) ? 0 : bias, srgb, stage, mipmapped,
   };
 }
 
@@ -104,6 +124,8 @@ export class TexturedSpanPath implements SpanPath, SpanFill {
   private levels: LevelSampler | null = null;
   /** the fused fill for 8-bit RGBA textures filtered bilinearly and passed through */
   private readonly direct: Rgba8BilinearSpans | null;
+  /** the fused fill for 8-bit RGBA textures filtered LINEAR through any of the forms (and any mip filter) */
+  private readonly fused: Rgba8StageSpans | null;
   private readonly constant = new ConstantColor();
   private readonly needsDiffuse: boolean;
   /** the target stores alpha: the sampler computes it */
@@ -132,9 +154,10 @@ export class TexturedSpanPath implements SpanPath, SpanFill {
     this.sel = scratchRow(n);
     this.coords = new TexCoordRows(n);
     this.texels = new Float32Array(4 * n);
-    const lanes = this.fixedLinear === true ? rgba8TextureLanes(plan.level, plan.srgb) : undefined;
+    const lanes = this.fixedLinear === true && !plan.mipmapped ? rgba8TextureLanes(plan.level, plan.srgb) : undefined;
     const words = lanes && new Rgba8Bilinear(plan.level, lanes, plan.addrU, plan.addrV);
     this.direct = words ? new Rgba8BilinearSpans(words, this.coords, plan.target, this.ds, this.sel) : null;
+    this.fused = plan.stage ? new Rgba8StageSpans(plan.stage, this.coords, plan.target, this.ds, this.sel) : null;
   }
 
   triangle(attr: AttributeSetup, front: boolean, bias: number): SpanFill {
@@ -159,7 +182,14 @@ export class TexturedSpanPath implements SpanPath, SpanFill {
       }
     }
     // the stored bytes are the filtered texel's when colour (and alpha, if stored) pass it through
-    if (this.direct && this.color === FORM_TEXTURE && (!this.alpha || this.alphaForm === FORM_TEXTURE)) return this.direct;
+    if (this.direct && !this.perPixelDiffuse) {
+      this.direct.forms(this.color, this.alphaForm, this.diffuse);
+      return this.direct;
+    }
+    if (this.fused) {
+      this.fused.begin(attr, this.color, this.alphaForm, this.perPixelDiffuse ? null : this.diffuse);
+      return this.fused;
+    }
     return this;
   }
 
