@@ -261,7 +261,7 @@ function sameBytes(what: string, device: Uint8Array, baseline: ArrayBufferView):
   }
 }
 
-interface Case {
+export interface Case {
   name: string;
   goal: string;
   baseline: string;
@@ -271,7 +271,7 @@ interface Case {
   base: () => number;
 }
 
-function flatCase(): Case {
+export function flatCase(): Case {
   const dev = device();
   const quads = DEPTHS.map((_, i) => quad([0.5, 0.5, 0.5, 0.5], FLAT_COLORS[i]));
   const ours = (): void => { for (const q of quads) dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, q, STRIDE * 4); };
@@ -286,7 +286,7 @@ function flatCase(): Case {
   };
 }
 
-function depthStencilCase(): Case {
+export function depthStencilCase(): Case {
   const dev = device();
   dev.SetRenderState(D3DRS.ZENABLE, 1);
   dev.SetRenderState(D3DRS.ZFUNC, D3DCMP.LESSEQUAL);
