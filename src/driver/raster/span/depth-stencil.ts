@@ -80,8 +80,12 @@ function stencilTable(p: StencilParams, face: StencilFace): Int32Array {
   return t;
 }
 
+/** The int32 sign bit: x ^ SIGN orders int32 values as their uint32 bits. */
+const SIGN = 1 << 31;
 /** Beyond any difference of two depth codes (|d| < 2²⁴), and far from int32 overflow. */
 const ANY_D = 1 << 30;
+/** DepthStencilSpan.ints: the depth test's zLo and zTop, the depth write mask (the depth field when written, else 0), the span's colour */
+const Z_LO = 0, Z_TOP = 1, Z_WRITE = 2, VALUE = 3, INTS = 4;
 
 /** Stencil off: every byte passes and stays. */
 const NO_STENCIL = Int32Array.from({ length: 256 }, (_, b) => b | (b << 8) | (b << 16) | PASS);
@@ -93,15 +97,18 @@ export class DepthStencilSpan {
   private readonly d24: boolean;
   private readonly maxCode: number;
   /**
-   * The depth test passes when d = new code − stored code is in zLo … zLo + zSpan
-   * modulo 2³² (one unsigned compare, ((d − zLo) >>> 0) ≤ zSpan): a range of the
-   * circle of int32 values, which also holds NOTEQUAL (1 … −1) and NEVER (one
-   * value no difference of codes reaches).
+   * The depth test passes when d = new code − stored code is in zLo … zLo + span
+   * modulo 2³²: a range of the circle of int32 values, which also holds NOTEQUAL
+   * (1 … −1) and NEVER (one value no difference of codes reaches). The test is
+   * one unsigned compare, (d − zLo) ≤ span, done on int32 values with the sign
+   * bit flipped: ((d − zLo) ^ SIGN) ≤ zTop, zTop = span ^ SIGN.
    */
-  private readonly zLo: number;
-  private readonly zSpan: number;
-  /** the depth field when it is written, else 0 */
-  private readonly zWrite: number;
+  /**
+   * zLo, zTop, the depth write mask and the span's colour, read in the loops
+   * from an Int32Array: untagged int32 values, where a field or parameter stays
+   * a tagged value that TurboFan untags again at every use in the loop.
+   */
+  private readonly ints = new Int32Array(INTS);
   /** the code is needed: the depth test can fail or the depth is written */
   private readonly zNeeded: boolean;
   /** front then back face */
@@ -126,11 +133,13 @@ export class DepthStencilSpan {
     // codes are integers: each function's result depends only on their order
     const below = compareBy(zFunc, 0, 1), equal = compareBy(zFunc, 0, 0), above = compareBy(zFunc, 1, 0);
     const notEqual = below && above && !equal;
-    this.zLo = notEqual ? 1 : below ? -ANY_D : equal ? 0 : above ? 1 : ANY_D;
+    const lo = notEqual ? 1 : below ? -ANY_D : equal ? 0 : above ? 1 : ANY_D;
     const hi = notEqual ? -1 : above ? ANY_D : equal ? 0 : below ? -1 : ANY_D;
-    this.zSpan = (hi - this.zLo) >>> 0;
-    this.zWrite = depthOn && rs[D3DRS.ZWRITEENABLE] !== 0 ? this.maxCode : 0;
-    this.zNeeded = this.zWrite !== 0 || !comparesAlways(zFunc);
+    const zWrite = depthOn && rs[D3DRS.ZWRITEENABLE] !== 0 ? this.maxCode : 0;
+    this.ints[Z_LO] = lo;
+    this.ints[Z_TOP] = (hi - lo) ^ SIGN;
+    this.ints[Z_WRITE] = zWrite;
+    this.zNeeded = zWrite !== 0 || !comparesAlways(zFunc);
     const p = stencilParams(rs, l.stencilBits);
     this.twoSided = rs[D3DRS.TWOSIDEDSTENCILMODE] !== 0;
     const front = rs[D3DRS.STENCILENABLE] !== 0 && l.stencilBits > 0 ? stencilTable(p, p.front) : NO_STENCIL;
@@ -186,15 +195,16 @@ export class DepthStencilSpan {
       return;
     }
     const words = this.words as Int32Array, table = this.face;
-    const zLo = this.zLo | 0, zSpan = this.zSpan, zWrite = this.zWrite | 0;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], v = ints[VALUE];
     const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
     const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm, bias = this.bias;
-    // int32 positions and colour (the rasterizer's come as doubles)
-    const n = (x1 - x0) | 0, row = (y * this.pitch + x0) | 0, at = (outAt + x0) | 0, v = value | 0;
+    // one index: the depth-stencil word, and the colour word `toOut` words on
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
     // unary plus: a loop variable seeded from an untyped parameter is boxed at every step
     let w0 = +e0, w1 = +e1, w2 = +e2;
-    for (let k = 0; k < n; k++, w0 += s0, w1 += s1, w2 += s2) {
-      const i = row + k;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
       const old = words[i];
       const t = table[old & 0xff];
       let kept: number;
@@ -206,9 +216,9 @@ export class DepthStencilSpan {
         const c = (z > 0 ? (z < 1 ? z : 1) : 0) + bias;
         const code = (Math.fround(c > 0 ? (c < 1 ? c : 1) : 0) * 0xffffff + 0.5) | 0;
         const d = code - (old >>> 8);
-        if (((d - zLo) >>> 0) <= zSpan) {
+        if (((d - zLo) ^ SIGN) <= zTop) {
           words[i] = ((((old >>> 8) & ~zWrite) | (code & zWrite)) << 8) | ((t >> 16) & 0xff);
-          out[at + k] = v;
+          out[i + toOut] = v;
           continue;
         }
         kept = (t >> 8) & 0xff;
@@ -224,7 +234,8 @@ export class DepthStencilSpan {
    */
   private runD24Constant(y: number, x0: number, x1: number, out: WordArray, outAt: number, value: number): void {
     const words = this.words as Int32Array, table = this.face;
-    const zLo = this.zLo | 0, zSpan = this.zSpan, zWrite = this.zWrite | 0, code = this.code | 0;
+    const ints = this.ints;
+    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], code = this.code | 0;
     const written = (code & zWrite) << 8, kept = ~(zWrite << 8) & ~0xff;
     const n = (x1 - x0) | 0, row = (y * this.pitch + x0) | 0, at = (outAt + x0) | 0;
     let run = 0;
@@ -233,7 +244,7 @@ export class DepthStencilSpan {
       const old = words[i];
       const t = table[old & 0xff];
       const d = code - (old >>> 8);
-      if ((t & PASS) === 0 || ((d - zLo) >>> 0) > zSpan) {
+      if ((t & PASS) === 0 || ((d - zLo) ^ SIGN) > zTop) {
         const w = (old & ~0xff) | ((t & PASS) === 0 ? t & 0xff : (t >> 8) & 0xff);
         if (w !== old) words[i] = w;
         // a call per failing pixel would box `value` (beyond a Smi) each time: only runs that hold pixels
@@ -249,13 +260,14 @@ export class DepthStencilSpan {
   /** D16 spans (no stencil): runD24's plane and test on 16-bit codes. */
   private runD16(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
     const words = this.words as Uint16Array;
-    const zLo = this.zLo | 0, zSpan = this.zSpan, zWrite = this.zWrite | 0, constant = this.code | 0;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], v = ints[VALUE], constant = this.code | 0;
     const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
     const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm, bias = this.bias;
-    const n = (x1 - x0) | 0, row = (y * this.pitch + x0) | 0, at = (outAt + x0) | 0, v = value | 0;
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
     let w0 = +e0, w1 = +e1, w2 = +e2;
-    for (let k = 0; k < n; k++, w0 += s0, w1 += s1, w2 += s2) {
-      const i = row + k;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
       const old = words[i];
       let code = constant;
       if (code < 0) {
@@ -264,9 +276,9 @@ export class DepthStencilSpan {
         code = (Math.fround(c > 0 ? (c < 1 ? c : 1) : 0) * 0xffff + 0.5) | 0;
       }
       const d = code - old;
-      if (((d - zLo) >>> 0) > zSpan) continue;
+      if (((d - zLo) ^ SIGN) > zTop) continue;
       words[i] = (old & ~zWrite) | (code & zWrite);
-      out[at + k] = v;
+      out[i + toOut] = v;
     }
   }
 }
