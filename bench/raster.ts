@@ -183,8 +183,6 @@ class FlatBaseline {
   }
 }
 
-const D24_ONE = 0xffffff;
-
 /**
  * The depth-stencil frame by hand: clear, then per covered pixel the stencil
  * EQUAL test, the depth plane at the pixel (the device's Σ wᵢ·zᵢ · 1/Σ wᵢ with
@@ -201,7 +199,7 @@ class DepthStencilBaseline {
 
   frame(): number {
     const { s, target, ds } = this;
-    ds.fill((D24_ONE << 8) | 0);
+    ds.fill(0xffffff00 | 0);
     for (let q = 0; q < this.quads.length; q++) {
       const v = this.quads[q], word = this.words[q] | 0, ref = q;
       for (let t = 0; t < TRIANGLES.length; t += 3) {
@@ -218,8 +216,8 @@ class DepthStencilBaseline {
             const stencil = old & 0xff;
             if (stencil === ref) {
               const z = (e0 * z0 + e1 * z1 + e2 * z2) * zNorm;
-              const d = Math.fround(z > 0 ? (z < 1 ? z : 1) : 0);
-              const code = d >= 1 ? D24_ONE : d > 0 ? Math.floor(d * D24_ONE + 0.5) : 0;
+              // FLOAT→UNORM24 of the float32 d in [0, 1]: d·(2²⁴ − 1) + 0.5 is exact, so | 0 is the floor
+              const code = (Math.fround(z > 0 ? (z < 1 ? z : 1) : 0) * 0xffffff + 0.5) | 0;
               if (code <= old >>> 8) {
                 ds[i] = (code << 8) | ((stencil + 1) & 0xff);
                 target[i] = word;
