@@ -124,7 +124,7 @@ export class ColorSpanPath implements SpanPath {
     const t = plan.target;
     const mask = scratchRow(Math.max(state.renderTargets[0]?.width ?? 0, state.depthStencil?.width ?? 0));
     this.ds = layout ? new DepthStencilSpan(state, layout) : null;
-    this.probe = new ColorProbe(state, stages);
+    this.probe = new ColorProbe(state, stages, t?.rgba8);
     this.fill = this.ds ? new TestedSpans(this.ds, t, mask) : t ? new FillSpans(t) : null;
     this.gouraud = t && t.rgba8 && plan.gouraud ? new GouraudSpans(t, t.rgba8, this.ds, this.steps, mask) : null;
   }

@@ -20,6 +20,7 @@ import { CH_FOG, channel } from '../setup/interpolate.js';
 import type { AttributeSetup } from '../setup/interpolate.js';
 import type { RasterState } from '../types.js';
 import type { SurfaceView } from '../../surface-view.js';
+import type { Rgba8Packer } from './target.js';
 import { firstWord } from './words.js';
 
 const SLACK = 2 ** -40;
@@ -97,9 +98,14 @@ export class ColorProbe {
   private seen = false;
   private readonly lastColor = new Float32Array(8).fill(NaN);
 
-  constructor(private readonly state: RasterState, private readonly stages: PixelStages) {
+  /**
+   * `pack`: the target's 8-bit RGBA encode (target.ts), which stores what the
+   * generic colour write stores for such targets; it spares building that write
+   * (a per-draw cost larger than filling a small triangle).
+   */
+  constructor(private readonly state: RasterState, private readonly stages: PixelStages, private readonly pack?: Rgba8Packer) {
     const target = state.renderTargets[0] ?? null;
-    this.scratch = target ? scratchOf(target) : null;
+    this.scratch = target && !pack ? scratchOf(target) : null;
   }
 
   /** The stored word for colours `c` (as a WordArray of its size holds it): null when the alpha test discards them, 0 without a target. */
@@ -113,7 +119,9 @@ export class ColorProbe {
     let word: number | null = null;
     if (this.stages.alphaTest(color)) {
       word = 0;
-      if (this.scratch) {
+      if (this.pack) {
+        word = this.pack.pack(color[0], color[1], color[2], color[3]);
+      } else if (this.scratch) {
         this.write ??= genericColorWrite({ ...this.state, renderTargets: [this.scratch, null, null, null] });
         this.write(color, 0, 0, 0);
         word = firstWord(this.scratch.data, this.scratch.format.blockBytes);

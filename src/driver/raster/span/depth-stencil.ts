@@ -9,11 +9,12 @@
  * - d16: 2-byte UNORM16 depth, no stencil (D16, D16_LOCKABLE, DF16).
  *
  * The stencil work is a table over the pixel's low byte (test outcome and the
- * byte after each op, built once per draw and face); the depth test is three
- * outcomes (new code below, equal to, above the stored one) as bits of zMask.
- * Unused parts are neutral (an identity table, zMask 7, write mask 0), so the
- * loops test no per-draw flags: TurboFan keeps such loops short, where tagged
- * booleans and a switch per pixel cost several times more.
+ * byte after each op, built once per draw and face); the depth test is a
+ * range of the difference new code − stored code (two compares; its
+ * complement for NOTEQUAL). Unused parts are neutral (an identity table, the
+ * whole range, write mask 0), so the loops test no per-draw flags: TurboFan
+ * keeps such loops short, where a switch per pixel (or a bit picked from a
+ * mask by the compare's outcome) costs several times more.
  *
  * Depth is evaluated per pixel from the plane exactly as the Fragment path does
  * (AttributeSetup.shade, fragmentDepth, FLOAT→UNORM), or once per triangle when
@@ -79,6 +80,13 @@ function stencilTable(p: StencilParams, face: StencilFace): Int32Array {
   return t;
 }
 
+/** The int32 sign bit: x ^ SIGN orders int32 values as their uint32 bits. */
+const SIGN = 1 << 31;
+/** Beyond any difference of two depth codes (|d| < 2²⁴), and far from int32 overflow. */
+const ANY_D = 1 << 30;
+/** DepthStencilSpan.ints: the depth test's zLo and zTop, the depth write mask (the depth field when written, else 0), the span's colour */
+const Z_LO = 0, Z_TOP = 1, Z_WRITE = 2, VALUE = 3, INTS = 4;
+
 /** Stencil off: every byte passes and stays. */
 const NO_STENCIL = Int32Array.from({ length: 256 }, (_, b) => b | (b << 8) | (b << 16) | PASS);
 
@@ -88,10 +96,19 @@ export class DepthStencilSpan {
   private readonly pitch: number;
   private readonly d24: boolean;
   private readonly maxCode: number;
-  /** bit 0, 1, 2: the depth test passes when the new code is below, equal to, above the stored one (7 without depth) */
-  private readonly zMask: number;
-  /** the depth field when it is written, else 0 */
-  private readonly zWrite: number;
+  /**
+   * The depth test passes when d = new code − stored code is in zLo … zLo + span
+   * modulo 2³²: a range of the circle of int32 values, which also holds NOTEQUAL
+   * (1 … −1) and NEVER (one value no difference of codes reaches). The test is
+   * one unsigned compare, (d − zLo) ≤ span, done on int32 values with the sign
+   * bit flipped: ((d − zLo) ^ SIGN) ≤ zTop, zTop = span ^ SIGN.
+   */
+  /**
+   * zLo, zTop, the depth write mask and the span's colour, read in the loops
+   * from an Int32Array: untagged int32 values, where a field or parameter stays
+   * a tagged value that TurboFan untags again at every use in the loop.
+   */
+  private readonly ints = new Int32Array(INTS);
   /** the code is needed: the depth test can fail or the depth is written */
   private readonly zNeeded: boolean;
   /** front then back face */
@@ -114,9 +131,15 @@ export class DepthStencilSpan {
     const depthOn = rs[D3DRS.ZENABLE] !== 0 && l.depthKind !== undefined;
     const zFunc = depthOn ? rs[D3DRS.ZFUNC] : 8;
     // codes are integers: each function's result depends only on their order
-    this.zMask = (compareBy(zFunc, 0, 1) ? 1 : 0) | (compareBy(zFunc, 0, 0) ? 2 : 0) | (compareBy(zFunc, 1, 0) ? 4 : 0);
-    this.zWrite = depthOn && rs[D3DRS.ZWRITEENABLE] !== 0 ? this.maxCode : 0;
-    this.zNeeded = this.zWrite !== 0 || !comparesAlways(zFunc);
+    const below = compareBy(zFunc, 0, 1), equal = compareBy(zFunc, 0, 0), above = compareBy(zFunc, 1, 0);
+    const notEqual = below && above && !equal;
+    const lo = notEqual ? 1 : below ? -ANY_D : equal ? 0 : above ? 1 : ANY_D;
+    const hi = notEqual ? -1 : above ? ANY_D : equal ? 0 : below ? -1 : ANY_D;
+    const zWrite = depthOn && rs[D3DRS.ZWRITEENABLE] !== 0 ? this.maxCode : 0;
+    this.ints[Z_LO] = lo;
+    this.ints[Z_TOP] = (hi - lo) ^ SIGN;
+    this.ints[Z_WRITE] = zWrite;
+    this.zNeeded = zWrite !== 0 || !comparesAlways(zFunc);
     const p = stencilParams(rs, l.stencilBits);
     this.twoSided = rs[D3DRS.TWOSIDEDSTENCILMODE] !== 0;
     const front = rs[D3DRS.STENCILENABLE] !== 0 && l.stencilBits > 0 ? stencilTable(p, p.front) : NO_STENCIL;
@@ -158,85 +181,104 @@ export class DepthStencilSpan {
     else this.runD16(y, x0, x1, e0, e1, e2, out, outAt, value);
   }
 
-  /** The depth code at column x of the span starting at x0: constant, or the plane at weights e + (x − x0)·step. */
-  private codeAt(k: number, e0: number, e1: number, e2: number): number {
-    return depthCode(((e0 + k * this.steps[0]) * this.z0 + (e1 + k * this.steps[1]) * this.z1 + (e2 + k * this.steps[2]) * this.z2) * this.zNorm, this.bias, this.maxCode);
-  }
-
-  /** D24 spans whose depth varies along the row (the plane); one depth runs runD24Constant. */
+  /**
+   * D24 spans whose depth varies along the row (the plane); one depth runs
+   * runD24Constant. The plane's constants live in locals (typed-array stores
+   * in the loop would otherwise reload them per pixel); the weights step by
+   * addition, integers below 2⁵³ as e + k·step is, so the sums are the same.
+   * Passing pixels store their colour one by one, failing ones only a stencil
+   * byte that changes (KEEP leaves the word as it is).
+   */
   private runD24(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
     if ((this.code | 0) >= 0) {
       this.runD24Constant(y, x0, x1, out, outAt, value);
       return;
     }
     const words = this.words as Int32Array, table = this.face;
-    const zMask = this.zMask | 0, zWrite = this.zWrite | 0;
-    const base = y * this.pitch;
-    // the colour is stored in runs of passing pixels, flushed at each failing one and at the end
-    let run = x0;
-    for (let x = x0; x < x1; x++) {
-      const i = base + x;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], v = ints[VALUE];
+    const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
+    const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm, bias = this.bias;
+    // one index: the depth-stencil word, and the colour word `toOut` words on
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
+    // unary plus: a loop variable seeded from an untyped parameter is boxed at every step
+    let w0 = +e0, w1 = +e1, w2 = +e2;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
       const old = words[i];
       const t = table[old & 0xff];
+      let kept: number;
       if ((t & PASS) === 0) {
-        words[i] = (old & ~0xff) | (t & 0xff);
-        storeRun(out, value, outAt + run, outAt + x);
-        run = x + 1;
-        continue;
+        kept = t & 0xff;
+      } else {
+        // depthCode inline (a call would box its double argument); d ≤ 1 is a float32, so d·(2²⁴ − 1) + 0.5 is exact and | 0 floors it
+        const z = (w0 * z0 + w1 * z1 + w2 * z2) * zNorm;
+        const c = (z > 0 ? (z < 1 ? z : 1) : 0) + bias;
+        const code = (Math.fround(c > 0 ? (c < 1 ? c : 1) : 0) * 0xffffff + 0.5) | 0;
+        const d = code - (old >>> 8);
+        if (((d - zLo) ^ SIGN) <= zTop) {
+          words[i] = ((((old >>> 8) & ~zWrite) | (code & zWrite)) << 8) | ((t >> 16) & 0xff);
+          out[i + toOut] = v;
+          continue;
+        }
+        kept = (t >> 8) & 0xff;
       }
-      const code = this.codeAt(x - x0, e0, e1, e2);
-      const d = code - (old >>> 8);
-      if (((zMask >> (d < 0 ? 0 : d === 0 ? 1 : 2)) & 1) === 0) {
-        words[i] = (old & ~0xff) | ((t >> 8) & 0xff);
-        storeRun(out, value, outAt + run, outAt + x);
-        run = x + 1;
-        continue;
-      }
-      words[i] = ((((old >>> 8) & ~zWrite) | (code & zWrite)) << 8) | ((t >> 16) & 0xff);
+      if ((old & 0xff) !== kept) words[i] = (old & ~0xff) | kept;
     }
-    storeRun(out, value, outAt + run, outAt + x1);
   }
 
-  /** runD24 for a span whose depth code is one constant (a triangle of one depth): the loop without the plane. */
+  /**
+   * runD24 for a span whose depth code is one constant (a triangle of one
+   * depth): the loop without the plane. The colour goes in runs of passing
+   * pixels (a fill for long ones), flushed where one fails and at the end.
+   */
   private runD24Constant(y: number, x0: number, x1: number, out: WordArray, outAt: number, value: number): void {
     const words = this.words as Int32Array, table = this.face;
-    const zMask = this.zMask | 0, zWrite = this.zWrite | 0, code = this.code | 0;
+    const ints = this.ints;
+    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], code = this.code | 0;
     const written = (code & zWrite) << 8, kept = ~(zWrite << 8) & ~0xff;
-    const base = y * this.pitch;
-    let run = x0;
-    for (let x = x0; x < x1; x++) {
-      const i = base + x;
+    const n = (x1 - x0) | 0, row = (y * this.pitch + x0) | 0, at = (outAt + x0) | 0;
+    let run = 0;
+    for (let k = 0; k < n; k++) {
+      const i = row + k;
       const old = words[i];
       const t = table[old & 0xff];
       const d = code - (old >>> 8);
-      if ((t & PASS) === 0 || ((zMask >> (d < 0 ? 0 : d === 0 ? 1 : 2)) & 1) === 0) {
-        words[i] = (old & ~0xff) | ((t & PASS) === 0 ? t & 0xff : (t >> 8) & 0xff);
-        storeRun(out, value, outAt + run, outAt + x);
-        run = x + 1;
+      if ((t & PASS) === 0 || ((d - zLo) ^ SIGN) > zTop) {
+        const w = (old & ~0xff) | ((t & PASS) === 0 ? t & 0xff : (t >> 8) & 0xff);
+        if (w !== old) words[i] = w;
+        // a call per failing pixel would box `value` (beyond a Smi) each time: only runs that hold pixels
+        if (run < k) storeRun(out, value, at + run, at + k);
+        run = k + 1;
         continue;
       }
       words[i] = (old & kept) | written | ((t >> 16) & 0xff);
     }
-    storeRun(out, value, outAt + run, outAt + x1);
+    if (run < n) storeRun(out, value, at + run, at + n);
   }
 
+  /** D16 spans (no stencil): runD24's plane and test on 16-bit codes. */
   private runD16(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
     const words = this.words as Uint16Array;
-    const zMask = this.zMask | 0, zWrite = this.zWrite | 0, constant = this.code | 0;
-    const base = y * this.pitch;
-    let run = x0;
-    for (let x = x0; x < x1; x++) {
-      const i = base + x;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], v = ints[VALUE], constant = this.code | 0;
+    const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
+    const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm, bias = this.bias;
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
+    let w0 = +e0, w1 = +e1, w2 = +e2;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
       const old = words[i];
-      const code = constant >= 0 ? constant : this.codeAt(x - x0, e0, e1, e2);
-      const d = code - old;
-      if (((zMask >> (d < 0 ? 0 : d === 0 ? 1 : 2)) & 1) === 0) {
-        storeRun(out, value, outAt + run, outAt + x);
-        run = x + 1;
-        continue;
+      let code = constant;
+      if (code < 0) {
+        const z = (w0 * z0 + w1 * z1 + w2 * z2) * zNorm;
+        const c = (z > 0 ? (z < 1 ? z : 1) : 0) + bias;
+        code = (Math.fround(c > 0 ? (c < 1 ? c : 1) : 0) * 0xffff + 0.5) | 0;
       }
+      const d = code - old;
+      if (((d - zLo) ^ SIGN) > zTop) continue;
       words[i] = (old & ~zWrite) | (code & zWrite);
+      out[i + toOut] = v;
     }
-    storeRun(out, value, outAt + run, outAt + x1);
   }
 }
