@@ -23,10 +23,12 @@
  * bytes are one brotli stream (node:zlib), and a brotli trace's chunks default to 512 KiB, since
  * brotli finds the calls' repeats across a whole chunk (a deflate window is 32 KiB). A writer
  * marks a file 1.1 only when its header says brotli, so a deflate or uncompressed file is 1.0 and
- * reads as before. Every compressed chunk, whatever its method, inflates to at most
- * MAX_DEFLATE_RATIO times its stored size: a brotli stream that would compress further (long runs
- * of one byte) is stored deflated instead, its chunk header says so, and a reader never grows a
- * buffer past what that bound allows.
+ * reads as before. A compressed chunk inflates to at most MAX_DEFLATE_RATIO times its stored size
+ * (deflate can do no more), a brotli chunk to at most MAX_BROTLI_RATIO times (a chunk of repeated
+ * frames reaches about 2,000): a brotli stream that would compress further (long runs of one byte)
+ * is stored deflated instead, its chunk header says so. A reader refuses a chunk header claiming
+ * more, and grows a brotli chunk's buffer as it inflates (4 MiB steps), so a damaged stream costs
+ * what it really inflates to, not what its header claims.
  */
 export const MAGIC = Uint8Array.of(0x89, 0x52, 0x39, 0x54, 0x0d, 0x0a, 0x1a, 0x0a);
 /** the format's major version: a reader reads every minor version of its major up to its own */
@@ -73,9 +75,12 @@ export const MIN_CHUNK_BYTES = 256;
 export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 /** deflate cannot expand by more than about 1032:1; a brotli chunk is held to the same bound (see above) */
 export const MAX_DEFLATE_RATIO = 1032;
+/** a brotli chunk's bound: repeated frames compress about 2,000:1 in a 512 KiB chunk */
+export const MAX_BROTLI_RATIO = 65536;
 /** the most bytes a chunk stored in `stored` bytes with this compression may inflate to */
 export function maxRawSize(compression: Compression, stored: number): number {
-  return compression === Compression.None ? stored : Math.min(MAX_CHUNK_RAW, stored * MAX_DEFLATE_RATIO + 64);
+  if (compression === Compression.None) return stored;
+  return Math.min(MAX_CHUNK_RAW, stored * (compression === Compression.Brotli ? MAX_BROTLI_RATIO : MAX_DEFLATE_RATIO) + 64);
 }
 
 export type TraceProfile = 'dx9' | 'dx8';

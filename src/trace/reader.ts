@@ -30,6 +30,9 @@ import { verifyCalls } from './verify.js';
 /** the commands that may end a frame, or decide whether a later call does (frames.ts), by union type */
 const FRAME_TYPES = new Map(COMMANDS.flatMap((c, i) => (c && (FRAME_END_COMMANDS.has(c.name) || c.name === 'GetSwapChain' || c.name === 'SwapChainPresent') ? [[i, c.name] as const] : [])));
 
+/** how a brotli chunk's output buffer grows (a default 512 KiB chunk fits in one step) */
+const BROTLI_STEP = 4 << 20;
+
 export interface LoadedBatch {
   chunk: ChunkInfo;
   bb: ByteBuffer;
@@ -281,7 +284,9 @@ export class TraceReader {
     try {
       // one output buffer of the declared size (and a byte, to see a longer stream): no concatenation,
       // no copy, and a stream that inflates to more than the header says stops there
-      const limits = { chunkSize: Math.max(64, c.rawSize + 1), maxOutputLength: Math.max(1, c.rawSize) };
+      // (brotli's bound is looser: its buffer grows in steps, so a damaged stream costs what it inflates to)
+      const step = c.compression === Compression.Brotli ? Math.min(c.rawSize + 1, BROTLI_STEP) : c.rawSize + 1;
+      const limits = { chunkSize: Math.max(64, step), maxOutputLength: Math.max(1, c.rawSize) };
       raw = c.compression === Compression.Brotli ? brotliDecompressSync(stored, limits) : inflateRawSync(stored, limits);
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new TraceFormatError(`trace chunk: byte ${at}: inflates to more than the ${c.rawSize} bytes its header says`, at);

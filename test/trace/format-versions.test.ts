@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, deflateRawSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../src/trace/call.js';
 import { MemorySink } from '../../src/trace/byte-io.js';
 import {
-  CHUNK_HEADER_SIZE, ChunkKind, Compression, HEADER_SIZE, MAX_DEFLATE_RATIO,
+  CHUNK_HEADER_SIZE, ChunkKind, Compression, HEADER_SIZE, MAX_BROTLI_RATIO, MAX_DEFLATE_RATIO,
 } from '../../src/trace/container.js';
 import { compileText, traceText } from '../../src/trace/convert.js';
 import { crc32 } from '../../src/trace/crc32.js';
@@ -96,8 +96,21 @@ describe('format 1.1', () => {
     expect(calls(bytes.slice(0, c.offset + CHUNK_HEADER_SIZE + (c.storedSize >> 1)))).toEqual(all.slice(0, c.firstCall));
   });
 
+  it('keeps brotli for a chunk of repeated frames, though it compresses past deflate\'s 1032:1', () => {
+    const frame = TraceReader.fromBytes(compiled('fill-grid', { compression: 'none' }));
+    const records = [...frame.calls()].map((c) => c.call);
+    const repeated: CallRecord[] = [];
+    while (repeated.length < 20_000) repeated.push(...records);
+    const bytes = written(repeated, {});
+    const r = TraceReader.fromBytes(bytes);
+    for (const c of r.chunks) r.readPayload(c);
+    expect(r.chunks.map((c) => c.compression)).toEqual(r.chunks.map(() => Compression.Brotli));
+    expect(Math.max(...r.chunks.map((c) => c.rawSize / c.storedSize))).toBeGreaterThan(MAX_DEFLATE_RATIO);
+    expect(r.callCount).toBe(repeated.length);
+  });
+
   it('stores a chunk deflated when brotli would inflate past the reader bound (a run of zeros)', () => {
-    const data = new Uint8Array(1 << 20);
+    const data = new Uint8Array(16 << 20);
     const records: CallRecord[] = [
       { command: 'Direct3DCreate9', self: 0, result: 0, created: 1, args: { SDKVersion: 32 } },
       { command: 'VertexBufferUnlock', self: 3, result: 0, created: 0, args: { data } },
@@ -107,7 +120,8 @@ describe('format 1.1', () => {
     const chunk = r.chunks[0];
     // the premise: brotli alone would break the bound the reader enforces
     const raw = r.readPayload(chunk);
-    expect(brotliCompressSync(raw).length * MAX_DEFLATE_RATIO + 64).toBeLessThan(raw.length);
+    const brotli = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_LGWIN]: 22, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+    expect(brotli.length * MAX_BROTLI_RATIO + 64).toBeLessThan(raw.length);
     expect(bytes[chunk.offset + 5]).toBe(Compression.Deflate);
     expect(chunk.compression).toBe(Compression.Deflate);
     expect(r.header.compression).toBe(Compression.Brotli);
@@ -131,10 +145,10 @@ describe('format 1.1', () => {
     const bytes = Buffer.concat([encodeHeader(headerFromOptions({})), head, stored]);
     expect(() => TraceReader.fromBytes(bytes)).toThrow(`trace chunk: byte ${HEADER_SIZE + CHUNK_HEADER_SIZE}: inflates to more than the 4096 bytes its header says`);
     // and one claiming more than the ratio bound allows is refused before anything is inflated
-    dv.setUint32(12, stored.length * MAX_DEFLATE_RATIO + 65, true);
+    dv.setUint32(12, stored.length * MAX_BROTLI_RATIO + 65, true);
     dv.setUint32(28, crc32(head, 0, 28), true);
     const over = Buffer.concat([encodeHeader(headerFromOptions({})), head, stored]);
-    expect(() => TraceReader.fromBytes(over)).toThrow(`trace chunk: byte ${HEADER_SIZE + 12}: raw size ${stored.length * MAX_DEFLATE_RATIO + 65} is impossible`);
+    expect(() => TraceReader.fromBytes(over)).toThrow(`trace chunk: byte ${HEADER_SIZE + 12}: raw size ${stored.length * MAX_BROTLI_RATIO + 65} is impossible`);
   });
 
   it('a damaged brotli stream is a TraceFormatError naming the payload byte', () => {
