@@ -9,7 +9,7 @@ import type { CallRecord } from '../trace/call.js';
 import type { CallSet } from '../trace/call-set.js';
 import { decodeCall } from '../trace/codec.js';
 import { handlesOfCall } from '../trace/commands.js';
-import { ChunkKind, Compression } from '../trace/container.js';
+import { ChunkKind, compressionName } from '../trace/container.js';
 import type { ByteSink } from '../trace/byte-io.js';
 import type { TraceReader } from '../trace/reader.js';
 import { TraceWriter } from '../trace/writer.js';
@@ -72,7 +72,7 @@ function* walk(reader: TraceReader, r: Replayer): Generator<WalkEvent> {
 /** The writer settings of the source, so a rewritten trace is stored the way its source was. */
 function sameSettings(reader: TraceReader): WriterOptions {
   const h = reader.header;
-  return { chunkBytes: h.chunkBytes, compression: h.compression === Compression.Deflate ? 'deflate' : 'none', level: h.level, profile: h.profile };
+  return { chunkBytes: h.chunkBytes, compression: compressionName(h.compression), level: h.level, profile: h.profile };
 }
 
 export interface RewriteOptions {

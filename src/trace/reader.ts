@@ -4,18 +4,19 @@
  * is scanned up to its last complete chunk, with a warning. Every size and
  * offset is checked before use; corruption is a TraceFormatError with the byte.
  */
-import { inflateRawSync } from 'node:zlib';
+import { brotliDecompressSync, inflateRawSync } from 'node:zlib';
 import { ByteBuffer } from 'flatbuffers';
 import type { CallRecord } from './call.js';
 import { decodeCall, CALL_SLOT } from './codec.js';
 import { COMMANDS, FRAME_END_COMMANDS } from './commands.js';
 import { FrameEnds } from './frames.js';
 import {
-  CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
-  HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_CHUNK_STORED, MAX_DEFLATE_RATIO, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE,
+  CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, COMPRESSION_MINOR, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_MINOR,
+  FORMAT_VERSION, HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_CHUNK_STORED, MAX_LEVEL, maxRawSize, MIN_CHUNK_BYTES,
+  TRAILER_MAGIC, TRAILER_SIZE,
 } from './container.js';
 import type { ChunkInfo, TraceHeader } from './container.js';
-import { isSnapshotKind, PROFILES } from './container.js';
+import { compressionName, isSnapshotKind, PROFILES } from './container.js';
 
 function failProfile(p: number): never {
   throw new TraceFormatError(`trace header: byte 21: unknown driver profile ${p} (0 dx9, 1 dx8)`, 21);
@@ -28,6 +29,9 @@ import { verifyCalls } from './verify.js';
 
 /** the commands that may end a frame, or decide whether a later call does (frames.ts), by union type */
 const FRAME_TYPES = new Map(COMMANDS.flatMap((c, i) => (c && (FRAME_END_COMMANDS.has(c.name) || c.name === 'GetSwapChain' || c.name === 'SwapChainPresent') ? [[i, c.name] as const] : [])));
+
+/** how a brotli chunk's output buffer grows (a default 512 KiB chunk fits in one step) */
+const BROTLI_STEP = 4 << 20;
 
 export interface LoadedBatch {
   chunk: ChunkInfo;
@@ -47,28 +51,38 @@ export function decodeHeader(b: Uint8Array, size: number): TraceHeader {
     if (b[i] !== MAGIC[i]) throw new TraceFormatError(`trace header: byte ${i}: not a replay9 trace (bad magic)`, i);
   }
   if (crc32(b, 0, 28) !== u32(b, 28)) throw new TraceFormatError('trace header: byte 28: header CRC mismatch', 28);
-  const formatVersion = b[8] | (b[9] << 8);
+  const formatVersion = b[8];
+  const formatMinor = b[9];
   if (formatVersion !== FORMAT_VERSION) {
-    throw new TraceFormatError(`trace header: byte 8: format version ${formatVersion}, this replay9 reads version ${FORMAT_VERSION}`, 8);
+    throw new TraceFormatError(`trace header: byte 8: format version ${formatVersion}.${formatMinor}, this replay9 reads versions ${FORMAT_VERSION}.0 to ${FORMAT_VERSION}.${FORMAT_MINOR}`, 8);
+  }
+  if (formatMinor > FORMAT_MINOR) {
+    throw new TraceFormatError(`trace header: byte 9: format version ${formatVersion}.${formatMinor}, this replay9 reads versions up to ${FORMAT_VERSION}.${FORMAT_MINOR}`, 9);
   }
   const headerSize = b[10] | (b[11] << 8);
   if (headerSize !== HEADER_SIZE) throw new TraceFormatError(`trace header: byte 10: header size ${headerSize}, expected ${HEADER_SIZE}`, 10);
   const chunkBytes = u32(b, 16);
   if (chunkBytes < MIN_CHUNK_BYTES || chunkBytes > MAX_CHUNK_BYTES) throw new TraceFormatError(`trace header: byte 16: chunk target ${chunkBytes} is outside ${MIN_CHUNK_BYTES}..${MAX_CHUNK_BYTES}`, 16);
-  if (b[20] > 9) throw new TraceFormatError(`trace header: byte 20: deflate level ${b[20]} is outside 0..9`, 20);
   for (let i = 22; i < 28; i++) if (b[i] !== 0) throw new TraceFormatError(`trace header: byte ${i}: reserved byte is ${b[i]}, expected 0`, i);
-  const compression = b[15];
-  if (compression !== Compression.None && compression !== Compression.Deflate) {
-    throw new TraceFormatError(`trace header: byte 15: unknown compression ${compression}`, 15);
+  const compression = b[15] as Compression;
+  if (!knownCompression(compression, formatMinor)) {
+    throw new TraceFormatError(`trace header: byte 15: unknown compression ${compression} for format ${formatVersion}.${formatMinor}`, 15);
   }
+  if (b[20] > MAX_LEVEL[compression]) throw new TraceFormatError(`trace header: byte 20: compression level ${b[20]} is outside 0..${MAX_LEVEL[compression]}`, 20);
   return {
     formatVersion,
+    formatMinor,
     writerVersion: `${b[12]}.${b[13]}.${b[14]}`,
-    compression: compression as Compression,
+    compression,
     chunkBytes,
     level: b[20],
     profile: PROFILES[b[21]] ?? failProfile(b[21]),
   };
+}
+
+/** Whether a file of this format minor version may use compression `c`. */
+function knownCompression(c: number, formatMinor: number): c is Compression {
+  return (c === Compression.None || c === Compression.Deflate || c === Compression.Brotli) && COMPRESSION_MINOR[c] <= formatMinor;
 }
 
 export interface ReaderOptions {
@@ -197,10 +211,10 @@ export class TraceReader {
       callCount: u32(h, 24),
     };
     if (c.kind !== ChunkKind.Commands && !isSnapshotKind(c.kind)) throw new TraceFormatError(`trace chunk: byte ${offset + 4}: unknown chunk kind ${c.kind}`, offset + 4);
-    if (c.compression !== Compression.None && c.compression !== Compression.Deflate) throw new TraceFormatError(`trace chunk: byte ${offset + 5}: unknown compression ${c.compression}`, offset + 5);
+    if (!knownCompression(c.compression, this.header.formatMinor)) throw new TraceFormatError(`trace chunk: byte ${offset + 5}: unknown compression ${c.compression}`, offset + 5);
     if (c.storedSize > MAX_CHUNK_STORED) throw new TraceFormatError(`trace chunk: byte ${offset + 8}: stored size ${c.storedSize} is above the largest legal chunk (${MAX_CHUNK_STORED} bytes)`, offset + 8);
     if (c.rawSize > MAX_CHUNK_RAW) throw new TraceFormatError(`trace chunk: byte ${offset + 12}: raw size ${c.rawSize} is above the largest legal chunk (${MAX_CHUNK_RAW} bytes)`, offset + 12);
-    const maxRaw = c.compression === Compression.Deflate ? Math.min(MAX_CHUNK_RAW, c.storedSize * MAX_DEFLATE_RATIO + 64) : c.storedSize;
+    const maxRaw = maxRawSize(c.compression, c.storedSize);
     if (c.rawSize > maxRaw || (c.compression === Compression.None && c.rawSize !== c.storedSize)) {
       throw new TraceFormatError(`trace chunk: byte ${offset + 12}: raw size ${c.rawSize} is impossible for ${c.storedSize} stored bytes`, offset + 12);
     }
@@ -270,10 +284,13 @@ export class TraceReader {
     try {
       // one output buffer of the declared size (and a byte, to see a longer stream): no concatenation,
       // no copy, and a stream that inflates to more than the header says stops there
-      raw = inflateRawSync(stored, { chunkSize: Math.max(64, c.rawSize + 1), maxOutputLength: Math.max(1, c.rawSize) });
+      // (brotli's bound is looser: its buffer grows in steps, so a damaged stream costs what it inflates to)
+      const step = c.compression === Compression.Brotli ? Math.min(c.rawSize + 1, BROTLI_STEP) : c.rawSize + 1;
+      const limits = { chunkSize: Math.max(64, step), maxOutputLength: Math.max(1, c.rawSize) };
+      raw = c.compression === Compression.Brotli ? brotliDecompressSync(stored, limits) : inflateRawSync(stored, limits);
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new TraceFormatError(`trace chunk: byte ${at}: inflates to more than the ${c.rawSize} bytes its header says`, at);
-      throw new TraceFormatError(`trace chunk: byte ${at}: deflate stream is corrupt (${(e as Error).message})`, at);
+      throw new TraceFormatError(`trace chunk: byte ${at}: ${compressionName(c.compression)} stream is corrupt (${(e as Error).message})`, at);
     }
     if (raw.length !== c.rawSize) throw new TraceFormatError(`trace chunk: byte ${at}: inflated to ${raw.length} bytes, header says ${c.rawSize}`, at);
     return raw;

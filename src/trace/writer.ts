@@ -4,26 +4,28 @@
  * same calls always give the same bytes: that is what makes binary → text →
  * binary byte-identical.
  */
-import { deflateRawSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import { Builder } from 'flatbuffers';
 import type { CallRecord } from './call.js';
 import { encodeCallBuffer } from './codec.js';
 import { FrameEnds } from './frames.js';
 import {
-  CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, FOOTER_ENTRY_SIZE, FOOTER_MAGIC, FORMAT_VERSION,
-  HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MIN_CHUNK_BYTES, TRAILER_MAGIC, TRAILER_SIZE, versionBytes,
+  CHUNK_HEADER_SIZE, CHUNK_MAGIC, ChunkKind, Compression, COMPRESSION_MINOR, COMPRESSION_NAMES, FOOTER_ENTRY_SIZE, FOOTER_MAGIC,
+  FORMAT_VERSION, HEADER_SIZE, MAGIC, MAX_CHUNK_BYTES, MAX_CHUNK_RAW, MAX_LEVEL, maxRawSize, MIN_CHUNK_BYTES, TRAILER_MAGIC,
+  TRAILER_SIZE, versionBytes,
 } from './container.js';
-import type { ChunkInfo, TraceHeader, TraceProfile } from './container.js';
+import type { ChunkInfo, CompressionName, TraceHeader, TraceProfile } from './container.js';
 import { PROFILES } from './container.js';
 import type { ByteSink } from './byte-io.js';
 import { crc32 } from './crc32.js';
 import { PACKAGE_VERSION } from '../version.js';
 
 export interface WriterOptions {
-  /** close a chunk once its batch reaches this many bytes (default 64 KiB) */
+  /** close a chunk once its batch reaches this many bytes (default 512 KiB with brotli, else 64 KiB) */
   chunkBytes?: number;
-  compression?: 'deflate' | 'none';
-  /** deflate level 0-9 (default 6) */
+  /** default brotli */
+  compression?: CompressionName;
+  /** deflate level 0-9 (default 6) or brotli quality 0-11 (default 6) */
   level?: number;
   /** the driver profile the trace replays on (default dx9) */
   profile?: TraceProfile;
@@ -31,22 +33,51 @@ export interface WriterOptions {
   writerVersion?: string;
 }
 
+/** Brotli's chunks are larger: it matches repeats across the whole chunk, and 512 KiB is where the gain levels off (bench trace.bytes_per_call). */
+const DEFAULT_CHUNK_BYTES: Readonly<Record<Compression, number>> = { 0: 64 * 1024, 1: 64 * 1024, 2: 512 * 1024 };
+
 export function headerFromOptions(o: WriterOptions): TraceHeader {
+  const named = COMPRESSION_NAMES.indexOf(o.compression ?? 'brotli');
+  if (named < 0) throw new RangeError(`unknown compression ${String(o.compression)} (${COMPRESSION_NAMES.join(', ')})`);
+  const compression = named as Compression;
   return {
     formatVersion: FORMAT_VERSION,
+    // a file is 1.1 only when it needs to be: deflate and uncompressed traces stay readable by 1.0 readers
+    formatMinor: COMPRESSION_MINOR[compression],
     writerVersion: o.writerVersion ?? PACKAGE_VERSION,
-    compression: o.compression === 'none' ? Compression.None : Compression.Deflate,
-    chunkBytes: o.chunkBytes ?? 64 * 1024,
+    compression,
+    chunkBytes: o.chunkBytes ?? DEFAULT_CHUNK_BYTES[compression],
     level: o.level ?? 6,
     profile: o.profile ?? 'dx9',
   };
+}
+
+/**
+ * A chunk's stored bytes and the compression they use. A brotli stream that inflates more than the
+ * reader's bound allows (a run of one byte) is stored deflated instead: the bound then holds.
+ */
+export function compressChunk(raw: Uint8Array, compression: Compression, level: number): { stored: Uint8Array; compression: Compression } {
+  if (compression === Compression.None) return { stored: raw.slice(), compression };
+  if (compression === Compression.Brotli) {
+    const stored = new Uint8Array(brotliCompressSync(raw, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: level,
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 22,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }));
+    if (raw.length <= maxRawSize(Compression.Brotli, stored.length)) return { stored, compression };
+    return { stored: new Uint8Array(deflateRawSync(raw, { level: 9 })), compression: Compression.Deflate };
+  }
+  return { stored: new Uint8Array(deflateRawSync(raw, { level })), compression };
 }
 
 export function encodeHeader(h: TraceHeader): Uint8Array {
   const out = new Uint8Array(HEADER_SIZE);
   const dv = new DataView(out.buffer);
   out.set(MAGIC, 0);
-  dv.setUint16(8, h.formatVersion, true);
+  out[8] = h.formatVersion;
+  out[9] = h.formatMinor;
   dv.setUint16(10, HEADER_SIZE, true);
   const [maj, min, pat] = versionBytes(h.writerVersion);
   out[12] = maj; out[13] = min; out[14] = pat;
@@ -77,7 +108,10 @@ export class TraceWriter {
     if (!(this.header.chunkBytes >= MIN_CHUNK_BYTES && this.header.chunkBytes <= MAX_CHUNK_BYTES)) {
       throw new RangeError(`chunkBytes ${this.header.chunkBytes} is outside ${MIN_CHUNK_BYTES}..${MAX_CHUNK_BYTES}`);
     }
-    if (!(Number.isInteger(this.header.level) && this.header.level >= 0 && this.header.level <= 9)) throw new RangeError(`deflate level ${this.header.level} is outside 0..9`);
+    const maxLevel = MAX_LEVEL[this.header.compression];
+    if (!(Number.isInteger(this.header.level) && this.header.level >= 0 && this.header.level <= maxLevel)) {
+      throw new RangeError(`${COMPRESSION_NAMES[this.header.compression]} level ${this.header.level} is outside 0..${maxLevel}`);
+    }
     sink.write(encodeHeader(this.header));
   }
 
@@ -130,13 +164,12 @@ export class TraceWriter {
   }
 
   private writeChunk(kind: ChunkKind, raw: Uint8Array, firstCall: number, callCount: number): void {
-    const deflate = this.header.compression === Compression.Deflate;
-    const stored = deflate ? new Uint8Array(deflateRawSync(raw, { level: this.header.level })) : raw.slice();
+    const { stored, compression } = compressChunk(raw, this.header.compression, this.header.level);
     const head = new Uint8Array(CHUNK_HEADER_SIZE);
     const dv = new DataView(head.buffer);
     dv.setUint32(0, CHUNK_MAGIC, true);
     head[4] = kind;
-    head[5] = this.header.compression;
+    head[5] = compression;
     dv.setUint32(8, stored.length, true);
     dv.setUint32(12, raw.length, true);
     const crc = crc32(stored);
@@ -148,7 +181,7 @@ export class TraceWriter {
     this.sink.write(head);
     this.sink.write(stored);
     this.chunks.push({
-      offset, kind, compression: this.header.compression, storedSize: stored.length, rawSize: raw.length,
+      offset, kind, compression, storedSize: stored.length, rawSize: raw.length,
       crc, firstCall, callCount,
     });
   }

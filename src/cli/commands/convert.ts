@@ -8,7 +8,7 @@ import { isTextTrace, openTrace } from '../../trace/open.js';
 import { TraceWriter } from '../../trace/writer.js';
 import type { WriterOptions } from '../../trace/writer.js';
 import { EXIT, refuseRestoredForText, requireReadable, UsageError } from '../io.js';
-import { ChunkKind } from '../../trace/container.js';
+import { ChunkKind, COMPRESSION_NAMES, compressionName } from '../../trace/container.js';
 import type { Io } from '../io.js';
 
 /** The forms convert knows, by extension. */
@@ -37,7 +37,7 @@ export function convertTrace(input: string, output: string, options: WriterOptio
     } else {
       const w = new TraceWriter(new FileSink(tmp), {
         chunkBytes: reader.header.chunkBytes,
-        compression: reader.header.compression ? 'deflate' : 'none',
+        compression: compressionName(reader.header.compression),
         level: reader.header.level,
         writerVersion: reader.header.writerVersion,
         profile: reader.header.profile,
@@ -65,9 +65,9 @@ export function registerConvert(y: Argv, io: Io, done: (code: number) => void): 
     (a) => a
       .positional('input', { type: 'string', demandOption: true, describe: 'the trace to read (.r9 or .r9t)' })
       .positional('output', { type: 'string', demandOption: true, describe: 'the trace to write; its extension picks the form' })
-      .option('compression', { choices: ['deflate', 'none'] as const, describe: 'rewrite chunks with this compression' })
+      .option('compression', { choices: COMPRESSION_NAMES, describe: 'rewrite chunks with this compression' })
       .option('chunk', { type: 'number', describe: 'rewrite with chunks of about this many bytes' })
-      .option('level', { type: 'number', describe: 'deflate level 0-9 when rewriting' })
+      .option('level', { type: 'number', describe: 'deflate level 0-9 or brotli quality 0-11 when rewriting' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .example('$0 convert traces/triangles.r9t out/triangles.r9', 'text to binary')
       .example('$0 convert out/triangles.r9 out/triangles.r9t', 'binary to text'),

@@ -2,7 +2,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { COMMANDS } from '../../trace/commands.js';
-import { ChunkKind, Compression } from '../../trace/container.js';
+import { ChunkKind, compressionName } from '../../trace/container.js';
+import type { CompressionName } from '../../trace/container.js';
 import { openTrace } from '../../trace/open.js';
 import * as fb from '../../trace/generated/replay9.js';
 import { COUNT_RESULTS } from '../../trace/commands.js';
@@ -23,7 +24,7 @@ export interface TraceInfo {
   bytes: number;
   /** text: lines of the file */
   lines?: number;
-  compression?: 'deflate' | 'none';
+  compression?: CompressionName;
   level?: number;
   rawBytes?: number;
   chunks?: number;
@@ -78,7 +79,7 @@ export function traceInfo(path: string, { strict = false }: { strict?: boolean }
   try {
     const { rawBytes, objects, commands, failedCalls } = countCalls(reader);
     const container = kind === 'text' ? { lines: textLines(path) } : {
-      compression: reader.header.compression === Compression.Deflate ? 'deflate' as const : 'none' as const,
+      compression: compressionName(reader.header.compression),
       level: reader.header.level,
       rawBytes,
       chunks: reader.chunks.filter((c) => c.kind === ChunkKind.Commands).length,
@@ -119,7 +120,7 @@ function containerRows(i: TraceInfo): Array<[string, string]> {
   return [
     ['form', 'binary (.r9)'],
     ...(i.restores ? [['state', `starts from a stored device state${i.restores > 1 ? ` (${i.restores} stored states in all)` : ''}: a trimmed trace`] as [string, string]] : []),
-    ['size', `${thousands(i.bytes)} bytes in ${i.chunks} chunks${i.snapshots ? ` and ${i.snapshots} snapshot${i.snapshots === 1 ? '' : 's'}` : ''}; ${i.compression}${i.compression === 'deflate' ? ` level ${i.level}` : ''}; ${thousands(i.rawBytes ?? 0)} bytes of commands (${ratio}:1)`],
+    ['size', `${thousands(i.bytes)} bytes in ${i.chunks} chunks${i.snapshots ? ` and ${i.snapshots} snapshot${i.snapshots === 1 ? '' : 's'}` : ''}; ${i.compression}${i.compression !== 'none' ? ` level ${i.level}` : ''}; ${thousands(i.rawBytes ?? 0)} bytes of commands (${ratio}:1)`],
   ];
 }
 

@@ -16,7 +16,8 @@ import { TraceSyntaxError } from '../errors.js';
 import type { StructDef, TableField } from '../schema-types.js';
 import type { WriterOptions } from '../writer.js';
 import { Lexer } from './lexer.js';
-import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
+import { COMPRESSION_NAMES, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES } from '../container.js';
+import type { CompressionName } from '../container.js';
 import type { AsmTok, Tok } from './lexer.js';
 import { assembleShaderBlock } from './shader-text.js';
 import { defaultName, isReservedName, quoteString } from './names.js';
@@ -128,11 +129,12 @@ export class TextParser {
       const [k, v] = kv.split('=');
       const bad = (): never => { throw new TraceSyntaxError(this.file, line, 1, `bad #@replay9 setting '${kv}'`); };
       switch (k) {
-        case 'format': if (v !== '1') bad(); break;
+        // the version follows from the compression (container.ts); 1.1 texts name brotli
+        case 'format': if (v !== '1' && v !== '1.0' && v !== '1.1') bad(); break;
         case 'writer': if (!/^\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v) || v.split('.').some((p) => Number(p) > 255)) bad(); this.options.writerVersion = v; break;
         case 'chunk': if (!/^\d+$/.test(v) || Number(v) < MIN_CHUNK_BYTES || Number(v) > MAX_CHUNK_BYTES) bad(); this.options.chunkBytes = Number(v); break;
-        case 'compression': if (v !== 'deflate' && v !== 'none') bad(); this.options.compression = v as 'deflate' | 'none'; break;
-        case 'level': if (!/^\d$/.test(v)) bad(); this.options.level = Number(v); break;
+        case 'compression': if (!(COMPRESSION_NAMES as readonly string[]).includes(v)) bad(); this.options.compression = v as CompressionName; break;
+        case 'level': if (!/^\d\d?$/.test(v) || Number(v) > 11) bad(); this.options.level = Number(v); break;
         case 'profile': if (v !== 'dx9' && v !== 'dx8') bad(); this.options.profile = v as 'dx9' | 'dx8'; break;
         default: bad();
       }

@@ -13,7 +13,7 @@ import { commandInfo, COUNT_RESULTS, structDef } from '../commands.js';
 import type { CommandInfo, HandleKind } from '../commands.js';
 import { TraceFormatError } from '../errors.js';
 import type { TraceHeader } from '../container.js';
-import { Compression } from '../container.js';
+import { compressionName } from '../container.js';
 import type { StructDef, TableField } from '../schema-types.js';
 import { defaultName, nameToken, quoteString } from './names.js';
 import {
@@ -27,7 +27,7 @@ const POSITIONAL = new Set(['Rect', 'Point', 'Weight', 'ResourceRef']);
 const HEX_MAX = 48;
 
 export function headerPragma(h: TraceHeader): string {
-  return `#@replay9 format=${h.formatVersion} writer=${h.writerVersion} chunk=${h.chunkBytes} compression=${h.compression === Compression.Deflate ? 'deflate' : 'none'} level=${h.level} profile=${h.profile}`;
+  return `#@replay9 format=${h.formatVersion}${h.formatMinor ? `.${h.formatMinor}` : ''} writer=${h.writerVersion} chunk=${h.chunkBytes} compression=${compressionName(h.compression)} level=${h.level} profile=${h.profile}`;
 }
 
 export function formatBytes(b: Uint8Array): string {
