@@ -16,6 +16,11 @@ import { describe, median } from './measure.js';
 import type { Timed } from './measure.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 
+/** The checkout's root: the bench runs from bench/ under tsx, or from node_modules/.cache/replay9-bench/bench/ as tsc's output. */
+function repoRoot(): URL {
+  return new URL(import.meta.url.endsWith('.ts') ? '../' : '../../../../', import.meta.url);
+}
+
 async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
   const t0 = process.hrtime.bigint();
   await fn();
@@ -26,7 +31,7 @@ async function run(ctx: BenchContext): Promise<Result[]> {
   const dir = mkdtempSync(join(tmpdir(), 'replay9-bench-out-'));
   try {
     const trace = join(dir, 'lit-fog-1080p.r9t');
-    const text = readFileSync(new URL('../traces/lit-fog-blend.r9t', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('traces/lit-fog-blend.r9t', repoRoot()), 'utf8');
     const big = text.replace('BackBufferWidth: 160, BackBufferHeight: 120', 'BackBufferWidth: 1920, BackBufferHeight: 1080');
     if (big === text) throw new Error('bench: lit-fog-blend.r9t no longer has a 160×120 back buffer to scale');
     writeFileSync(trace, big);

@@ -89,6 +89,11 @@ describe('replay9 on the command line', () => {
     const fixed = JSON.parse((await runCli('info', join(d, 'fixed.r9'), '--json')).out);
     expect(fixed.footer).toBe(true);
     expect(fixed.warnings).toEqual([]);
+    // convert writes brotli chunks by default, which only format 1.1 has; deflate files stay 1.0
+    expect(fixed).toMatchObject({ format: 1, formatMinor: 1 });
+    expect((await runCli('info', join(d, 'fixed.r9'))).out).toMatch(/^format +1\.1 \(written by replay9 /m);
+    await runCli('convert', SAMPLE, join(d, 'deflate.r9'), '--compression', 'deflate');
+    expect(JSON.parse((await runCli('info', join(d, 'deflate.r9'), '--json')).out)).toMatchObject({ format: 1, formatMinor: 0 });
   });
 
   it('records a TypeScript scene', async () => {

@@ -19,6 +19,8 @@ export interface TraceInfo {
   path: string;
   form: 'binary' | 'text';
   format: number;
+  /** the format's minor version (1.1: brotli chunks) */
+  formatMinor: number;
   writer: string;
   /** the file's size */
   bytes: number;
@@ -91,6 +93,7 @@ export function traceInfo(path: string, { strict = false }: { strict?: boolean }
       path,
       form: kind,
       format: reader.header.formatVersion,
+      formatMinor: reader.header.formatMinor,
       writer: reader.header.writerVersion,
       bytes: kind === 'text' ? statSync(path).size : reader.size,
       ...container,
@@ -127,7 +130,7 @@ function containerRows(i: TraceInfo): Array<[string, string]> {
 export function printInfo(i: TraceInfo, io: Io): void {
   const rows: Array<[string, string]> = [
     ['trace', i.path],
-    ['format', `${i.format} (written by replay9 ${i.writer})`],
+    ['format', `${i.format}.${i.formatMinor} (written by replay9 ${i.writer})`],
     ...containerRows(i),
     ['calls', `${thousands(i.calls)}${i.failedCalls ? ` (${thousands(i.failedCalls)} recorded as failing)` : ''}`],
     ['frames', thousands(i.frames)],
