@@ -1,14 +1,17 @@
 /** `replay9 dump T`: the calls as .r9t lines, or JSON lines. */
 import type { Argv } from 'yargs';
-import { commandInfo, COUNT_RESULTS, qualifiedMethod } from '../../trace/commands.js';
-import { traceText } from '../../trace/convert.js';
+import { COMMANDS } from '../../trace/commands.js';
 import { openTrace } from '../../trace/open.js';
-import { headerPragma, TextPrinter } from '../../trace/text/print.js';
-import { hresultName } from '../../d3d9/index.js';
+import { ByteOut } from '../../trace/text/byte-out.js';
+import { headerPragma } from '../../trace/text/print.js';
+import type { TextPrinter } from '../../trace/text/print.js';
+import { DirectPrinter } from '../../trace/text/print-direct.js';
+import type { CallSet } from '../../trace/call-set.js';
 import { callSetOption, EXIT, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
 import { readSnapshotChunk } from '../../replay/snapshot-chunk.js';
 import { ChunkKind } from '../../trace/container.js';
+import { callType } from '../../trace/reader.js';
 import type { TraceReader } from '../../trace/reader.js';
 import type { CallRecord } from '../../trace/call.js';
 import { HANDLE_KINDS } from '../../trace/commands.js';
@@ -73,57 +76,81 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       const set = callSetOption(argv.calls);
       const { reader, lines } = openTrace(argv.trace as string);
       const out = new LineBuffer(io);
+      const bytes = new ByteOut(io.outBytes ?? ((b) => io.out(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'))));
       try {
-        const restored = reader.chunks.some((c) => c.kind === ChunkKind.Restore);
-        if (!argv.json && !set && !restored) {
-          for (const line of traceText(reader)) out.line(line);
-        } else {
-          const printer = new TextPrinter((n) => (lines ? `${argv.trace as string}:${lines[n]}` : reader.placeOfCall(n)));
-          if (!argv.json) out.line(headerPragma(reader.header));
-          if (!argv.json && restored) out.line('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
-          const to = set ? set.max + 1 : Infinity;
-          const frameEnds = new Set(reader.frames);
-          const items = restored ? restoredCalls(reader, printer, to) : reader.calls(0, to);
-          for (const item of items) {
-            if ('comment' in item) {
-              if (!argv.json) out.line(item.comment);
-              continue;
-            }
-            const { n, call } = item;
-            if (!argv.json) {
-              const text = printer.indented(call, n);
-              if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
-              out.line(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
-              continue;
-            }
-            printer.advance(call, n);
-            if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
-            const info = commandInfo(call.command);
-            const args: Record<string, unknown> = {};
-            for (const f of info.table.fields) {
-              const v = call.args[f.name];
-              if (f.r9 === 'data' && (v === null || v === undefined)) continue;
-              const t = printer.field(f, v, call);
-              args[f.name] = /^-?\d+(\.\d+)?(e[-+]?\d+)?$/.test(t) ? Number(t) : t;
-            }
-            const rec: Record<string, unknown> = {
-              call: n,
-              method: qualifiedMethod(info, printer.kindOf(call.self)),
-              ...(call.self ? { self: printer.nameOf(call.self) } : {}),
-              args,
-              result: COUNT_RESULTS.has(info.name) ? call.result | 0 : hresultName(call.result),
-              ...(call.created ? { created: printer.nameOf(call.created) } : {}),
-              ...(lines ? { line: lines[n] } : {}),
-            };
-            out.line(JSON.stringify(rec));
-          }
-        }
+        if (reader.chunks.some((c) => c.kind === ChunkKind.Restore)) restoredDump(reader, set, argv.json === true, argv.trace as string, lines, out);
+        else directDump(reader, set, argv.json === true, argv.trace as string, lines, bytes);
       } finally {
         out.flush();
+        bytes.flush();
         reader.close();
       }
       for (const w of reader.warnings) io.err(`warning: ${w}`);
       done(EXIT.ok);
     },
   );
+}
+
+/** Every call printed from its FlatBuffer into `out` (a trace that starts from no stored state). */
+function directDump(reader: TraceReader, set: CallSet | undefined, json: boolean, file: string, lines: number[] | undefined, out: ByteOut): void {
+  const printer = new DirectPrinter((n) => (lines ? `${file}:${lines[n]}` : reader.placeOfCall(n)));
+  const frameEnds = new Set(reader.frames);
+  if (!json) {
+    out.str(headerPragma(reader.header));
+    out.newline();
+  }
+  const to = set ? set.max + 1 : Infinity;
+  let frame = 0;
+  let frameStart = true;
+  for (const b of reader.batches()) {
+    for (let i = 0; i < b.calls.length; i++) {
+      const n = b.firstCall + i;
+      if (n >= to) return;
+      const pos = b.calls[i];
+      // an unknown command type: the printer's decode says what is wrong
+      const info = set ? COMMANDS[callType(b.bb, pos)] : undefined;
+      const write = !set || !info || set.has(n, info.name, frameEnds.has(n));
+      if (json) printer.json(b.bb, pos, n, out, lines?.[n], write);
+      else if (set) printer.text(b.bb, pos, n, out, true, write);
+      else {
+        if (frameStart) {
+          out.str(`# frame ${frame}`);
+          out.newline();
+          frameStart = false;
+        }
+        printer.text(b.bb, pos, n, out, false);
+        if (frameEnds.has(n)) {
+          frame++;
+          frameStart = true;
+        }
+      }
+    }
+  }
+}
+
+/** A trace written by trim: its stored states as comments, then its calls. */
+function restoredDump(reader: TraceReader, set: CallSet | undefined, json: boolean, file: string, lines: number[] | undefined, out: LineBuffer): void {
+  const printer = new DirectPrinter((n) => (lines ? `${file}:${lines[n]}` : reader.placeOfCall(n)));
+  if (!json) {
+    out.line(headerPragma(reader.header));
+    out.line('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
+  }
+  const to = set ? set.max + 1 : Infinity;
+  const frameEnds = new Set(reader.frames);
+  for (const item of restoredCalls(reader, printer, to)) {
+    if ('comment' in item) {
+      if (!json) out.line(item.comment);
+      continue;
+    }
+    const { n, call } = item;
+    if (!json) {
+      const text = printer.indented(call, n);
+      if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
+      out.line(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
+      continue;
+    }
+    printer.advance(call, n);
+    if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
+    out.line(JSON.stringify(printer.jsonRecord(call, n, lines?.[n])));
+  }
 }
