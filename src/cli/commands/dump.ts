@@ -9,7 +9,7 @@ import { DirectPrinter } from '../../trace/text/print-direct.js';
 import type { CallSet } from '../../trace/call-set.js';
 import { callSetOption, EXIT, requireReadable } from '../io.js';
 import type { Io } from '../io.js';
-import { readSnapshotChunk } from '../../replay/snapshot-chunk.js';
+import type { readSnapshotChunk } from '../../replay/snapshot-chunk.js';
 import { ChunkKind } from '../../trace/container.js';
 import { callType } from '../../trace/reader.js';
 import type { TraceReader } from '../../trace/reader.js';
@@ -22,11 +22,11 @@ import { defaultName } from '../../trace/text/names.js';
  * The calls of a trace that starts from stored states (trim's output), with a
  * comment for each state: the printer learns the handles each one holds.
  */
-function* restoredCalls(reader: TraceReader, printer: TextPrinter, to: number): Generator<{ n: number; call: CallRecord } | { comment: string }> {
+function* restoredCalls(reader: TraceReader, printer: TextPrinter, to: number, readState: typeof readSnapshotChunk): Generator<{ n: number; call: CallRecord } | { comment: string }> {
   for (const c of reader.chunks) {
     if (c.firstCall >= to) return;
     if (c.kind === ChunkKind.Restore) {
-      const s = readSnapshotChunk(reader, c);
+      const s = readState(reader, c);
       const names = new Map(s.names);
       const handles = s.handles.filter((h) => (HANDLE_KINDS as readonly string[]).includes(h.kind)).map((h) => {
         const kind = h.kind as HandleKind;
@@ -71,14 +71,18 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       .option('json', { type: 'boolean', default: false, describe: 'one JSON object per call: call, method, self, args, result, created' })
       .example('$0 dump traces/triangles.r9t', 'the whole trace as text (convertible back with `convert`)')
       .example('$0 dump traces/triangles.r9t --calls draw', 'only the draw calls, numbered'),
-    (argv) => {
+    async (argv) => {
       requireReadable(argv.trace as string);
       const set = callSetOption(argv.calls);
       const { reader, lines } = openTrace(argv.trace as string);
       const out = new LineBuffer(io);
       const bytes = new ByteOut(io.outBytes ?? ((b) => io.out(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'))));
       try {
-        if (reader.chunks.some((c) => c.kind === ChunkKind.Restore)) restoredDump(reader, set, argv.json === true, argv.trace as string, lines, out);
+        if (reader.chunks.some((c) => c.kind === ChunkKind.Restore)) {
+          // the replay layer (device, raster core) loads only for a trace that needs it
+          const { readSnapshotChunk } = await import('../../replay/snapshot-chunk.js');
+          restoredDump(reader, set, argv.json === true, argv.trace as string, lines, out, readSnapshotChunk);
+        }
         else directDump(reader, set, argv.json === true, argv.trace as string, lines, bytes);
       } finally {
         out.flush();
@@ -129,7 +133,9 @@ function directDump(reader: TraceReader, set: CallSet | undefined, json: boolean
 }
 
 /** A trace written by trim: its stored states as comments, then its calls. */
-function restoredDump(reader: TraceReader, set: CallSet | undefined, json: boolean, file: string, lines: number[] | undefined, out: LineBuffer): void {
+function restoredDump(
+  reader: TraceReader, set: CallSet | undefined, json: boolean, file: string, lines: number[] | undefined, out: LineBuffer, readState: typeof readSnapshotChunk,
+): void {
   const printer = new DirectPrinter((n) => (lines ? `${file}:${lines[n]}` : reader.placeOfCall(n)));
   if (!json) {
     out.line(headerPragma(reader.header));
@@ -137,7 +143,7 @@ function restoredDump(reader: TraceReader, set: CallSet | undefined, json: boole
   }
   const to = set ? set.max + 1 : Infinity;
   const frameEnds = new Set(reader.frames);
-  for (const item of restoredCalls(reader, printer, to)) {
+  for (const item of restoredCalls(reader, printer, to, readState)) {
     if ('comment' in item) {
       if (!json) out.line(item.comment);
       continue;

@@ -143,6 +143,27 @@ function scalarAt(bb: ByteBuffer, table: number, op: Op): number {
   }
 }
 
+/** A direct-mapped memo of float32 texts by their bits (traces repeat their constants and vertex data). */
+const FLOAT_SLOTS = 1 << 14;
+const floatKeys = new Uint32Array(FLOAT_SLOTS);
+const floatTexts: Array<string | undefined> = new Array<string | undefined>(FLOAT_SLOTS).fill(undefined);
+
+/** shortestFloat32 of the float32 with these bits. */
+function floatText(bits: number): string | undefined {
+  const b = bits >>> 0;
+  const h = Math.imul(b, 0x9e3779b1) >>> 18;
+  if (floatKeys[h] === b) {
+    const known = floatTexts[h];
+    if (known !== undefined) return known;
+  }
+  const s = shortestFloat32(bitsFloat(b));
+  if (s !== undefined) {
+    floatKeys[h] = b;
+    floatTexts[h] = s;
+  }
+  return s;
+}
+
 /** JSON's numbers: what `/^-?\d+(\.\d+)?(e[-+]?\d+)?$/` matches (dump turns those args into numbers). */
 function isJsonNumber(b: Uint8Array, from: number, to: number): boolean {
   let i = from;
@@ -471,7 +492,7 @@ export class DirectPrinter extends TextPrinter {
 
   /** A float32 by its bits: the shortest exact decimal, else the bits (NaN, infinities). */
   private float(bits: number, out: ByteOut): void {
-    const s = shortestFloat32(bitsFloat(bits));
+    const s = floatText(bits);
     if (s === undefined) out.hex32(bits); else out.str(s);
   }
 
@@ -520,7 +541,6 @@ export class DirectPrinter extends TextPrinter {
     if (layout === undefined) this.layouts.set(fvf, (layout = fvfLayout(fvf) ?? null));
     if (!layout || layout.stride !== stride || stride === 0 || b.length % stride !== 0) return false;
     const start = out.pos;
-    const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
     const fields = layout.fields;
     out.byte(91);
     for (let at = 0; at < b.length; at += stride) {
@@ -529,15 +549,14 @@ export class DirectPrinter extends TextPrinter {
       for (let i = 0; i < fields.length; i++) {
         if (i) out.comma();
         const fd = fields[i];
-        if (fd.kind === 'u32') out.hex32(dv.getUint32(at + fd.offset, true));
-        else {
-          const s = shortestFloat32(dv.getFloat32(at + fd.offset, true));
-          if (s === undefined || s === '-0') {
-            out.pos = start;
-            return false;
-          }
-          out.str(s);
-        }
+        const p = at + fd.offset;
+        const bits = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
+        if (fd.kind === 'u32') out.hex32(bits);
+        // −0, NaN and infinities have no vertex-list form: the data stays raw
+        else if (bits === 0x80000000 || (bits & 0x7f800000) === 0x7f800000) {
+          out.pos = start;
+          return false;
+        } else out.str(floatText(bits) as string);
       }
       out.byte(93);
     }
