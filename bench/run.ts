@@ -24,10 +24,12 @@ import { framesOut } from './frames-out.js';
 import { seek } from './seek.js';
 import { shader } from './shader.js';
 import { shaderDraw } from './shader-draw.js';
+import { dump } from './dump.js';
+import { drawAlloc } from './draw-alloc.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 import { buildWorkload } from './workload.js';
 
-const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, rasterTextured, stretch, check, framesOut, seek, shader, shaderDraw];
+const BENCHMARKS: readonly Benchmark[] = [replayDispatch, traceBytes, recordThroughput, formatRows, raster, rasterTextured, stretch, check, framesOut, seek, shader, shaderDraw, dump, drawAlloc];
 
 const USAGE = `usage: npm run bench -- [--json] [--calls N] [--runs N] [--warmup N] [--seed N] [--only NAME] [--tsx]`;
 

@@ -7,6 +7,8 @@ import { colorEnabled } from './style.js';
 /** Where a command writes, so tests can run the CLI in-process. */
 export interface Io {
   out(text: string): void;
+  /** writes UTF-8 bytes to where `out` writes (whole lines); without it, they go through `out` as text */
+  outBytes?(bytes: Uint8Array): void;
   err(text: string): void;
   /** is stderr a terminal (progress lines only then) */
   readonly tty: boolean;
@@ -16,6 +18,7 @@ export interface Io {
 
 export const processIo: Io = {
   out: (t) => process.stdout.write(t.endsWith('\n') ? t : t + '\n'),
+  outBytes: (b) => process.stdout.write(b),
   err: (t) => process.stderr.write(t.endsWith('\n') || t.endsWith('\r') ? t : t + '\n'),
   tty: process.stderr.isTTY === true,
   color: colorEnabled(process.stdout),

@@ -1,14 +1,17 @@
 /** `replay9 dump T`: the calls as .r9t lines, or JSON lines. */
 import type { Argv } from 'yargs';
-import { commandInfo, COUNT_RESULTS, qualifiedMethod } from '../../trace/commands.js';
-import { traceText } from '../../trace/convert.js';
+import { COMMANDS } from '../../trace/commands.js';
 import { openTrace } from '../../trace/open.js';
-import { headerPragma, TextPrinter } from '../../trace/text/print.js';
-import { hresultName } from '../../d3d9/index.js';
+import { ByteOut } from '../../trace/text/byte-out.js';
+import { headerPragma } from '../../trace/text/print.js';
+import type { TextPrinter } from '../../trace/text/print.js';
+import { DirectPrinter } from '../../trace/text/print-direct.js';
+import type { CallSet } from '../../trace/call-set.js';
 import { callSetOption, EXIT, requireReadable, STRICT_OPTION } from '../io.js';
 import type { Io } from '../io.js';
-import { readSnapshotChunk } from '../../replay/snapshot-chunk.js';
+import type { readSnapshotChunk } from '../../replay/snapshot-chunk.js';
 import { ChunkKind } from '../../trace/container.js';
+import { callType } from '../../trace/reader.js';
 import type { TraceReader } from '../../trace/reader.js';
 import type { CallRecord } from '../../trace/call.js';
 import { HANDLE_KINDS } from '../../trace/commands.js';
@@ -19,11 +22,11 @@ import { defaultName } from '../../trace/text/names.js';
  * The calls of a trace that starts from stored states (trim's output), with a
  * comment for each state: the printer learns the handles each one holds.
  */
-function* restoredCalls(reader: TraceReader, printer: TextPrinter, to: number): Generator<{ n: number; call: CallRecord } | { comment: string }> {
+function* restoredCalls(reader: TraceReader, printer: TextPrinter, to: number, readState: typeof readSnapshotChunk): Generator<{ n: number; call: CallRecord } | { comment: string }> {
   for (const c of reader.chunks) {
     if (c.firstCall >= to) return;
     if (c.kind === ChunkKind.Restore) {
-      const s = readSnapshotChunk(reader, c);
+      const s = readState(reader, c);
       const names = new Map(s.names);
       const handles = s.handles.filter((h) => (HANDLE_KINDS as readonly string[]).includes(h.kind)).map((h) => {
         const kind = h.kind as HandleKind;
@@ -69,63 +72,112 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       .option('strict', STRICT_OPTION)
       .example('$0 dump traces/triangles.r9t', 'the whole trace as text (convertible back with `convert`)')
       .example('$0 dump traces/triangles.r9t --calls draw', 'only the draw calls, numbered'),
-    (argv) => {
+    async (argv) => {
       requireReadable(argv.trace as string);
       const set = callSetOption(argv.calls);
       const { reader, lines, comments } = openTrace(argv.trace as string, { strict: argv.strict });
       const out = new LineBuffer(io);
+      const bytes = new ByteOut(io.outBytes ?? ((b) => io.out(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'))));
       try {
-        const restored = reader.chunks.some((c) => c.kind === ChunkKind.Restore);
-        if (!argv.json && !set && !restored) {
-          for (const line of traceText(reader, comments)) out.line(line);
-        } else {
-          const printer = new TextPrinter((n) => (lines ? `${argv.trace as string}:${lines[n]}` : reader.placeOfCall(n)));
-          if (!argv.json) out.line(headerPragma(reader.header));
-          if (!argv.json && restored) out.line('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
-          const to = set ? set.max + 1 : Infinity;
-          const frameEnds = new Set(reader.frames);
-          const items = restored ? restoredCalls(reader, printer, to) : reader.calls(0, to);
-          for (const item of items) {
-            if ('comment' in item) {
-              if (!argv.json) out.line(item.comment);
-              continue;
-            }
-            const { n, call } = item;
-            if (!argv.json) {
-              const text = printer.indented(call, n);
-              if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
-              for (const c of comments?.get(n) ?? []) out.line(c);
-              out.line(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
-              continue;
-            }
-            printer.advance(call, n);
-            if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
-            const info = commandInfo(call.command);
-            const args: Record<string, unknown> = {};
-            for (const f of info.table.fields) {
-              const v = call.args[f.name];
-              if (f.r9 === 'data' && (v === null || v === undefined)) continue;
-              const t = printer.field(f, v, call);
-              args[f.name] = /^-?\d+(\.\d+)?(e[-+]?\d+)?$/.test(t) ? Number(t) : t;
-            }
-            const rec: Record<string, unknown> = {
-              call: n,
-              method: qualifiedMethod(info, printer.kindOf(call.self)),
-              ...(call.self ? { self: printer.nameOf(call.self) } : {}),
-              args,
-              result: COUNT_RESULTS.has(info.name) ? call.result | 0 : hresultName(call.result),
-              ...(call.created ? { created: printer.nameOf(call.created) } : {}),
-              ...(lines ? { line: lines[n] } : {}),
-            };
-            out.line(JSON.stringify(rec));
-          }
+        if (reader.chunks.some((c) => c.kind === ChunkKind.Restore)) {
+          // the replay layer (device, raster core) loads only for a trace that needs it
+          const { readSnapshotChunk } = await import('../../replay/snapshot-chunk.js');
+          restoredDump(reader, set, argv.json === true, argv.trace as string, lines, out, readSnapshotChunk);
         }
+        else directDump(reader, set, argv.json === true, argv.trace as string, lines, bytes, comments);
       } finally {
         out.flush();
+        bytes.flush();
         reader.close();
       }
       for (const w of reader.warnings) io.err(`warning: ${w}`);
       done(EXIT.ok);
     },
   );
+}
+
+/**
+ * Every call printed from its FlatBuffer into `out` (a trace that starts from no stored state).
+ * `comments`: text-only lines before call n (an imported capture's calls outside D3D9), printed
+ * with the call in text form.
+ */
+function directDump(
+  reader: TraceReader, set: CallSet | undefined, json: boolean, file: string, lines: number[] | undefined, out: ByteOut,
+  comments?: ReadonlyMap<number, readonly string[]>,
+): void {
+  const comment = (n: number): void => {
+    for (const c of comments?.get(n) ?? []) {
+      out.str(c);
+      out.newline();
+    }
+  };
+  const printer = new DirectPrinter((n) => (lines ? `${file}:${lines[n]}` : reader.placeOfCall(n)));
+  const frameEnds = new Set(reader.frames);
+  if (!json) {
+    out.str(headerPragma(reader.header));
+    out.newline();
+  }
+  const to = set ? set.max + 1 : Infinity;
+  let frame = 0;
+  let frameStart = true;
+  let last = -1;
+  for (const b of reader.batches()) {
+    for (let i = 0; i < b.calls.length; i++) {
+      const n = b.firstCall + i;
+      if (n >= to) return;
+      last = n;
+      const pos = b.calls[i];
+      // an unknown command type: the printer's decode says what is wrong
+      const info = set ? COMMANDS[callType(b.bb, pos)] : undefined;
+      const write = !set || !info || set.has(n, info.name, frameEnds.has(n));
+      if (json) printer.json(b.bb, pos, n, out, lines?.[n], write);
+      else if (set) {
+        if (write) comment(n);
+        printer.text(b.bb, pos, n, out, true, write);
+      } else {
+        if (frameStart) {
+          out.str(`# frame ${frame}`);
+          out.newline();
+          frameStart = false;
+        }
+        comment(n);
+        printer.text(b.bb, pos, n, out, false);
+        if (frameEnds.has(n)) {
+          frame++;
+          frameStart = true;
+        }
+      }
+    }
+  }
+  // comments after the last call (or in a trace without calls)
+  if (comments && !json && !set) for (const [n] of comments) if (n > last) comment(n);
+}
+
+/** A trace written by trim: its stored states as comments, then its calls. */
+function restoredDump(
+  reader: TraceReader, set: CallSet | undefined, json: boolean, file: string, lines: number[] | undefined, out: LineBuffer, readState: typeof readSnapshotChunk,
+): void {
+  const printer = new DirectPrinter((n) => (lines ? `${file}:${lines[n]}` : reader.placeOfCall(n)));
+  if (!json) {
+    out.line(headerPragma(reader.header));
+    out.line('# this trace starts from stored device states (written by trim): the text shows its calls, it does not convert back');
+  }
+  const to = set ? set.max + 1 : Infinity;
+  const frameEnds = new Set(reader.frames);
+  for (const item of restoredCalls(reader, printer, to, readState)) {
+    if ('comment' in item) {
+      if (!json) out.line(item.comment);
+      continue;
+    }
+    const { n, call } = item;
+    if (!json) {
+      const text = printer.indented(call, n);
+      if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
+      out.line(set ? `${String(n).padStart(7)}  ${text.trimStart()}` : text);
+      continue;
+    }
+    printer.advance(call, n);
+    if (set && !set.has(n, call.command, frameEnds.has(n))) continue;
+    out.line(JSON.stringify(printer.jsonRecord(call, n, lines?.[n])));
+  }
 }

@@ -12,6 +12,7 @@ import type { SpanPathName } from './span/index.js';
 import { createSampler } from './texture/index.js';
 import type { Sampler } from './texture/index.js';
 import { clipCode } from './setup/clip.js';
+import { VertexProcessor } from './vertex/tnl.js';
 import type { ClipStatusAccumulator, ClipVertex, RasterState, StreamView } from './types.js';
 import { chooseShaderLanes, createShadedSpanPath, createShadedStages, createVertexStage, linkPixelInputs, shadedPipeline } from './programmable/index.js';
 import type { ShaderLanes, VaryingSemantic, VertexStage } from './programmable/index.js';
@@ -99,12 +100,19 @@ function vertexInputs(state: RasterState): readonly unknown[] {
 
 /** The last draw's vertex stage and its output vertices, reused while its inputs are the same objects. */
 let lastVertexStage: { inputs: readonly unknown[]; processor: VertexStage; out: ClipVertex[] } | undefined;
+/**
+ * The output vertices of every fixed-function vertex stage: each processed vertex is written whole
+ * (position, colours, fog, point size, texture coordinates, user distances), so a new stage (a
+ * matrix or a state changed) takes over the last one's objects instead of making its own.
+ */
+const fixedFunctionVertices: ClipVertex[] = [];
 
 function vertexStage(state: RasterState): { processor: VertexStage; out: ClipVertex[] } {
   const inputs = vertexInputs(state);
   const last = lastVertexStage;
   if (last && inputs.every((v, i) => v === last.inputs[i])) return last;
-  lastVertexStage = { inputs, processor: createVertexStage(state), out: [] };
+  const processor = createVertexStage(state);
+  lastVertexStage = { inputs, processor, out: processor instanceof VertexProcessor ? fixedFunctionVertices : [] };
   return lastVertexStage;
 }
 

@@ -54,18 +54,18 @@ export function showsOuts(info: CommandInfo, call: CallRecord): boolean {
 }
 
 export class TextPrinter {
-  private names = new Map<number, string>();
+  protected names = new Map<number, string>();
   /** each name as the text writes it (quoted when it is not an identifier) */
-  private tokens = new Map<number, string>();
-  private kinds = new Map<number, HandleKind>();
+  protected tokens = new Map<number, string>();
+  protected kinds = new Map<number, HandleKind>();
   private usedNames = new Set<string>();
   private maxId = 0;
   /** the call being printed, for messages */
-  private n = 0;
-  private fvf = new Map<number, number>();
+  protected n = 0;
+  protected fvf = new Map<number, number>();
   /** each query's D3DQUERYTYPE, to show GetData's pData as its value */
   private queryTypes = new Map<number, number>();
-  private depth = 0;
+  protected depth = 0;
 
   /** `placeOf(n)` says where call n is (`trace chunk at byte B`, `file:line`) in the errors of calls the text cannot show */
   constructor(private readonly placeOf?: (n: number) => string | undefined) {}
@@ -98,11 +98,11 @@ export class TextPrinter {
     return this.names.get(id) ?? `#${id}`;
   }
   /** The name of handle `id` as the text writes it */
-  private tokenOf(id: number): string {
+  protected tokenOf(id: number): string {
     return this.tokens.get(id) ?? `#${id}`;
   }
 
-  private bad(what: string): never {
+  protected bad(what: string): never {
     const place = this.placeOf?.(this.n);
     const offset = place ? /^trace chunk at byte (\d+)$/.exec(place)?.[1] : undefined;
     throw new TraceFormatError(`${place ? `${place}: ` : ''}call ${this.n}: ${what}; the text form cannot show this trace`, offset === undefined ? undefined : Number(offset));
@@ -129,7 +129,7 @@ export class TextPrinter {
   }
 
   /** Checks the call's handles and binds what it creates: what printing it does to the printer, without the text. */
-  private enter(call: CallRecord, n: number): CommandInfo {
+  protected enter(call: CallRecord, n: number): CommandInfo {
     this.n = n;
     const info = commandInfo(call.command);
     if (info.iface !== '') {
