@@ -145,11 +145,17 @@ export function a16b16g16r16f(src: Plane, out: Float32Array): void {
   }
 }
 
-/** A32B32G32R32F → float RGBA: R, G, B, A float32 in memory order, element by element. */
+/**
+ * A32B32G32R32F → float RGBA: R, G, B, A float32 in memory order, copied as bits with every NaN
+ * the one quiet NaN 0x7FC00000 (a NaN's payload would depend on the engine and its JIT tier).
+ */
 export function a32b32g32r32f(src: Plane, out: Float32Array): void {
-  const s = f32(src.data), sp = src.pitch >>> 2, n = 4 * src.width;
+  const s = u32(src.data), d = words(out), sp = src.pitch >>> 2, n = 4 * src.width;
   for (let y = 0, o = 0; y < src.height; y++) {
-    for (let i = y * sp, e = i + n; i < e; i++, o++) out[o] = s[i];
+    for (let i = y * sp, e = i + n; i < e; i++, o++) {
+      const b = s[i];
+      d[o] = (b & 0x7fffffff) > 0x7f800000 ? 0x7fc00000 : b;
+    }
   }
 }
 

@@ -135,7 +135,7 @@ export function rowCases(w: number, h: number): RowCase[] {
     toRGBA8(D3DFMT.L8, 'bytes in, Uint32Array out, l * 0x010101 | alpha', base.l8, w, h),
     toRGBA8(D3DFMT.A8L8, 'Uint16Array in, Uint32Array out, one expression a pixel', base.a8l8, w, h),
     toFloat(D3DFMT.A16B16G16R16F, 'Uint16Array in, Uint32Array out, a 65536-entry half→float32-bits table', base.a16b16g16r16f, w, h),
-    toFloat(D3DFMT.A32B32G32R32F, 'Float32Array element copy loop', base.a32b32g32r32f, w, h),
+    toFloat(D3DFMT.A32B32G32R32F, 'Uint32Array copy loop, NaNs made the quiet NaN', base.a32b32g32r32f, w, h),
     toFloat(D3DFMT.A2B10G10R10_XR_BIAS, 'Uint32Array in, 1024-entry (x - 0x180)/510 table', base.xrBias, w, h),
     depthCase(w, h),
     dxgiToRGBA8('B8G8R8A8_UNORM', base.a8r8g8b8, w, h),
