@@ -13,6 +13,8 @@ import { decodeChannel, encodeChannel } from './element.js';
 import { requireDxgiFormat } from './formats.js';
 import type { DxgiChannel } from './formats.js';
 import { assertNever } from './never.js';
+import { byteShuffle, tableRow32, wordTables } from '../word-rows.js';
+import type { WordRow } from '../word-rows.js';
 
 type Quad<T> = readonly [T, T, T, T];
 
@@ -27,6 +29,8 @@ interface RowPlan {
   readonly toByte: Quad<Uint8Array>;
   /** RGBA8 byte → code */
   readonly fromByte: Quad<Uint16Array>;
+  /** elements → RGBA8 words, for an aligned destination */
+  readonly toWords: WordRow<Uint32Array>;
 }
 
 /** A channel's RGBA8 byte from a decoded float, as rgba8TargetOf's format stores it. */
@@ -98,6 +102,16 @@ function channelPlan(ch: DxgiChannel): { toFloat: Float32Array; toByte: Uint8Arr
   return { toFloat, toByte, fromByte };
 }
 
+/** The byte shuffle of a BGRA8/BGRX8-like layout whose channels read their bytes unchanged (an X channel as 255). */
+function shuffleOf(channels: Quad<DxgiChannel>, toByte: Quad<Uint8Array>): WordRow<Uint32Array> | undefined {
+  const from = channels.map((ch, k) => {
+    if (ch.bits !== 8 || ch.shift % 8 !== 0) return NaN;
+    if (ch.interp === 'x') return toByte[k].every((v) => v === 255) ? -1 : NaN;
+    return toByte[k].every((v, c) => v === c) ? ch.shift / 8 : NaN;
+  });
+  return from.some(Number.isNaN) ? undefined : byteShuffle([from[0], from[1], from[2], from[3]]);
+}
+
 const PLANS = new Map<number, RowPlan>();
 
 /** The row plan of a typed format, built on first use. */
@@ -108,13 +122,17 @@ function planOf(format: number): RowPlan {
   if (f.interp === 'typeless') throw new RangeError(`${f.name} is typeless: a row of it has no values until a view gives it a type`);
   const [r, g, b, a] = f.channels.map(channelPlan);
   const q = <T>(pick: (p: ReturnType<typeof channelPlan>) => T): Quad<T> => [pick(r), pick(g), pick(b), pick(a)];
+  const shift: Quad<number> = [f.channels[0].shift, f.channels[1].shift, f.channels[2].shift, f.channels[3].shift];
+  const mask: Quad<number> = [2 ** f.channels[0].bits - 1, 2 ** f.channels[1].bits - 1, 2 ** f.channels[2].bits - 1, 2 ** f.channels[3].bits - 1];
+  const toByte = q((p) => p.toByte);
   const plan: RowPlan = {
-    shift: [f.channels[0].shift, f.channels[1].shift, f.channels[2].shift, f.channels[3].shift],
-    mask: [2 ** f.channels[0].bits - 1, 2 ** f.channels[1].bits - 1, 2 ** f.channels[2].bits - 1, 2 ** f.channels[3].bits - 1],
+    shift,
+    mask,
     toFloat: q((p) => p.toFloat),
     channels: f.channels,
-    toByte: q((p) => p.toByte),
+    toByte,
     fromByte: q((p) => p.fromByte),
+    toWords: shuffleOf(f.channels, toByte) ?? tableRow32(wordTables(shift, mask, toByte)),
   };
   PLANS.set(format, plan);
   return plan;
@@ -200,7 +218,12 @@ export function encodeRow(format: number, src: Float32Array, dst: Uint32Array, c
 /** Elements → RGBA8 (4 bytes a pixel), as elementToRGBA8 defines it. */
 export function rowToRGBA8(format: number, src: Uint32Array, dst: Uint8Array, count = src.length): void {
   checkRow('rowToRGBA8', count, src.length, 1, dst.length, 4);
-  const { shift: [s0, s1, s2, s3], mask: [m0, m1, m2, m3], toByte: [t0, t1, t2, t3] } = planOf(format);
+  const plan = planOf(format);
+  if (dst.byteOffset % 4 === 0) {
+    plan.toWords(src, 0, count, new Uint32Array(dst.buffer, dst.byteOffset, count), 0);
+    return;
+  }
+  const { shift: [s0, s1, s2, s3], mask: [m0, m1, m2, m3], toByte: [t0, t1, t2, t3] } = plan;
   for (let i = 0, o = 0; i < count; i++, o += 4) {
     const w = src[i];
     dst[o] = t0[(w >>> s0) & m0];
