@@ -10,8 +10,8 @@ import type { SampleOptions } from './codec.js';
 import { halfToFloat } from './half.js';
 import { srgbToLinear } from './srgb.js';
 import type { Channel, FormatInfo } from './table.js';
-import { byteShuffle, pixelRow16, pixelRow8, pixelTable, tableRow32, ViewCache, wordTables } from './word-rows.js';
-import type { ByteSources, WordRow } from './word-rows.js';
+import { byteShuffle, pixelRow16, pixelRow8, tableRow32, ViewCache, wordTables } from './word-rows.js';
+import type { ByteSources, WordRow, WordTables } from './word-rows.js';
 
 /** Converts `width` pixels starting at byte `at` of `src` into out[o...]. */
 export type RowDecoder<T extends Uint8Array | Float32Array> = (src: Uint8Array, at: number, width: number, out: T, o: number) => void;
@@ -162,7 +162,39 @@ function byteSources(f: FormatInfo, s: readonly Source[]): ByteSources | undefin
   return b.some(Number.isNaN) ? undefined : [b[0], b[1], b[2], b[3]];
 }
 
-const pixelTables = new Map<string, Uint32Array>();
+const wordTableCache = new Map<string, WordTables>();
+
+/** What an RGBA8 word row of one format needs: its tables, the loop, views, the byte loop for unaligned rows. */
+interface Rgba8Rows {
+  tables: WordTables;
+  row: WordRow<Uint32Array>;
+  srcViews: ViewCache;
+  outViews: ViewCache;
+  bytes: RowDecoder<Uint8Array>;
+}
+
+/*
+ * The row functions are module-level and bound to each format's state, not closures made per
+ * format: closures of one function literal share optimised code specialised to the first
+ * closure's context, and a second format's rows ran up to five times slower than the first's.
+ */
+function rgba8Rows8(r: Rgba8Rows, src: Uint8Array, at: number, width: number, out: Uint8Array, o: number): void {
+  const oa = out.byteOffset + o;
+  if ((oa & 3) !== 0) return r.bytes(src, at, width, out, o);
+  pixelRow8(r.tables, src, at, width, r.outViews.u32(out), oa >>> 2);
+}
+
+function rgba8Rows16(r: Rgba8Rows, src: Uint8Array, at: number, width: number, out: Uint8Array, o: number): void {
+  const sa = src.byteOffset + at, oa = out.byteOffset + o;
+  if ((sa & 1) !== 0 || (oa & 3) !== 0) return r.bytes(src, at, width, out, o);
+  pixelRow16(r.tables, r.srcViews.u16(src), sa >>> 1, width, r.outViews.u32(out), oa >>> 2);
+}
+
+function rgba8Rows32(r: Rgba8Rows, src: Uint8Array, at: number, width: number, out: Uint8Array, o: number): void {
+  const sa = src.byteOffset + at, oa = out.byteOffset + o;
+  if ((sa & 3) !== 0 || (oa & 3) !== 0) return r.bytes(src, at, width, out, o);
+  r.row(r.tables, r.srcViews.u32(src), sa >>> 2, width, r.outViews.u32(out), oa >>> 2);
+}
 
 /**
  * RGBA8 rows written a 32-bit word a pixel when the source pixels and the output are aligned
@@ -173,76 +205,70 @@ const pixelTables = new Map<string, Uint32Array>();
 function lutRowToRGBA8(f: FormatInfo, srgb: boolean): RowDecoder<Uint8Array> {
   const s = sources(f, srgb);
   const bytes = lutRow<Uint8Array>(f, [s[0].lut8, s[1].lut8, s[2].lut8, s[3].lut8], s);
-  const t = wordTables(s.map((c) => c.shift), s.map((c) => c.mask), s.map((c) => c.lut8));
   const key = `${f.id}/${srgb}`;
-  const table = (bits: number): Uint32Array => {
-    let p = pixelTables.get(key);
-    if (!p) pixelTables.set(key, (p = pixelTable(t, bits)));
-    return p;
-  };
-  const srcViews = new ViewCache();
-  const outViews = new ViewCache();
+  let tables = wordTableCache.get(key);
+  if (!tables) {
+    const pixelBits = f.blockBytes <= 2 ? 8 * f.blockBytes : 0;
+    wordTableCache.set(key, (tables = wordTables(s.map((c) => c.shift), s.map((c) => c.mask), s.map((c) => c.lut8), pixelBits)));
+  }
+  const bs = byteSources(f, s);
+  const r: Rgba8Rows = { tables, row: (bs && byteShuffle(bs)) ?? tableRow32, srcViews: new ViewCache(), outViews: new ViewCache(), bytes };
   switch (f.blockBytes) {
-    case 1: {
-      const row: WordRow<Uint8Array> = pixelRow8(table(8));
-      return (src, at, width, out, o) => {
-        const oa = out.byteOffset + o;
-        if ((oa & 3) !== 0) return bytes(src, at, width, out, o);
-        row(src, at, width, outViews.u32(out), oa >>> 2);
-      };
-    }
-    case 2: {
-      const row: WordRow<Uint16Array> = pixelRow16(table(16));
-      return (src, at, width, out, o) => {
-        const sa = src.byteOffset + at, oa = out.byteOffset + o;
-        if ((sa & 1) !== 0 || (oa & 3) !== 0) return bytes(src, at, width, out, o);
-        row(srcViews.u16(src), sa >>> 1, width, outViews.u32(out), oa >>> 2);
-      };
-    }
-    case 4: {
-      const bs = byteSources(f, s);
-      const row: WordRow<Uint32Array> = (bs && byteShuffle(bs)) ?? tableRow32(t);
-      return (src, at, width, out, o) => {
-        const sa = src.byteOffset + at, oa = out.byteOffset + o;
-        if ((sa & 3) !== 0 || (oa & 3) !== 0) return bytes(src, at, width, out, o);
-        row(srcViews.u32(src), sa >>> 2, width, outViews.u32(out), oa >>> 2);
-      };
-    }
-    default:
-      return bytes;
+    case 1: return rgba8Rows8.bind(undefined, r);
+    case 2: return rgba8Rows16.bind(undefined, r);
+    case 4: return rgba8Rows32.bind(undefined, r);
+    default: return bytes;
+  }
+}
+
+/** A packed format's float tables and where each component's code sits (see wordTables). */
+interface FloatPlan {
+  s0: number; s1: number; s2: number; s3: number;
+  m0: number; m1: number; m2: number; m3: number;
+  l0: Float32Array; l1: Float32Array; l2: Float32Array; l3: Float32Array;
+}
+
+/** 32-bit pixels to float RGBA (module-level, tables as an argument: see word-rows.ts). */
+function words32ToFloat(p: FloatPlan, src: Uint32Array, si: number, width: number, out: Float32Array, o: number): void {
+  const { s0, s1, s2, s3, m0, m1, m2, m3, l0, l1, l2, l3 } = p;
+  for (let e = si + width; si < e; si++, o += 4) {
+    const w = src[si];
+    out[o] = l0[(w >>> s0) & m0]; out[o + 1] = l1[(w >>> s1) & m1]; out[o + 2] = l2[(w >>> s2) & m2]; out[o + 3] = l3[(w >>> s3) & m3];
+  }
+}
+
+function words16ToFloat(p: FloatPlan, src: Uint16Array, si: number, width: number, out: Float32Array, o: number): void {
+  const { s0, s1, s2, s3, m0, m1, m2, m3, l0, l1, l2, l3 } = p;
+  for (let e = si + width; si < e; si++, o += 4) {
+    const w = src[si];
+    out[o] = l0[(w >>> s0) & m0]; out[o + 1] = l1[(w >>> s1) & m1]; out[o + 2] = l2[(w >>> s2) & m2]; out[o + 3] = l3[(w >>> s3) & m3];
   }
 }
 
 /**
- * Float rows of packed formats: 16- and 32-bit pixels read through a word view when aligned
- * (one loop literal a pixel size and output, so each stays monomorphic), else the byte loop.
+ * Float rows of packed formats: 16- and 32-bit pixels read through a word view when aligned,
+ * else (and for 8- and 24-bit pixels) the byte loop.
  */
 function lutWordsToFloat(f: FormatInfo, luts: readonly Float32Array[], src4: readonly Source[]): RowDecoder<Float32Array> {
   const bytes = lutRow<Float32Array>(f, [luts[0], luts[1], luts[2], luts[3]], src4);
-  const [lr, lg, lb, la] = luts;
-  const [r, g, b, a] = src4;
-  const rs = r.shift, rm = r.mask, gs = g.shift, gm = g.mask, bs = b.shift, bm = b.mask, as = a.shift, am = a.mask;
+  const p: FloatPlan = {
+    s0: src4[0].shift, s1: src4[1].shift, s2: src4[2].shift, s3: src4[3].shift,
+    m0: src4[0].mask, m1: src4[1].mask, m2: src4[2].mask, m3: src4[3].mask,
+    l0: luts[0], l1: luts[1], l2: luts[2], l3: luts[3],
+  };
   const views = new ViewCache();
   if (f.blockBytes === 4) {
     return (src, at, width, out, o) => {
       const sa = src.byteOffset + at;
       if ((sa & 3) !== 0) return bytes(src, at, width, out, o);
-      const w32 = views.u32(src);
-      for (let i = sa >>> 2, e = i + width; i < e; i++, o += 4) {
-        const w = w32[i];
-        out[o] = lr[(w >>> rs) & rm]; out[o + 1] = lg[(w >>> gs) & gm]; out[o + 2] = lb[(w >>> bs) & bm]; out[o + 3] = la[(w >>> as) & am];
-      }
+      words32ToFloat(p, views.u32(src), sa >>> 2, width, out, o);
     };
   }
   if (f.blockBytes === 2) {
     return (src, at, width, out, o) => {
       const sa = src.byteOffset + at;
       if ((sa & 1) !== 0) return bytes(src, at, width, out, o);
-      const w16 = views.u16(src);
-      for (let i = sa >>> 1, e = i + width; i < e; i++, o += 4) {
-        const w = w16[i];
-        out[o] = lr[(w >>> rs) & rm]; out[o + 1] = lg[(w >>> gs) & gm]; out[o + 2] = lb[(w >>> bs) & bm]; out[o + 3] = la[(w >>> as) & am];
-      }
+      words16ToFloat(p, views.u16(src), sa >>> 1, width, out, o);
     };
   }
   return bytes;

@@ -14,7 +14,7 @@ import { requireDxgiFormat } from './formats.js';
 import type { DxgiChannel } from './formats.js';
 import { assertNever } from './never.js';
 import { byteShuffle, tableRow32, wordTables } from '../word-rows.js';
-import type { WordRow } from '../word-rows.js';
+import type { WordRow, WordTables } from '../word-rows.js';
 
 type Quad<T> = readonly [T, T, T, T];
 
@@ -29,8 +29,9 @@ interface RowPlan {
   readonly toByte: Quad<Uint8Array>;
   /** RGBA8 byte → code */
   readonly fromByte: Quad<Uint16Array>;
-  /** elements → RGBA8 words, for an aligned destination */
+  /** elements → RGBA8 words, for an aligned destination, with its tables */
   readonly toWords: WordRow<Uint32Array>;
+  readonly words: WordTables;
 }
 
 /** A channel's RGBA8 byte from a decoded float, as rgba8TargetOf's format stores it. */
@@ -132,7 +133,8 @@ function planOf(format: number): RowPlan {
     channels: f.channels,
     toByte,
     fromByte: q((p) => p.fromByte),
-    toWords: shuffleOf(f.channels, toByte) ?? tableRow32(wordTables(shift, mask, toByte)),
+    toWords: shuffleOf(f.channels, toByte) ?? tableRow32,
+    words: wordTables(shift, mask, toByte),
   };
   PLANS.set(format, plan);
   return plan;
@@ -220,7 +222,7 @@ export function rowToRGBA8(format: number, src: Uint32Array, dst: Uint8Array, co
   checkRow('rowToRGBA8', count, src.length, 1, dst.length, 4);
   const plan = planOf(format);
   if (dst.byteOffset % 4 === 0) {
-    plan.toWords(src, 0, count, new Uint32Array(dst.buffer, dst.byteOffset, count), 0);
+    plan.toWords(plan.words, src, 0, count, new Uint32Array(dst.buffer, dst.byteOffset, count), 0);
     return;
   }
   const { shift: [s0, s1, s2, s3], mask: [m0, m1, m2, m3], toByte: [t0, t1, t2, t3] } = plan;
