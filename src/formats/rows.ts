@@ -245,32 +245,38 @@ function words16ToFloat(p: FloatPlan, src: Uint16Array, si: number, width: numbe
   }
 }
 
+interface FloatRows {
+  plan: FloatPlan;
+  views: ViewCache;
+  bytes: RowDecoder<Float32Array>;
+}
+
+function floatRows32(r: FloatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
+  const sa = src.byteOffset + at;
+  if ((sa & 3) !== 0) return r.bytes(src, at, width, out, o);
+  words32ToFloat(r.plan, r.views.u32(src), sa >>> 2, width, out, o);
+}
+
+function floatRows16(r: FloatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
+  const sa = src.byteOffset + at;
+  if ((sa & 1) !== 0) return r.bytes(src, at, width, out, o);
+  words16ToFloat(r.plan, r.views.u16(src), sa >>> 1, width, out, o);
+}
+
 /**
  * Float rows of packed formats: 16- and 32-bit pixels read through a word view when aligned,
- * else (and for 8- and 24-bit pixels) the byte loop.
+ * else (and for 8- and 24-bit pixels) the byte loop. Bound, not closures (see rgba8Rows8).
  */
 function lutWordsToFloat(f: FormatInfo, luts: readonly Float32Array[], src4: readonly Source[]): RowDecoder<Float32Array> {
   const bytes = lutRow<Float32Array>(f, [luts[0], luts[1], luts[2], luts[3]], src4);
-  const p: FloatPlan = {
+  const plan: FloatPlan = {
     s0: src4[0].shift, s1: src4[1].shift, s2: src4[2].shift, s3: src4[3].shift,
     m0: src4[0].mask, m1: src4[1].mask, m2: src4[2].mask, m3: src4[3].mask,
     l0: luts[0], l1: luts[1], l2: luts[2], l3: luts[3],
   };
-  const views = new ViewCache();
-  if (f.blockBytes === 4) {
-    return (src, at, width, out, o) => {
-      const sa = src.byteOffset + at;
-      if ((sa & 3) !== 0) return bytes(src, at, width, out, o);
-      words32ToFloat(p, views.u32(src), sa >>> 2, width, out, o);
-    };
-  }
-  if (f.blockBytes === 2) {
-    return (src, at, width, out, o) => {
-      const sa = src.byteOffset + at;
-      if ((sa & 1) !== 0) return bytes(src, at, width, out, o);
-      words16ToFloat(p, views.u16(src), sa >>> 1, width, out, o);
-    };
-  }
+  const r: FloatRows = { plan, views: new ViewCache(), bytes };
+  if (f.blockBytes === 4) return floatRows32.bind(undefined, r);
+  if (f.blockBytes === 2) return floatRows16.bind(undefined, r);
   return bytes;
 }
 
@@ -298,37 +304,43 @@ const QUIET_NAN = 0x7fc00000;
 function floatRowToFloat(f: FormatInfo): RowDecoder<Float32Array> | undefined {
   if (f.kind !== 'float') return undefined;
   const comps = f.channels.length;
-  const half = f.channels[0].bits === 16;
-  const srcViews = new ViewCache();
-  const outViews = new ViewCache();
-  if (half) {
-    const fast = halfRows[comps - 1];
-    return (src, at, width, out, o) => {
-      const sa = src.byteOffset + at;
-      // a Float32Array is always 4-byte aligned
-      if ((sa & 1) === 0) return fast(srcViews.u16(src), sa >>> 1, width, outViews.u32(out), (out.byteOffset >>> 2) + o);
-      const d = outViews.u32(out);
-      for (let x = 0, oi = (out.byteOffset >>> 2) + o; x < width; x++, oi += 4) {
-        for (let k = 0; k < 4; k++) {
-          const p = at + (x * comps + k) * 2;
-          d[oi + k] = k < comps ? HALF_BITS[src[p] | (src[p + 1] << 8)] : ONE_BITS;
-        }
-      }
-    };
-  }
-  const fast = wordRows[comps - 1];
-  return (src, at, width, out, o) => {
-    const sa = src.byteOffset + at;
-    if ((sa & 3) === 0) return fast(srcViews.u32(src), sa >>> 2, width, outViews.u32(out), (out.byteOffset >>> 2) + o);
-    const d = outViews.u32(out);
-    for (let x = 0, oi = (out.byteOffset >>> 2) + o; x < width; x++, oi += 4) {
-      for (let k = 0; k < 4; k++) {
-        const p = at + (x * comps + k) * 4;
-        const b = (src[p] | (src[p + 1] << 8) | (src[p + 2] << 16) | (src[p + 3] << 24)) >>> 0;
-        d[oi + k] = k >= comps ? ONE_BITS : (b & 0x7fffffff) > 0x7f800000 ? QUIET_NAN : b;
-      }
+  const r: FloatFormatRows = { comps, srcViews: new ViewCache(), outViews: new ViewCache() };
+  return f.channels[0].bits === 16 ? halfRowsOf.bind(undefined, r) : float32RowsOf.bind(undefined, r);
+}
+
+interface FloatFormatRows {
+  comps: number;
+  srcViews: ViewCache;
+  outViews: ViewCache;
+}
+
+function halfRowsOf(r: FloatFormatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
+  const sa = src.byteOffset + at;
+  const comps = r.comps;
+  const d = r.outViews.u32(out);
+  // a Float32Array is always 4-byte aligned
+  const oi = (out.byteOffset >>> 2) + o;
+  if ((sa & 1) === 0) return halfRows[comps - 1](r.srcViews.u16(src), sa >>> 1, width, d, oi);
+  for (let x = 0; x < width; x++) {
+    for (let k = 0; k < 4; k++) {
+      const p = at + (x * comps + k) * 2;
+      d[oi + 4 * x + k] = k < comps ? HALF_BITS[src[p] | (src[p + 1] << 8)] : ONE_BITS;
     }
-  };
+  }
+}
+
+function float32RowsOf(r: FloatFormatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
+  const sa = src.byteOffset + at;
+  const comps = r.comps;
+  const d = r.outViews.u32(out);
+  const oi = (out.byteOffset >>> 2) + o;
+  if ((sa & 3) === 0) return wordRows[comps - 1](r.srcViews.u32(src), sa >>> 2, width, d, oi);
+  for (let x = 0; x < width; x++) {
+    for (let k = 0; k < 4; k++) {
+      const p = at + (x * comps + k) * 4;
+      d[oi + 4 * x + k] = k < comps ? quiet((src[p] | (src[p + 1] << 8) | (src[p + 2] << 16) | (src[p + 3] << 24)) >>> 0) : ONE_BITS;
+    }
+  }
 }
 
 /** Half rows by component count (R16F, G16R16F, A16B16G16R16F): table loads, 1.0 for missing components. */
