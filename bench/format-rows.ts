@@ -158,6 +158,7 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): number | undefine
 const W = 1024;
 const H = 256;
 const ROUNDS = 3;
+const WARMUP = 10;
 
 export const formatRows: Benchmark = {
   name: 'formats.rows',
@@ -165,7 +166,8 @@ export const formatRows: Benchmark = {
     return rowCases(W, H).map((c) => {
       const at = firstDifference(c.ours(), c.base());
       if (at !== undefined) throw new Error(`${c.name}: the baseline's output differs from ours at byte ${at}: it does not do the same work`);
-      const t = timePairBest(c.ours, c.base, ctx.timing, ROUNDS);
+      // both sides warm up alike; a few more runs than the default let a once-deoptimised loop settle, as it does in a replay
+      const t = timePairBest(c.ours, c.base, { runs: ctx.timing.runs, warmup: Math.max(ctx.timing.warmup, WARMUP) }, ROUNDS);
       ctx.log(`${c.name}: ours ${describe(t.ours)}, loop ${describe(t.baseline)}`);
       const ours = c.bytes / t.ours.median / 1e6;
       const loop = c.bytes / t.baseline.median / 1e6;

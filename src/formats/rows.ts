@@ -10,8 +10,8 @@ import type { SampleOptions } from './codec.js';
 import { halfToFloat } from './half.js';
 import { srgbToLinear } from './srgb.js';
 import type { Channel, FormatInfo } from './table.js';
-import { byteShuffle, pixelRow16, pixelRow8, tableRow32, ViewCache, wordTables } from './word-rows.js';
-import type { ByteSources, WordRow, WordTables } from './word-rows.js';
+import { byteShuffle, pixelRow16, pixelRow8, tableRow32, ViewCache, wordTables, words16ToFloat, words32ToFloat } from './word-rows.js';
+import type { ByteSources, FloatPlan, WordRow, WordTables } from './word-rows.js';
 
 /** Converts `width` pixels starting at byte `at` of `src` into out[o...]. */
 export type RowDecoder<T extends Uint8Array | Float32Array> = (src: Uint8Array, at: number, width: number, out: T, o: number) => void;
@@ -218,30 +218,6 @@ function lutRowToRGBA8(f: FormatInfo, srgb: boolean): RowDecoder<Uint8Array> {
     case 2: return rgba8Rows16.bind(undefined, r);
     case 4: return rgba8Rows32.bind(undefined, r);
     default: return bytes;
-  }
-}
-
-/** A packed format's float tables and where each component's code sits (see wordTables). */
-interface FloatPlan {
-  s0: number; s1: number; s2: number; s3: number;
-  m0: number; m1: number; m2: number; m3: number;
-  l0: Float32Array; l1: Float32Array; l2: Float32Array; l3: Float32Array;
-}
-
-/** 32-bit pixels to float RGBA (module-level, tables as an argument: see word-rows.ts). */
-function words32ToFloat(p: FloatPlan, src: Uint32Array, si: number, width: number, out: Float32Array, o: number): void {
-  const { s0, s1, s2, s3, m0, m1, m2, m3, l0, l1, l2, l3 } = p;
-  for (let e = si + width; si < e; si++, o += 4) {
-    const w = src[si];
-    out[o] = l0[(w >>> s0) & m0]; out[o + 1] = l1[(w >>> s1) & m1]; out[o + 2] = l2[(w >>> s2) & m2]; out[o + 3] = l3[(w >>> s3) & m3];
-  }
-}
-
-function words16ToFloat(p: FloatPlan, src: Uint16Array, si: number, width: number, out: Float32Array, o: number): void {
-  const { s0, s1, s2, s3, m0, m1, m2, m3, l0, l1, l2, l3 } = p;
-  for (let e = si + width; si < e; si++, o += 4) {
-    const w = src[si];
-    out[o] = l0[(w >>> s0) & m0]; out[o + 1] = l1[(w >>> s1) & m1]; out[o + 2] = l2[(w >>> s2) & m2]; out[o + 3] = l3[(w >>> s3) & m3];
   }
 }
 

@@ -132,3 +132,27 @@ export function pixelRow8(t: WordTables, src: Uint8Array, si: number, width: num
   const px = t.pixels;
   for (let e = si + width; si < e; si++, oi++) out[oi] = px[src[si]];
 }
+
+/** A packed format's float tables and where each component's code sits (see wordTables). */
+export interface FloatPlan {
+  s0: number; s1: number; s2: number; s3: number;
+  m0: number; m1: number; m2: number; m3: number;
+  l0: Float32Array; l1: Float32Array; l2: Float32Array; l3: Float32Array;
+}
+
+/** 32-bit pixels to float RGBA (module-level, tables as an argument: see word-rows.ts). */
+export function words32ToFloat(p: FloatPlan, src: Uint32Array, si: number, width: number, out: Float32Array, o: number): void {
+  const { s0, s1, s2, s3, m0, m1, m2, m3, l0, l1, l2, l3 } = p;
+  for (let e = si + width; si < e; si++, o += 4) {
+    const w = src[si];
+    out[o] = l0[(w >>> s0) & m0]; out[o + 1] = l1[(w >>> s1) & m1]; out[o + 2] = l2[(w >>> s2) & m2]; out[o + 3] = l3[(w >>> s3) & m3];
+  }
+}
+
+export function words16ToFloat(p: FloatPlan, src: Uint16Array, si: number, width: number, out: Float32Array, o: number): void {
+  const { s0, s1, s2, s3, m0, m1, m2, m3, l0, l1, l2, l3 } = p;
+  for (let e = si + width; si < e; si++, o += 4) {
+    const w = src[si];
+    out[o] = l0[(w >>> s0) & m0]; out[o + 1] = l1[(w >>> s1) & m1]; out[o + 2] = l2[(w >>> s2) & m2]; out[o + 3] = l3[(w >>> s3) & m3];
+  }
+}

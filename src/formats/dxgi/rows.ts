@@ -13,8 +13,8 @@ import { decodeChannel, encodeChannel } from './element.js';
 import { requireDxgiFormat } from './formats.js';
 import type { DxgiChannel } from './formats.js';
 import { assertNever } from './never.js';
-import { byteShuffle, tableRow32, wordTables } from '../word-rows.js';
-import type { WordRow, WordTables } from '../word-rows.js';
+import { byteShuffle, tableRow32, wordTables, words32ToFloat } from '../word-rows.js';
+import type { FloatPlan, WordRow, WordTables } from '../word-rows.js';
 
 type Quad<T> = readonly [T, T, T, T];
 
@@ -23,6 +23,8 @@ interface RowPlan {
   readonly mask: Quad<number>;
   /** code → float32 */
   readonly toFloat: Quad<Float32Array>;
+  /** the same, with the shifts and masks, for the float row loop */
+  readonly floats: FloatPlan;
   /** the channels, for the float → code loops */
   readonly channels: Quad<DxgiChannel>;
   /** code → RGBA8 byte */
@@ -126,10 +128,15 @@ function planOf(format: number): RowPlan {
   const shift: Quad<number> = [f.channels[0].shift, f.channels[1].shift, f.channels[2].shift, f.channels[3].shift];
   const mask: Quad<number> = [2 ** f.channels[0].bits - 1, 2 ** f.channels[1].bits - 1, 2 ** f.channels[2].bits - 1, 2 ** f.channels[3].bits - 1];
   const toByte = q((p) => p.toByte);
+  const toFloat = q((p) => p.toFloat);
   const plan: RowPlan = {
     shift,
     mask,
-    toFloat: q((p) => p.toFloat),
+    toFloat,
+    floats: {
+      s0: shift[0], s1: shift[1], s2: shift[2], s3: shift[3], m0: mask[0], m1: mask[1], m2: mask[2], m3: mask[3],
+      l0: toFloat[0], l1: toFloat[1], l2: toFloat[2], l3: toFloat[3],
+    },
     channels: f.channels,
     toByte,
     fromByte: q((p) => p.fromByte),
@@ -149,14 +156,7 @@ function checkRow(what: string, count: number, srcLen: number, srcPer: number, d
 /** Elements → float RGBA (4 floats a pixel). */
 export function decodeRow(format: number, src: Uint32Array, dst: Float32Array, count = src.length): void {
   checkRow('decodeRow', count, src.length, 1, dst.length, 4);
-  const { shift: [s0, s1, s2, s3], mask: [m0, m1, m2, m3], toFloat: [t0, t1, t2, t3] } = planOf(format);
-  for (let i = 0, o = 0; i < count; i++, o += 4) {
-    const w = src[i];
-    dst[o] = t0[(w >>> s0) & m0];
-    dst[o + 1] = t1[(w >>> s1) & m1];
-    dst[o + 2] = t2[(w >>> s2) & m2];
-    dst[o + 3] = t3[(w >>> s3) & m3];
-  }
+  words32ToFloat(planOf(format).floats, src, 0, count, dst, 0);
 }
 
 /**
