@@ -31,11 +31,12 @@ describe('row converters: word-view fast paths equal the generic path', () => {
         const fastFloat = chooseRowToFloat(f, { srgb });
         const slowFloat = genericRowToFloat(f, { srgb });
         let seed = f.id * 31 + (srgb ? 1 : 0);
-        for (const width of [0, 1, 2, 37]) {
+        for (const width of [0, 1, 37]) {
           for (const shift of [0, 1, 2, 3]) {
-            for (const at of [0, 1, 2, 4]) {
+            // shift + at takes every residue mod 4
+            for (const at of [0, 2]) {
               const src = row(f, seed++, width, shift, at);
-              for (const outShift of [0, 1, 4]) {
+              for (const outShift of [0, 1]) {
                 const a = new Uint8Array(outShift + width * 4 + 8).subarray(outShift);
                 const b = new Uint8Array(outShift + width * 4 + 8).subarray(outShift);
                 fastRGBA8(src, at, width, a, 4);
