@@ -10,7 +10,7 @@ import type { SampleOptions } from './codec.js';
 import { halfToFloat } from './half.js';
 import { srgbToLinear } from './srgb.js';
 import type { Channel, FormatInfo } from './table.js';
-import { byteShuffle, pixelRow16, pixelRow8, tableRow32, ViewCache, wordTables, words16ToFloat, words32ToFloat } from './word-rows.js';
+import { byteShuffle, isUnorm1010102, pixelRow16, pixelRow8, tableRow32, unorm1010102Row, ViewCache, wordTables, words16ToFloat, words32ToFloat } from './word-rows.js';
 import type { ByteSources, FloatPlan, WordRow, WordTables } from './word-rows.js';
 
 /** Converts `width` pixels starting at byte `at` of `src` into out[o...]. */
@@ -212,7 +212,8 @@ function lutRowToRGBA8(f: FormatInfo, srgb: boolean): RowDecoder<Uint8Array> {
     wordTableCache.set(key, (tables = wordTables(s.map((c) => c.shift), s.map((c) => c.mask), s.map((c) => c.lut8), pixelBits)));
   }
   const bs = byteSources(f, s);
-  const r: Rgba8Rows = { tables, row: (bs && byteShuffle(bs)) ?? tableRow32, srcViews: new ViewCache(), outViews: new ViewCache(), bytes };
+  const row = (bs && byteShuffle(bs)) ?? (isUnorm1010102(tables) ? unorm1010102Row : tableRow32);
+  const r: Rgba8Rows = { tables, row, srcViews: new ViewCache(), outViews: new ViewCache(), bytes };
   switch (f.blockBytes) {
     case 1: return rgba8Rows8.bind(undefined, r);
     case 2: return rgba8Rows16.bind(undefined, r);

@@ -9,6 +9,8 @@ import {
   allFormats, chooseRowToFloat, chooseRowToRGBA8, chooseRowToUnits, genericRowToFloat, genericRowToRGBA8,
 } from '../../src/formats/index.js';
 import type { FormatInfo } from '../../src/formats/index.js';
+import { unorm8 } from '../../src/formats/rows.js';
+import { isUnorm1010102, tableRow32, unorm1010102Row, wordTables } from '../../src/formats/word-rows.js';
 import { prng } from '../helpers.js';
 
 const ROWS = allFormats().filter((f) => f.blockW === 1 && f.blockH === 1 && f.kind !== 'buffer');
@@ -98,4 +100,26 @@ describe('float32 texels read every NaN as the one quiet NaN 0x7FC00000', () => 
       }
     });
   }
+});
+
+describe('10:10:10:2 UNORM rows: the constant-table loop equals the four-table loop', () => {
+  const ten = Array.from({ length: 1024 }, (_, c) => unorm8(c / 1023));
+  const two = Array.from({ length: 4 }, (_, a) => unorm8(a / 3));
+  for (const [name, shifts] of [['A2R10G10B10', [20, 10, 0, 30]], ['A2B10G10R10', [0, 10, 20, 30]]] as const) {
+    it(name, () => {
+      const t = wordTables(shifts, [1023, 1023, 1023, 3], [ten, ten, ten, two]);
+      expect(isUnorm1010102(t)).toBe(true);
+      const r = prng(shifts[0] + 1);
+      const src = Uint32Array.from({ length: 257 }, () => Math.floor(r() * 2 ** 32));
+      const a = new Uint32Array(260);
+      const b = new Uint32Array(260);
+      unorm1010102Row(t, src, 1, 255, a, 2);
+      tableRow32(t, src, 1, 255, b, 2);
+      expect([...a]).toEqual([...b]);
+    });
+  }
+  it('other layouts keep the four-table loop', () => {
+    const ten = Array.from({ length: 1024 }, (_, c) => c >> 2);
+    expect(isUnorm1010102(wordTables([20, 10, 0, 30], [1023, 1023, 1023, 3], [ten, ten, ten, [0, 85, 170, 255]]))).toBe(false);
+  });
 });
