@@ -10,7 +10,7 @@ import type { SampleOptions } from './codec.js';
 import { halfToFloat } from './half.js';
 import { srgbToLinear } from './srgb.js';
 import type { Channel, FormatInfo } from './table.js';
-import { byteShuffle, isUnorm1010102, pixelRow16, pixelRow8, tableRow32, unorm1010102Row, ViewCache, wordTables, words16ToFloat, words32ToFloat } from './word-rows.js';
+import { byteShuffle, isUnorm1010102, pixelRow16, pixelRow8, tableRow32, unorm1010102Row, ViewCache, wordTables, words16ToFloat, words32ToFloat, isXrBiasPlan, xrBiasWordsToFloat } from './word-rows.js';
 import type { ByteSources, FloatPlan, WordRow, WordTables } from './word-rows.js';
 
 /** Converts `width` pixels starting at byte `at` of `src` into out[o...]. */
@@ -224,6 +224,7 @@ function lutRowToRGBA8(f: FormatInfo, srgb: boolean): RowDecoder<Uint8Array> {
 
 interface FloatRows {
   plan: FloatPlan;
+  words: typeof words32ToFloat;
   views: ViewCache;
   bytes: RowDecoder<Float32Array>;
 }
@@ -231,7 +232,7 @@ interface FloatRows {
 function floatRows32(r: FloatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
   const sa = src.byteOffset + at;
   if ((sa & 3) !== 0) return r.bytes(src, at, width, out, o);
-  words32ToFloat(r.plan, r.views.u32(src), sa >>> 2, width, out, o);
+  r.words(r.plan, r.views.u32(src), sa >>> 2, width, out, o);
 }
 
 function floatRows16(r: FloatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
@@ -251,7 +252,7 @@ function lutWordsToFloat(f: FormatInfo, luts: readonly Float32Array[], src4: rea
     m0: src4[0].mask, m1: src4[1].mask, m2: src4[2].mask, m3: src4[3].mask,
     l0: luts[0], l1: luts[1], l2: luts[2], l3: luts[3],
   };
-  const r: FloatRows = { plan, views: new ViewCache(), bytes };
+  const r: FloatRows = { plan, words: isXrBiasPlan(plan) ? xrBiasWordsToFloat : words32ToFloat, views: new ViewCache(), bytes };
   if (f.blockBytes === 4) return floatRows32.bind(undefined, r);
   if (f.blockBytes === 2) return floatRows16.bind(undefined, r);
   return bytes;

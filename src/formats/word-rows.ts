@@ -180,3 +180,22 @@ export function words16ToFloat(p: FloatPlan, src: Uint16Array, si: number, width
     out[o] = l0[(w >>> s0) & m0]; out[o + 1] = l1[(w >>> s1) & m1]; out[o + 2] = l2[(w >>> s2) & m2]; out[o + 3] = l3[(w >>> s3) & m3];
   }
 }
+
+/** XR_BIAS (C.3: float((x & 0x3FF) − 0x180) / 510) and UNORM2 alpha as float32: module constants. */
+const XR_F = Float32Array.from({ length: 1024 }, (_, x) => (x - 0x180) / 510);
+const ALPHA2_F = Float32Array.from({ length: 4 }, (_, a) => a / 3);
+
+/** Whether `p` is the XR_BIAS layout (R 9:0, G 19:10, B 29:20 XR_BIAS; A 31:30 UNORM) with exactly these values. */
+export function isXrBiasPlan(p: FloatPlan): boolean {
+  const same = (a: Float32Array, b: Float32Array): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+  return p.s0 === 0 && p.s1 === 10 && p.s2 === 20 && p.s3 === 30 && p.m0 === 1023 && p.m1 === 1023 && p.m2 === 1023 && p.m3 === 3
+    && same(p.l0, XR_F) && same(p.l1, XR_F) && same(p.l2, XR_F) && same(p.l3, ALPHA2_F);
+}
+
+/** XR_BIAS pixels through the module's constant tables (no bounds checks: see unorm1010102Row). */
+export function xrBiasWordsToFloat(_p: FloatPlan, src: Uint32Array, si: number, width: number, out: Float32Array, o: number): void {
+  for (let e = si + width; si < e; si++, o += 4) {
+    const w = src[si];
+    out[o] = XR_F[w & 1023]; out[o + 1] = XR_F[(w >>> 10) & 1023]; out[o + 2] = XR_F[(w >>> 20) & 1023]; out[o + 3] = ALPHA2_F[w >>> 30];
+  }
+}

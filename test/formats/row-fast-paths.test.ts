@@ -10,7 +10,7 @@ import {
 } from '../../src/formats/index.js';
 import type { FormatInfo } from '../../src/formats/index.js';
 import { unorm8 } from '../../src/formats/rows.js';
-import { isUnorm1010102, tableRow32, unorm1010102Row, wordTables } from '../../src/formats/word-rows.js';
+import { isUnorm1010102, isXrBiasPlan, tableRow32, unorm1010102Row, wordTables, words32ToFloat, xrBiasWordsToFloat } from '../../src/formats/word-rows.js';
 import { prng } from '../helpers.js';
 
 const ROWS = allFormats().filter((f) => f.blockW === 1 && f.blockH === 1 && f.kind !== 'buffer');
@@ -121,5 +121,21 @@ describe('10:10:10:2 UNORM rows: the constant-table loop equals the four-table l
   it('other layouts keep the four-table loop', () => {
     const ten = Array.from({ length: 1024 }, (_, c) => c >> 2);
     expect(isUnorm1010102(wordTables([20, 10, 0, 30], [1023, 1023, 1023, 3], [ten, ten, ten, [0, 85, 170, 255]]))).toBe(false);
+  });
+});
+
+describe('XR_BIAS rows: the constant-table loop equals the plan-table loop', () => {
+  it('A2B10G10R10_XR_BIAS / R10G10B10_XR_BIAS_A2_UNORM layout, from the C.3 rule', () => {
+    const xr = Float32Array.from({ length: 1024 }, (_, x) => (x - 0x180) / 510);
+    const plan = { s0: 0, s1: 10, s2: 20, s3: 30, m0: 1023, m1: 1023, m2: 1023, m3: 3, l0: xr, l1: xr, l2: xr, l3: Float32Array.of(0, 1 / 3, 2 / 3, 1) };
+    expect(isXrBiasPlan(plan)).toBe(true);
+    expect(isXrBiasPlan({ ...plan, s0: 20, s2: 0 })).toBe(false);
+    const r = prng(119);
+    const src = Uint32Array.from({ length: 300 }, () => Math.floor(r() * 2 ** 32));
+    const a = new Float32Array(1200);
+    const b = new Float32Array(1200);
+    xrBiasWordsToFloat(plan, src, 3, 290, a, 8);
+    words32ToFloat(plan, src, 3, 290, b, 8);
+    expect(Buffer.from(bytesOf(a)).equals(Buffer.from(bytesOf(b)))).toBe(true);
   });
 });

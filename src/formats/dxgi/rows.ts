@@ -13,7 +13,7 @@ import { decodeChannel, encodeChannel } from './element.js';
 import { requireDxgiFormat } from './formats.js';
 import type { DxgiChannel } from './formats.js';
 import { assertNever } from './never.js';
-import { byteShuffle, tableRow32, wordTables, words32ToFloat } from '../word-rows.js';
+import { byteShuffle, isXrBiasPlan, tableRow32, wordTables, words32ToFloat, xrBiasWordsToFloat } from '../word-rows.js';
 import type { FloatPlan, WordRow, WordTables } from '../word-rows.js';
 
 type Quad<T> = readonly [T, T, T, T];
@@ -25,6 +25,7 @@ interface RowPlan {
   readonly toFloat: Quad<Float32Array>;
   /** the same, with the shifts and masks, for the float row loop */
   readonly floats: FloatPlan;
+  readonly floatWords: typeof words32ToFloat;
   /** the channels, for the float → code loops */
   readonly channels: Quad<DxgiChannel>;
   /** code → RGBA8 byte */
@@ -129,14 +130,16 @@ function planOf(format: number): RowPlan {
   const mask: Quad<number> = [2 ** f.channels[0].bits - 1, 2 ** f.channels[1].bits - 1, 2 ** f.channels[2].bits - 1, 2 ** f.channels[3].bits - 1];
   const toByte = q((p) => p.toByte);
   const toFloat = q((p) => p.toFloat);
+  const floats: FloatPlan = {
+    s0: shift[0], s1: shift[1], s2: shift[2], s3: shift[3], m0: mask[0], m1: mask[1], m2: mask[2], m3: mask[3],
+    l0: toFloat[0], l1: toFloat[1], l2: toFloat[2], l3: toFloat[3],
+  };
   const plan: RowPlan = {
     shift,
     mask,
     toFloat,
-    floats: {
-      s0: shift[0], s1: shift[1], s2: shift[2], s3: shift[3], m0: mask[0], m1: mask[1], m2: mask[2], m3: mask[3],
-      l0: toFloat[0], l1: toFloat[1], l2: toFloat[2], l3: toFloat[3],
-    },
+    floats,
+    floatWords: isXrBiasPlan(floats) ? xrBiasWordsToFloat : words32ToFloat,
     channels: f.channels,
     toByte,
     fromByte: q((p) => p.fromByte),
@@ -156,7 +159,8 @@ function checkRow(what: string, count: number, srcLen: number, srcPer: number, d
 /** Elements → float RGBA (4 floats a pixel). */
 export function decodeRow(format: number, src: Uint32Array, dst: Float32Array, count = src.length): void {
   checkRow('decodeRow', count, src.length, 1, dst.length, 4);
-  words32ToFloat(planOf(format).floats, src, 0, count, dst, 0);
+  const plan = planOf(format);
+  plan.floatWords(plan.floats, src, 0, count, dst, 0);
 }
 
 /**
