@@ -59,7 +59,8 @@ export function channelValue(ch: Channel, raw: number): number {
     case 'xr': return xrToFloat(raw);
     case 'float':
       if (ch.bits === 16) return halfToFloat(raw);
-      if (ch.bits === 32) { u32[0] = raw; return f32[0]; }
+      // every NaN reads as the one quiet NaN: a payload read through a typed array depends on the engine's tier
+      if (ch.bits === 32) { if ((raw & 0x7fffffff) > 0x7f800000) return NaN; u32[0] = raw; return f32[0]; }
       return decodeFloat20e4(raw);
   }
 }

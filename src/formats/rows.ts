@@ -10,6 +10,8 @@ import type { SampleOptions } from './codec.js';
 import { halfToFloat } from './half.js';
 import { srgbToLinear } from './srgb.js';
 import type { Channel, FormatInfo } from './table.js';
+import { byteShuffle, isUnorm1010102, pixelRow16, pixelRow8, tableRow32, unorm1010102Row, ViewCache, wordTables, words16ToFloat, words32ToFloat, isXrBiasPlan, xrBiasWordsToFloat } from './word-rows.js';
+import type { ByteSources, FloatPlan, WordRow, WordTables } from './word-rows.js';
 
 /** Converts `width` pixels starting at byte `at` of `src` into out[o...]. */
 export type RowDecoder<T extends Uint8Array | Float32Array> = (src: Uint8Array, at: number, width: number, out: T, o: number) => void;
@@ -149,46 +151,208 @@ function lutRow<T extends Uint8Array | Float32Array>(f: FormatInfo, luts: [T, T,
   }
 }
 
+/** Where each component's RGBA8 byte comes from when the pixel is a plain byte shuffle (word-rows.ts), else undefined. */
+function byteSources(f: FormatInfo, s: readonly Source[]): ByteSources | undefined {
+  if (f.blockBytes !== 4) return undefined;
+  const b = s.map((c) => {
+    if (c.constant !== undefined) return c.lut8[0] === 255 ? -1 : c.lut8[0] === 0 ? -2 : NaN;
+    const identity = c.mask === 0xff && c.shift % 8 === 0 && c.lut8.every((v, raw) => v === raw);
+    return identity ? c.shift / 8 : NaN;
+  });
+  return b.some(Number.isNaN) ? undefined : [b[0], b[1], b[2], b[3]];
+}
+
+const wordTableCache = new Map<string, WordTables>();
+
+/** What an RGBA8 word row of one format needs: its tables, the loop, views, the byte loop for unaligned rows. */
+interface Rgba8Rows {
+  tables: WordTables;
+  row: WordRow<Uint32Array>;
+  srcViews: ViewCache;
+  outViews: ViewCache;
+  bytes: RowDecoder<Uint8Array>;
+}
+
+/*
+ * The row functions are module-level and bound to each format's state, not closures made per
+ * format: closures of one function literal share optimised code specialised to the first
+ * closure's context, and a second format's rows ran up to five times slower than the first's.
+ */
+function rgba8Rows8(r: Rgba8Rows, src: Uint8Array, at: number, width: number, out: Uint8Array, o: number): void {
+  const oa = out.byteOffset + o;
+  if ((oa & 3) !== 0) return r.bytes(src, at, width, out, o);
+  pixelRow8(r.tables, src, at, width, r.outViews.u32(out), oa >>> 2);
+}
+
+function rgba8Rows16(r: Rgba8Rows, src: Uint8Array, at: number, width: number, out: Uint8Array, o: number): void {
+  const sa = src.byteOffset + at, oa = out.byteOffset + o;
+  if ((sa & 1) !== 0 || (oa & 3) !== 0) return r.bytes(src, at, width, out, o);
+  pixelRow16(r.tables, r.srcViews.u16(src), sa >>> 1, width, r.outViews.u32(out), oa >>> 2);
+}
+
+function rgba8Rows32(r: Rgba8Rows, src: Uint8Array, at: number, width: number, out: Uint8Array, o: number): void {
+  const sa = src.byteOffset + at, oa = out.byteOffset + o;
+  if ((sa & 3) !== 0 || (oa & 3) !== 0) return r.bytes(src, at, width, out, o);
+  r.row(r.tables, r.srcViews.u32(src), sa >>> 2, width, r.outViews.u32(out), oa >>> 2);
+}
+
+/**
+ * RGBA8 rows written a 32-bit word a pixel when the source pixels and the output are aligned
+ * for their views: a byte shuffle for the plain 8-bit layouts, a whole-pixel table for 8- and
+ * 16-bit pixels, four pre-shifted tables for 32-bit ones. Unaligned rows (and 24-bit pixels)
+ * take the byte loop.
+ */
 function lutRowToRGBA8(f: FormatInfo, srgb: boolean): RowDecoder<Uint8Array> {
   const s = sources(f, srgb);
-  return lutRow<Uint8Array>(f, [s[0].lut8, s[1].lut8, s[2].lut8, s[3].lut8], s);
+  const bytes = lutRow<Uint8Array>(f, [s[0].lut8, s[1].lut8, s[2].lut8, s[3].lut8], s);
+  const key = `${f.id}/${srgb}`;
+  let tables = wordTableCache.get(key);
+  if (!tables) {
+    const pixelBits = f.blockBytes <= 2 ? 8 * f.blockBytes : 0;
+    wordTableCache.set(key, (tables = wordTables(s.map((c) => c.shift), s.map((c) => c.mask), s.map((c) => c.lut8), pixelBits)));
+  }
+  const bs = byteSources(f, s);
+  const row = (bs && byteShuffle(bs)) ?? (isUnorm1010102(tables) ? unorm1010102Row : tableRow32);
+  const r: Rgba8Rows = { tables, row, srcViews: new ViewCache(), outViews: new ViewCache(), bytes };
+  switch (f.blockBytes) {
+    case 1: return rgba8Rows8.bind(undefined, r);
+    case 2: return rgba8Rows16.bind(undefined, r);
+    case 4: return rgba8Rows32.bind(undefined, r);
+    default: return bytes;
+  }
+}
+
+interface FloatRows {
+  plan: FloatPlan;
+  words: typeof words32ToFloat;
+  views: ViewCache;
+  bytes: RowDecoder<Float32Array>;
+}
+
+function floatRows32(r: FloatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
+  const sa = src.byteOffset + at;
+  if ((sa & 3) !== 0) return r.bytes(src, at, width, out, o);
+  r.words(r.plan, r.views.u32(src), sa >>> 2, width, out, o);
+}
+
+function floatRows16(r: FloatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
+  const sa = src.byteOffset + at;
+  if ((sa & 1) !== 0) return r.bytes(src, at, width, out, o);
+  words16ToFloat(r.plan, r.views.u16(src), sa >>> 1, width, out, o);
+}
+
+/**
+ * Float rows of packed formats: 16- and 32-bit pixels read through a word view when aligned,
+ * else (and for 8- and 24-bit pixels) the byte loop. Bound, not closures (see rgba8Rows8).
+ */
+function lutWordsToFloat(f: FormatInfo, luts: readonly Float32Array[], src4: readonly Source[]): RowDecoder<Float32Array> {
+  const bytes = lutRow<Float32Array>(f, [luts[0], luts[1], luts[2], luts[3]], src4);
+  const plan: FloatPlan = {
+    s0: src4[0].shift, s1: src4[1].shift, s2: src4[2].shift, s3: src4[3].shift,
+    m0: src4[0].mask, m1: src4[1].mask, m2: src4[2].mask, m3: src4[3].mask,
+    l0: luts[0], l1: luts[1], l2: luts[2], l3: luts[3],
+  };
+  const r: FloatRows = { plan, words: isXrBiasPlan(plan) ? xrBiasWordsToFloat : words32ToFloat, views: new ViewCache(), bytes };
+  if (f.blockBytes === 4) return floatRows32.bind(undefined, r);
+  if (f.blockBytes === 2) return floatRows16.bind(undefined, r);
+  return bytes;
 }
 
 function lutRowToFloat(f: FormatInfo, srgb: boolean): RowDecoder<Float32Array> {
   const s = sources(f, srgb);
-  return lutRow<Float32Array>(f, [s[0].lutF, s[1].lutF, s[2].lutF, s[3].lutF], s);
+  return lutWordsToFloat(f, [s[0].lutF, s[1].lutF, s[2].lutF, s[3].lutF], s);
 }
 
 function lutRowToUnits(f: FormatInfo, srgb: boolean): RowDecoder<Float32Array> {
   const s = sources(f, srgb);
-  return lutRow<Float32Array>(f, [s[0].lutU, s[1].lutU, s[2].lutU, s[3].lutU], s);
+  return lutWordsToFloat(f, [s[0].lutU, s[1].lutU, s[2].lutU, s[3].lutU], s);
 }
 
 const HALF = Float32Array.from({ length: 65536 }, (_, h) => halfToFloat(h));
+/** The float32 bits of each half: copied as integers, so every NaN stays the one quiet NaN the table holds. */
+const HALF_BITS = new Uint32Array(HALF.buffer);
+const ONE_BITS = 0x3f800000;
+const QUIET_NAN = 0x7fc00000;
 
-/** Float formats: halves through a 64 K table, float32 straight from a view; missing channels 1. */
+/**
+ * Float formats: halves through a 64 K table of float32 bits, float32 copied as bits with every
+ * NaN the quiet NaN 0x7FC00000 (as channelValue reads it: payloads would depend on the engine);
+ * missing channels 1. Aligned rows go through word views, a loop a component count.
+ */
 function floatRowToFloat(f: FormatInfo): RowDecoder<Float32Array> | undefined {
   if (f.kind !== 'float') return undefined;
   const comps = f.channels.length;
-  const half = f.channels[0].bits === 16;
-  return (src, at, width, out, o) => {
-    if (half) {
-      for (let x = 0; x < width; x++, o += 4) {
-        for (let k = 0; k < 4; k++) {
-          if (k < comps) {
-            const p = at + (x * comps + k) * 2;
-            out[o + k] = HALF[src[p] | (src[p + 1] << 8)];
-          } else out[o + k] = 1;
-        }
-      }
-      return;
-    }
-    const view = new DataView(src.buffer, src.byteOffset, src.byteLength);
-    for (let x = 0; x < width; x++, o += 4) {
-      for (let k = 0; k < 4; k++) out[o + k] = k < comps ? view.getFloat32(at + (x * comps + k) * 4, true) : 1;
-    }
-  };
+  const r: FloatFormatRows = { comps, srcViews: new ViewCache(), outViews: new ViewCache() };
+  return f.channels[0].bits === 16 ? halfRowsOf.bind(undefined, r) : float32RowsOf.bind(undefined, r);
 }
+
+interface FloatFormatRows {
+  comps: number;
+  srcViews: ViewCache;
+  outViews: ViewCache;
+}
+
+function halfRowsOf(r: FloatFormatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
+  const sa = src.byteOffset + at;
+  const comps = r.comps;
+  const d = r.outViews.u32(out);
+  // a Float32Array is always 4-byte aligned
+  const oi = (out.byteOffset >>> 2) + o;
+  if ((sa & 1) === 0) return halfRows[comps - 1](r.srcViews.u16(src), sa >>> 1, width, d, oi);
+  for (let x = 0; x < width; x++) {
+    for (let k = 0; k < 4; k++) {
+      const p = at + (x * comps + k) * 2;
+      d[oi + 4 * x + k] = k < comps ? HALF_BITS[src[p] | (src[p + 1] << 8)] : ONE_BITS;
+    }
+  }
+}
+
+function float32RowsOf(r: FloatFormatRows, src: Uint8Array, at: number, width: number, out: Float32Array, o: number): void {
+  const sa = src.byteOffset + at;
+  const comps = r.comps;
+  const d = r.outViews.u32(out);
+  const oi = (out.byteOffset >>> 2) + o;
+  if ((sa & 3) === 0) return wordRows[comps - 1](r.srcViews.u32(src), sa >>> 2, width, d, oi);
+  for (let x = 0; x < width; x++) {
+    for (let k = 0; k < 4; k++) {
+      const p = at + (x * comps + k) * 4;
+      d[oi + 4 * x + k] = k < comps ? quiet((src[p] | (src[p + 1] << 8) | (src[p + 2] << 16) | (src[p + 3] << 24)) >>> 0) : ONE_BITS;
+    }
+  }
+}
+
+/** Half rows by component count (R16F, G16R16F, A16B16G16R16F): table loads, 1.0 for missing components. */
+const halfRows: ReadonlyArray<(s: Uint16Array, si: number, width: number, d: Uint32Array, oi: number) => void> = [
+  (s, si, width, d, oi) => {
+    for (let e = si + width; si < e; si++, oi += 4) { d[oi] = HALF_BITS[s[si]]; d[oi + 1] = ONE_BITS; d[oi + 2] = ONE_BITS; d[oi + 3] = ONE_BITS; }
+  },
+  (s, si, width, d, oi) => {
+    for (let e = si + 2 * width; si < e; si += 2, oi += 4) { d[oi] = HALF_BITS[s[si]]; d[oi + 1] = HALF_BITS[s[si + 1]]; d[oi + 2] = ONE_BITS; d[oi + 3] = ONE_BITS; }
+  },
+  () => { throw new RangeError('no three-component half format'); },
+  (s, si, width, d, oi) => {
+    for (let e = si + 4 * width; si < e; si++, oi++) d[oi] = HALF_BITS[s[si]];
+  },
+];
+
+/** A float32 as its bits, every NaN the quiet NaN. */
+function quiet(b: number): number {
+  return (b & 0x7fffffff) > 0x7f800000 ? QUIET_NAN : b;
+}
+
+/** Float32 rows by component count (R32F, G32R32F, A32B32G32R32F). */
+const wordRows: ReadonlyArray<(s: Uint32Array, si: number, width: number, d: Uint32Array, oi: number) => void> = [
+  (s, si, width, d, oi) => {
+    for (let e = si + width; si < e; si++, oi += 4) { d[oi] = quiet(s[si]); d[oi + 1] = ONE_BITS; d[oi + 2] = ONE_BITS; d[oi + 3] = ONE_BITS; }
+  },
+  (s, si, width, d, oi) => {
+    for (let e = si + 2 * width; si < e; si += 2, oi += 4) { d[oi] = quiet(s[si]); d[oi + 1] = quiet(s[si + 1]); d[oi + 2] = ONE_BITS; d[oi + 3] = ONE_BITS; }
+  },
+  () => { throw new RangeError('no three-component float32 format'); },
+  (s, si, width, d, oi) => {
+    for (let e = si + 4 * width; si < e; si++, oi++) d[oi] = quiet(s[si]);
+  },
+];
 
 export function chooseRowToRGBA8(f: FormatInfo, opts?: SampleOptions): RowDecoder<Uint8Array> {
   if (lutChannels(f)) return lutRowToRGBA8(f, opts?.srgb === true);

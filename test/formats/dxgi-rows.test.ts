@@ -69,6 +69,21 @@ describe('row converters equal the per-element path', () => {
     expect(fast).toEqual(slow);
   });
 
+  it.each(TYPED.map((f) => [f.name, f.id]))('%s: elements → RGBA8 into a destination at any byte offset, part of a row', (_n, id) => {
+    // an aligned destination is written a word a pixel, an unaligned one a byte at a time
+    const next = prng(id * 179424673);
+    const n = 37;
+    const src = Uint32Array.from({ length: n + 3 }, next);
+    const slow = new Uint8Array(n * 4);
+    for (let i = 0; i < n; i++) elementToRGBA8(id, src[i], slow, i * 4);
+    for (const offset of [0, 1, 2, 3, 4]) {
+      const backing = new Uint8Array(offset + n * 4 + 8).fill(0xa5);
+      rowToRGBA8(id, src, backing.subarray(offset), n);
+      expect([...backing.subarray(offset, offset + n * 4)], `offset ${offset}`).toEqual([...slow]);
+      expect([...backing.subarray(offset + n * 4)], `bytes past the row, offset ${offset}`).toEqual(new Array(8).fill(0xa5));
+    }
+  });
+
   it.each(TYPED.map((f) => [f.name, f.id]))('%s: RGBA8 → elements', (_n, id) => {
     const next = prng(id * 32452843);
     const src = Uint8Array.from({ length: N * 4 }, () => next() & 0xff);

@@ -13,6 +13,8 @@ import { decodeChannel, encodeChannel } from './element.js';
 import { requireDxgiFormat } from './formats.js';
 import type { DxgiChannel } from './formats.js';
 import { assertNever } from './never.js';
+import { byteShuffle, isXrBiasPlan, tableRow32, wordTables, words32ToFloat, xrBiasWordsToFloat } from '../word-rows.js';
+import type { FloatPlan, WordRow, WordTables } from '../word-rows.js';
 
 type Quad<T> = readonly [T, T, T, T];
 
@@ -21,12 +23,18 @@ interface RowPlan {
   readonly mask: Quad<number>;
   /** code → float32 */
   readonly toFloat: Quad<Float32Array>;
+  /** the same, with the shifts and masks, for the float row loop */
+  readonly floats: FloatPlan;
+  readonly floatWords: typeof words32ToFloat;
   /** the channels, for the float → code loops */
   readonly channels: Quad<DxgiChannel>;
   /** code → RGBA8 byte */
   readonly toByte: Quad<Uint8Array>;
   /** RGBA8 byte → code */
   readonly fromByte: Quad<Uint16Array>;
+  /** elements → RGBA8 words, for an aligned destination, with its tables */
+  readonly toWords: WordRow<Uint32Array>;
+  readonly words: WordTables;
 }
 
 /** A channel's RGBA8 byte from a decoded float, as rgba8TargetOf's format stores it. */
@@ -98,6 +106,16 @@ function channelPlan(ch: DxgiChannel): { toFloat: Float32Array; toByte: Uint8Arr
   return { toFloat, toByte, fromByte };
 }
 
+/** The byte shuffle of a BGRA8/BGRX8-like layout whose channels read their bytes unchanged (an X channel as 255). */
+function shuffleOf(channels: Quad<DxgiChannel>, toByte: Quad<Uint8Array>): WordRow<Uint32Array> | undefined {
+  const from = channels.map((ch, k) => {
+    if (ch.bits !== 8 || ch.shift % 8 !== 0) return NaN;
+    if (ch.interp === 'x') return toByte[k].every((v) => v === 255) ? -1 : NaN;
+    return toByte[k].every((v, c) => v === c) ? ch.shift / 8 : NaN;
+  });
+  return from.some(Number.isNaN) ? undefined : byteShuffle([from[0], from[1], from[2], from[3]]);
+}
+
 const PLANS = new Map<number, RowPlan>();
 
 /** The row plan of a typed format, built on first use. */
@@ -108,13 +126,25 @@ function planOf(format: number): RowPlan {
   if (f.interp === 'typeless') throw new RangeError(`${f.name} is typeless: a row of it has no values until a view gives it a type`);
   const [r, g, b, a] = f.channels.map(channelPlan);
   const q = <T>(pick: (p: ReturnType<typeof channelPlan>) => T): Quad<T> => [pick(r), pick(g), pick(b), pick(a)];
+  const shift: Quad<number> = [f.channels[0].shift, f.channels[1].shift, f.channels[2].shift, f.channels[3].shift];
+  const mask: Quad<number> = [2 ** f.channels[0].bits - 1, 2 ** f.channels[1].bits - 1, 2 ** f.channels[2].bits - 1, 2 ** f.channels[3].bits - 1];
+  const toByte = q((p) => p.toByte);
+  const toFloat = q((p) => p.toFloat);
+  const floats: FloatPlan = {
+    s0: shift[0], s1: shift[1], s2: shift[2], s3: shift[3], m0: mask[0], m1: mask[1], m2: mask[2], m3: mask[3],
+    l0: toFloat[0], l1: toFloat[1], l2: toFloat[2], l3: toFloat[3],
+  };
   const plan: RowPlan = {
-    shift: [f.channels[0].shift, f.channels[1].shift, f.channels[2].shift, f.channels[3].shift],
-    mask: [2 ** f.channels[0].bits - 1, 2 ** f.channels[1].bits - 1, 2 ** f.channels[2].bits - 1, 2 ** f.channels[3].bits - 1],
-    toFloat: q((p) => p.toFloat),
+    shift,
+    mask,
+    toFloat,
+    floats,
+    floatWords: isXrBiasPlan(floats) ? xrBiasWordsToFloat : words32ToFloat,
     channels: f.channels,
-    toByte: q((p) => p.toByte),
+    toByte,
     fromByte: q((p) => p.fromByte),
+    toWords: shuffleOf(f.channels, toByte) ?? tableRow32,
+    words: wordTables(shift, mask, toByte),
   };
   PLANS.set(format, plan);
   return plan;
@@ -129,14 +159,8 @@ function checkRow(what: string, count: number, srcLen: number, srcPer: number, d
 /** Elements → float RGBA (4 floats a pixel). */
 export function decodeRow(format: number, src: Uint32Array, dst: Float32Array, count = src.length): void {
   checkRow('decodeRow', count, src.length, 1, dst.length, 4);
-  const { shift: [s0, s1, s2, s3], mask: [m0, m1, m2, m3], toFloat: [t0, t1, t2, t3] } = planOf(format);
-  for (let i = 0, o = 0; i < count; i++, o += 4) {
-    const w = src[i];
-    dst[o] = t0[(w >>> s0) & m0];
-    dst[o + 1] = t1[(w >>> s1) & m1];
-    dst[o + 2] = t2[(w >>> s2) & m2];
-    dst[o + 3] = t3[(w >>> s3) & m3];
-  }
+  const plan = planOf(format);
+  plan.floatWords(plan.floats, src, 0, count, dst, 0);
 }
 
 /**
@@ -200,7 +224,12 @@ export function encodeRow(format: number, src: Float32Array, dst: Uint32Array, c
 /** Elements → RGBA8 (4 bytes a pixel), as elementToRGBA8 defines it. */
 export function rowToRGBA8(format: number, src: Uint32Array, dst: Uint8Array, count = src.length): void {
   checkRow('rowToRGBA8', count, src.length, 1, dst.length, 4);
-  const { shift: [s0, s1, s2, s3], mask: [m0, m1, m2, m3], toByte: [t0, t1, t2, t3] } = planOf(format);
+  const plan = planOf(format);
+  if (dst.byteOffset % 4 === 0) {
+    plan.toWords(plan.words, src, 0, count, new Uint32Array(dst.buffer, dst.byteOffset, count), 0);
+    return;
+  }
+  const { shift: [s0, s1, s2, s3], mask: [m0, m1, m2, m3], toByte: [t0, t1, t2, t3] } = plan;
   for (let i = 0, o = 0; i < count; i++, o += 4) {
     const w = src[i];
     dst[o] = t0[(w >>> s0) & m0];
