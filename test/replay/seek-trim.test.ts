@@ -178,7 +178,7 @@ function insideLock(r: Replayer): boolean {
 
 describe('seek: restore the nearest snapshot, then replay', () => {
   // the short run takes an even spread of the sample traces; the long run takes them all
-  for (const name of spread(names, 4)) {
+  for (const name of spread(names, 3)) {
     it(`${name}: stands where a replay from call 0 stands, at random calls (whole state compared)`, () => {
       const src = binary(name);
       const seekable = TraceReader.fromBytes(withSnapshots(src, 1));
@@ -221,7 +221,7 @@ describe('seek: restore the nearest snapshot, then replay', () => {
 });
 
 describe('trim', () => {
-  for (const name of spread(names, 4)) {
+  for (const name of spread(names, 3)) {
     it(`${name}: the trimmed trace presents exactly the kept frames of its source`, () => {
       const src = binary(name);
       const want = frameHashes(TraceReader.fromBytes(src));

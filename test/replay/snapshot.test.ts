@@ -73,7 +73,7 @@ describe('a replay snapshotted at call N and restored continues exactly as an un
   });
 
   // the short run takes an even spread of the sample traces; the long run takes them all
-  for (const name of spread(names, 6)) {
+  for (const name of spread(names, 4)) {
     it(`${name}: ${LONG ? 'at the start, a third, two thirds and the last call' : 'a third and two thirds in'}`, () => {
       const path = join(TRACES, name);
       const want = straight(path);

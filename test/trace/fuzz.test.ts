@@ -9,7 +9,7 @@ import { MUTATIONS } from '../../tools/fuzz-mutate.js';
 import { signedVtableLength, signedFieldOffset } from '../../tools/fuzz-repro.js';
 import { scale } from '../helpers.js';
 
-const MUTANTS = scale(3000, 1000);
+const MUTANTS = scale(3000, 500);
 
 /** Per-file bound (DESIGN.md §3: never a hang). */
 const LIMIT_MS = 2000;
