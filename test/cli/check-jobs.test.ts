@@ -49,7 +49,8 @@ describe('check --jobs', () => {
     expect(r.summary.passed).toBe(SAMPLES.length);
   });
 
-  it('reports failures in trace order with the same report folders', async () => {
+  // worker threads load the whole replayer each: the long suite runs this
+  it.runIf(LONG)('reports failures in trace order with the same report folders', async () => {
     const d = await samplesWithGoldens();
     // a golden from another trace: every frame of clear-colorfill and triangles now differs or is extra/missing
     cpSync(join(d, 'triangles.golden'), join(d, 'clear-colorfill.golden'), { recursive: true, force: true });

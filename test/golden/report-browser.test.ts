@@ -2,6 +2,7 @@
  * The HTML report as a browser shows it: headless Chromium opens index.html from disk and every
  * image must load and the failing frame's diff be on screen, and a trace named like an XSS payload
  * must not run anything. Needs /usr/bin/chromium (.ci/run installs it); skipped, saying so, without.
+ * A browser costs seconds of CPU: it runs in the long suite (`npm run test:long`, which .ci/run runs).
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { LONG } from '../helpers.js';
 import type { Io } from '../../src/cli/io.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,7 +20,7 @@ if (!HAVE_CHROMIUM) console.warn(`report-browser.test.ts: skipped, ${CHROMIUM} i
 const quiet: Io = { out: () => {}, err: () => {}, tty: false };
 const HOSTILE = '"><img src=x onerror=alert(1)>';
 
-describe.skipIf(!HAVE_CHROMIUM)(`the HTML report in headless Chromium (needs ${CHROMIUM})`, () => {
+describe.skipIf(!HAVE_CHROMIUM || !LONG)(`the HTML report in headless Chromium (needs ${CHROMIUM})`, () => {
   it('loads every image, shows the failing frame\'s diff, and runs no script', async () => {
     const d = mkdtempSync(join(tmpdir(), 'replay9-browser-'));
     const t = join(d, `${HOSTILE}.r9t`);
