@@ -51,7 +51,8 @@ function declarationImports(entry: string, seen = new Set<string>(), out = new S
 /** What a tarball may hold: the build, the command, the schema and the README; no source maps. */
 const stray = (files: string[]): string[] => files.filter((f) => !/^(dist|bin|schema)\/|^(README\.md|package\.json|LICENSE)$/.test(f) || f.endsWith('.map'));
 
-describe('the package', () => {
+// npm itself costs seconds of CPU to start: the long suite runs this too
+describe.runIf(LONG)('the package', () => {
   it('lists dist, bin, schema and README only (npm pack --dry-run of the checkout as built)', () => {
     const out = run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT);
     const [info] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ files: Array<{ path: string }> }>;
