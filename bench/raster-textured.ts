@@ -24,8 +24,7 @@ import type { Surface } from '../src/device/surface.js';
 import {
   D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DLIGHT, D3DPOOL, D3DPT, D3DRS, D3DSAMP, D3DTA, D3DTEXF, D3DTOP, D3DTS, D3DTSS,
 } from '../src/d3d9/index.js';
-import { describe, median, timePair } from './measure.js';
-import type { Timed } from './measure.js';
+import { describe, median, timePair, timePairBest } from './measure.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
 
 const W = 1024;
@@ -277,16 +276,6 @@ export function scene1080p(w = SW, h = SH): Scene {
  */
 const TODAY_SCENE_PER_LOOP = 20.5;
 
-/** Best of `rounds` interleaved timings: the round with the smallest ours + baseline median. */
-function bestOf(rounds: number, ours: () => unknown, baseline: () => unknown, o: { warmup: number; runs: number }): { ours: Timed; baseline: Timed } {
-  let best: { ours: Timed; baseline: Timed } | undefined;
-  for (let r = 0; r < rounds; r++) {
-    const t = timePair(ours, baseline, { warmup: r === 0 ? o.warmup : 0, runs: o.runs });
-    if (!best || t.ours.median + t.baseline.median < best.ours.median + best.baseline.median) best = t;
-  }
-  return best!;
-}
-
 export const rasterTextured: Benchmark = {
   name: 'raster_textured',
   run(ctx: BenchContext): Result[] {
@@ -298,7 +287,7 @@ export const rasterTextured: Benchmark = {
     if (mismatches !== 0) throw new Error(`raster.bilinear_modulate: the baseline's image differs from the device's at ${mismatches} pixels`);
     const results: Result[] = [];
     const m = modulateQuads(words);
-    const t = bestOf(3, m.frame, loop, timing);
+    const t = timePairBest(m.frame, loop, timing, 3);
     ctx.log(`raster.bilinear_modulate: ours ${describe(t.ours)}, loop ${describe(t.baseline)}`);
     const pixels = W * H * QUADS;
     const ours = pixels / t.ours.median / 1e6, base = pixels / t.baseline.median / 1e6;
@@ -307,7 +296,7 @@ export const rasterTextured: Benchmark = {
       goal: '>= 0.8',
     });
     const s = scene1080p();
-    const ts = bestOf(3, s.frame, loop, timing);
+    const ts = timePairBest(s.frame, loop, timing, 3);
     const perLoop = ts.ours.median / ts.baseline.median;
     ctx.log(`raster.scene_1080p: ours ${describe(ts.ours)}, loop ${describe(ts.baseline)}; scene/loop ${perLoop.toFixed(3)} (today ${TODAY_SCENE_PER_LOOP})`);
     const sceneMpix = (SW * SH) / ts.ours.median / 1e6;

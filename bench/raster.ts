@@ -23,6 +23,7 @@ import { Direct3DCreate9 } from '../src/device/direct3d9.js';
 import type { Device } from '../src/device/device.js';
 import type { Surface } from '../src/device/surface.js';
 import { D3DCLEAR, D3DCMP, D3DFMT, D3DFVF, D3DPT, D3DRS, D3DSTENCILOP } from '../src/d3d9/index.js';
+import { floorDiv, ONE, snap } from '../src/driver/raster/setup/fixed.js';
 import { describe, timePair } from './measure.js';
 import type { Timed } from './measure.js';
 import type { BenchContext, Benchmark, Result } from './types.js';
@@ -62,23 +63,6 @@ function quad(z: readonly [number, number, number, number], color: number): Floa
 // The baselines' rasterizer: the triangle setup and per-row spans any exact
 // rasterizer with D3D9's rules does (reference E), written for speed.
 
-const ONE = 256;
-
-/** ⌊n / d⌋ of integers held in doubles, d > 0 (the float quotient can be one off near an integer). */
-function floorDiv(n: number, d: number): number {
-  let q = Math.floor(n / d);
-  if (q * d > n) q -= 1;
-  else if ((q + 1) * d <= n) q += 1;
-  return q;
-}
-
-/** A coordinate in 1/256 pixel, round half to even. */
-function snap(v: number): number {
-  const s = v * ONE;
-  let r = Math.round(s);
-  if (r - s === 0.5 && r % 2 !== 0) r -= 1;
-  return r;
-}
 
 /** One triangle at a time: clockwise vertex order, edge equations at the first row, and each row's span. */
 class SpanSetup {

@@ -8,6 +8,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { BitmaskSig, EnumSig, FunctionSig, StructSig, TraceCall, TraceHeader, Value } from './model.js';
 import { snappyCompress } from './snappy.js';
+import { withRoom } from '../trace/byte-io.js';
 
 /** Where the compressed bytes go. */
 export interface ApitraceSink {
@@ -43,12 +44,7 @@ class Bytes {
   private readonly scratch = new DataView(new ArrayBuffer(8));
 
   private room(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.length + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.length));
-    this.buf = next;
+    if (this.length + n > this.buf.length) this.buf = withRoom(this.buf, this.length, n);
   }
   byte(b: number): void {
     this.room(1);

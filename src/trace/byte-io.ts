@@ -80,3 +80,16 @@ export class MemorySource implements ByteSource {
   }
   close(): void {}
 }
+
+/**
+ * `buf` with room for `more` bytes after its first `used`: `buf` itself when they fit, else a buffer
+ * doubled until they do, holding a copy of those `used` bytes.
+ */
+export function withRoom(buf: Uint8Array<ArrayBuffer>, used: number, more: number): Uint8Array<ArrayBuffer> {
+  if (used + more <= buf.length) return buf;
+  let size = Math.max(buf.length * 2, 1);
+  while (size < used + more) size *= 2;
+  const next = new Uint8Array(size);
+  next.set(buf.subarray(0, used));
+  return next;
+}

@@ -1,3 +1,5 @@
+import { withRoom } from '../byte-io.js';
+
 /**
  * Text written straight into a growing byte buffer (UTF-8) and handed on in blocks of about
  * 64 KB, always at a line end: printing a long trace makes no string per line or per value.
@@ -16,12 +18,7 @@ export class ByteOut {
 
   /** Room for `n` more bytes. */
   ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.pos + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
+    if (this.pos + n > this.buf.length) this.buf = withRoom(this.buf, this.pos, n);
   }
 
   /** A string, as UTF-8 (ASCII byte by byte, the rest through the encoder). */
