@@ -11,23 +11,11 @@ import type { TraceCall } from '../../src/capture/model.js';
 import { apitraceFromBytes } from '../../src/capture/parser.js';
 import { snappyCompress, snappyDecompress } from '../../src/capture/snappy.js';
 import { TraceFormatError } from '../../src/trace/errors.js';
-import { scale, spread } from '../helpers.js';
+import { prng as rng, scale, spread } from '../helpers.js';
 import { FIXTURES, TRACES } from './apitrace-fixtures.js';
 
 const SEED = 20261201;
 const LIMIT_MS = 2000;
-
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Outcome = { calls: TraceCall[]; warnings: string[] } | { error: unknown };
 

@@ -10,10 +10,9 @@ import { D3DCLEAR, D3DCULL, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DF
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
 import type { IDirect3DSurface9 } from '../../src/device/types.js';
-import { at, colorMatch, draw, expectColors, pixel, ps, quad, rig, SHADERS_EXECUTE, tokens } from './wine-visual-rig.js';
+import { at, colorMatch, draw, expectColors, expectTarget, hex, pixel, ps, quad, rig, SHADERS_EXECUTE, tokens } from './wine-visual-rig.js';
 
 const run = it.skipIf(!SHADERS_EXECUTE);
-const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
 const el = (Offset: number, Type: number, Usage: number, UsageIndex = 0): D3DVERTEXELEMENT9 => ({ Stream: 0, Offset, Type, Method: 0, Usage, UsageIndex });
 
 /** A lockable 640×480 A8R8G8B8 render target, set as target 0 (the viewport follows it). */
@@ -21,20 +20,6 @@ function wineTarget(dev: Device): IDirect3DSurface9 {
   const rt = dev.CreateRenderTarget(640, 480, D3DFMT.A8R8G8B8, 0, 0, true).surface!;
   expect(dev.SetRenderTarget(0, rt)).toBe(D3D_OK);
   return rt;
-}
-
-/** Expects each [x, y, colour] of `rt` within `tolerance` per channel (all reported at once). */
-function expectTarget(rt: IDirect3DSurface9, points: ReadonlyArray<readonly [number, number, number]>, tolerance: number): void {
-  const lock = rt.LockRect(null, 0).lockedRect!;
-  const view = new DataView(lock.pBits.buffer, lock.pBits.byteOffset);
-  const got: string[] = [], want: string[] = [];
-  for (const [x, y, c] of points) {
-    const v = view.getUint32(y * lock.Pitch + 4 * x, true) & 0xffffff;
-    got.push(`${x},${y}: ${hex(v)}`);
-    want.push(`${x},${y}: ${hex(colorMatch(v, c, tolerance) ? v : c)}`);
-  }
-  rt.UnlockRect();
-  expect(got).toEqual(want);
 }
 
 describe('texkill on texture coordinates (visual.c texkill_test)', () => {

@@ -11,28 +11,13 @@ import { D3DCLEAR, D3DCULL, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DF
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import type { Device } from '../../src/device/device.js';
 import type { IDirect3DSurface9, IDirect3DTexture9 } from '../../src/device/types.js';
-import { at, colorMatch, expectColors, ps, rig, SHADERS_EXECUTE, vs } from './wine-visual-rig.js';
+import { at, expectColors, expectTarget, hex, ps, rig, SHADERS_EXECUTE, vs } from './wine-visual-rig.js';
 
 const run = it.skipIf(!SHADERS_EXECUTE);
-const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
 const f32bits = (v: number): number => new Uint32Array(new Float32Array([v]).buffer)[0];
 
 /** vs_3_0 that passes the position through (visual.c's vshader_code of these tests). */
 const VS_PASS = 'vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0';
-
-/** Expects each [x, y, colour] of a lockable 32-bit target within `tolerance` per channel (all reported at once). */
-function expectTarget(rt: IDirect3DSurface9, points: ReadonlyArray<readonly [number, number, number]>, tolerance: number): void {
-  const lock = rt.LockRect(null, 0).lockedRect!;
-  const view = new DataView(lock.pBits.buffer, lock.pBits.byteOffset);
-  const got: string[] = [], want: string[] = [];
-  for (const [x, y, c] of points) {
-    const v = view.getUint32(y * lock.Pitch + 4 * x, true) & 0xffffff;
-    got.push(`${x},${y}: ${hex(v)}`);
-    want.push(`${x},${y}: ${hex(colorMatch(v, c, tolerance) ? v : c)}`);
-  }
-  rt.UnlockRect();
-  expect(got).toEqual(want);
-}
 
 describe('vFace on and off screen (visual.c vface_register_test)', () => {
   // cmp r0, vFace, green, red: the bottom half's two triangles wind counter-clockwise on screen (back

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
 import { D3DCREATE, D3DPT, D3D_OK } from '../../src/d3d9/index.js';
-import type { IDirect3DPixelShader9, IDirect3DVertexShader9 } from '../../src/device/types.js';
+import type { IDirect3DPixelShader9, IDirect3DSurface9, IDirect3DVertexShader9 } from '../../src/device/types.js';
 import { assemble } from '../../src/shader/index.js';
 import { PP } from '../fixtures/every-command.js';
 
@@ -87,7 +87,7 @@ export function colorMatch(got: number, want: number, tolerance: number): boolea
   return true;
 }
 
-const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
+export const hex = (c: number): string => `0x${(c >>> 0).toString(16).padStart(6, '0')}`;
 
 /** Wine's 640×480 sample point (x, y) on our 128×96 target (a fifth of it). */
 export const at = (x: number, y: number): [number, number] => [Math.floor(x / 5), Math.floor(y / 5)];
@@ -96,5 +96,19 @@ export const at = (x: number, y: number): [number, number] => [Math.floor(x / 5)
 export function expectColors(dev: Device, points: ReadonlyArray<readonly [number, number, number]>, tolerance: number): void {
   const got = points.map(([x, y]) => `${x},${y}: ${hex(pixel(dev, x, y))}`);
   const want = points.map(([x, y, c], i) => (colorMatch(pixel(dev, x, y), c, tolerance) ? got[i] : `${x},${y}: ${hex(c)}`));
+  expect(got).toEqual(want);
+}
+
+/** Expects each [x, y, colour] of a lockable 32-bit target `rt` within `tolerance` per channel (all reported at once). */
+export function expectTarget(rt: IDirect3DSurface9, points: ReadonlyArray<readonly [number, number, number]>, tolerance: number): void {
+  const lock = rt.LockRect(null, 0).lockedRect!;
+  const view = new DataView(lock.pBits.buffer, lock.pBits.byteOffset);
+  const got: string[] = [], want: string[] = [];
+  for (const [x, y, c] of points) {
+    const v = view.getUint32(y * lock.Pitch + 4 * x, true) & 0xffffff;
+    got.push(`${x},${y}: ${hex(v)}`);
+    want.push(`${x},${y}: ${hex(colorMatch(v, c, tolerance) ? v : c)}`);
+  }
+  rt.UnlockRect();
   expect(got).toEqual(want);
 }

@@ -3,16 +3,9 @@
  * count with the least recently used entry dropped first.
  */
 import { describe, expect, it } from 'vitest';
-import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
+import { parseShader } from '../../../src/shader/index.js';
 import { CompileCache, hashWords, programWords } from '../../../src/driver/shader/compile-cache.js';
-
-function program(text: string): ShaderProgram {
-  const a = assemble(text);
-  if (!a.ok) throw new Error(a.error.message);
-  const p = parseShader(a.tokens);
-  if (!p.ok) throw new Error(p.error.message);
-  return p.program;
-}
+import { program } from './harness.js';
 
 /** 64-bit FNV-1a over little-endian bytes, written with BigInt (offset basis and prime from the FNV reference). */
 function fnv1a64(words: Uint32Array): string {

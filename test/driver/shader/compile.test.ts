@@ -17,21 +17,9 @@ import { OPS_USED } from '../../../src/driver/shader/compile-ops.js';
 import { WINE_VECTORS } from '../../shader/wine-vectors.js';
 import { corpus } from '../../shader/opcode-corpus.js';
 import { NESTED_REP_VS30, SHADERS } from './compile-shaders.js';
+import { LONG, prng as rng } from '../../helpers.js';
 
-const LONG = process.env.REPLAY9_LONG === '1';
 const here = dirname(fileURLToPath(import.meta.url));
-
-/** mulberry32: a small seeded generator. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SPECIAL_BITS = [0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7fa00005, 0x00000001, 0x807fffff, 0x7f7fffff, 0x3f800000, 0xbf000000];
 

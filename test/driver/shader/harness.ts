@@ -1,13 +1,18 @@
 /** Runs assembled shaders on plain arrays: the interpreter without a device. */
-import { assemble, parseShader } from '../../../src/shader/index.js';
+import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
 import { createExecutable, LANES, SLOT, type ShaderConstants, type ShaderExecutable, type ShaderIO, type ShaderSample } from '../../../src/driver/shader/index.js';
 
-export function compile(text: string): ShaderExecutable {
+/** The parsed program of shader assembly `text` (throws on a mistake in the text). */
+export function program(text: string): ShaderProgram {
   const a = assemble(text);
   if (!a.ok) throw new Error(`assemble: ${a.error.line}:${a.error.column} ${a.error.message}`);
   const p = parseShader(a.tokens);
   if (!p.ok) throw new Error(`parse: ${p.error.offset} ${p.error.message}`);
-  return createExecutable(p.program);
+  return p.program;
+}
+
+export function compile(text: string): ShaderExecutable {
+  return createExecutable(program(text));
 }
 
 export interface SampleCall { unit: number; u: number; v: number; w: number; d: number[]; lodMode: number; lod: number }

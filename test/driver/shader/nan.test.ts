@@ -6,21 +6,12 @@
  * D3D9 leaves NaN payloads undefined: one pattern keeps the same trace giving the same bits.
  */
 import { describe, expect, it } from 'vitest';
-import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
 import { createExecutable, LANES, SLOT, type ShaderExecutable, type ShaderSample } from '../../../src/driver/shader/index.js';
 import { compiledExecutable, compileProgram, isCompiled } from '../../../src/driver/shader/compile.js';
 import { CANONICAL_NAN_BITS } from '../../../src/driver/shader/ops.js';
-import { makeConstants, makeIO } from './harness.js';
+import { makeConstants, makeIO, program } from './harness.js';
+import { LONG } from '../../helpers.js';
 
-const LONG = process.env.REPLAY9_LONG === '1';
-
-function program(text: string): ShaderProgram {
-  const a = assemble(text);
-  if (!a.ok) throw new Error(`${a.error.line}:${a.error.column} ${a.error.message}`);
-  const p = parseShader(a.tokens);
-  if (!p.ok) throw new Error(p.error.message);
-  return p.program;
-}
 
 /** NaN bit patterns a vertex or a texture may hand a shader: payloads, both signs, signalling and quiet. */
 const NANS = [0x7fa00005, 0xffa00005, 0x7f800001, 0xffc00001, 0x7fc00000, 0xffc00000, 0x7fffffff];

@@ -5,16 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createExecutable, LOD, PS_IN, type ShaderConstants } from '../../../src/driver/shader/index.js';
-import { assemble, parseShader, type ShaderProgram } from '../../../src/shader/index.js';
-import { compile, f32, fakeSample, getReg, makeConstants, makeIO, setReg, type SampleCall } from './harness.js';
-
-function program(text: string): ShaderProgram {
-  const a = assemble(text);
-  if (!a.ok) throw new Error(a.error.message);
-  const p = parseShader(a.tokens);
-  if (!p.ok) throw new Error(p.error.message);
-  return p.program;
-}
+import { compile, f32, fakeSample, program, getReg, makeConstants, makeIO, setReg, type SampleCall } from './harness.js';
 
 /** Runs a pixel shader on `lanes` lanes with texture coordinates tN = coords[N] (the same on each lane unless given per lane). */
 function runPs(text: string, coords: number[][], opts: { consts?: number[][]; bump?: number[]; lanes?: number; perLane?: number[][][] } = {}) {
