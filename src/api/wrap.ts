@@ -309,20 +309,3 @@ for (const info of COMMANDS.slice(1)) {
     });
   }
 }
-
-// non-recorded getters passed through, each only on the interfaces d3d9.h gives it
-const PASS_THROUGH: ReadonlyArray<[typeof ApiObject, readonly string[]]> = [
-  [VolumeTextureApi, ['GetLevelCount', 'GetAutoGenFilterType', 'GetLOD']],
-];
-for (const [cls, methods] of PASS_THROUGH) {
-  for (const m of methods) {
-    Object.defineProperty(cls.prototype, m, {
-      value: function (this: ApiObject, ...args: unknown[]) {
-        const fn = (this.inner as Record<string, unknown>)[m];
-        return typeof fn === 'function' ? (fn as (...a: unknown[]) => unknown).apply(this.inner, args) : undefined;
-      },
-      writable: true,
-      configurable: true,
-    });
-  }
-}

@@ -10,6 +10,7 @@ import { openApitrace } from '../../src/capture/parser.js';
 import type { Value } from '../../src/capture/model.js';
 import { D3D9_SPEC, MEMCPY_SIG, polyCase, specFunction } from '../../src/capture/spec-d3d9.js';
 import type { SpecType } from '../../src/capture/spec-types.js';
+import { commandForMethod, EX_INTERFACE_OF, HANDLE_KINDS, INTERFACE_CHAIN } from '../../src/trace/commands.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 const TRACES = ['apitrace', 'capture'].flatMap((d) =>
@@ -87,6 +88,26 @@ describe('the D3D9 signature table matches what apitrace wrote', () => {
     expect(hr.values).toContainEqual(['D3DERR_INVALIDCALL', 0x8876086c | 0]);
     expect(hr.values[0]).toEqual(['D3D_OK', 0]);
     expect(MEMCPY_SIG.argNames).toEqual(['dest', 'src', 'n']);
+  });
+
+  it('has a replay9 command for every function and method apitrace records, on every kind of object that has it', () => {
+    const unmapped: string[] = [];
+    for (const f of D3D9_SPEC.functions) {
+      const sep = f.name.indexOf('::');
+      if (sep < 0) {
+        if (!commandForMethod(undefined, f.name)) unmapped.push(f.name);
+        continue;
+      }
+      const iface = f.name.slice(0, sep);
+      const method = f.name.slice(sep + 2);
+      // the importer looks a method up on the object's kind: a method of IDirect3DBaseTexture9 is
+      // called on a texture, a cube texture or a volume texture
+      const kinds = HANDLE_KINDS.filter((k) => iface === 'IUnknown' || INTERFACE_CHAIN[k].includes(iface) || EX_INTERFACE_OF[k] === iface);
+      if (kinds.length === 0) unmapped.push(`${f.name} (no object kind)`);
+      for (const k of kinds) if (!commandForMethod(k, method)) unmapped.push(`${f.name} on a ${k}`);
+    }
+    expect(D3D9_SPEC.functions.length).toBeGreaterThan(400);
+    expect(unmapped).toEqual([]);
   });
 
   for (const path of TRACES) {

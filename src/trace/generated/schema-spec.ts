@@ -6857,6 +6857,71 @@ export const SCHEMA: SchemaDef = {
       ]
     },
     {
+      "name": "VolumeTextureGetLevelCount",
+      "r9": "IDirect3DVolumeTexture9.GetLevelCount",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureGetLOD",
+      "r9": "IDirect3DVolumeTexture9.GetLOD",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out"
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureSetAutoGenFilterType",
+      "r9": "IDirect3DVolumeTexture9.SetAutoGenFilterType",
+      "fields": [
+        {
+          "name": "FilterType",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "enum D3DTEXTUREFILTERTYPE"
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureGetAutoGenFilterType",
+      "r9": "IDirect3DVolumeTexture9.GetAutoGenFilterType",
+      "fields": [
+        {
+          "name": "ReturnValue",
+          "slot": 0,
+          "type": {
+            "kind": "scalar",
+            "scalar": "uint"
+          },
+          "r9": "out enum D3DTEXTUREFILTERTYPE"
+        }
+      ]
+    },
+    {
+      "name": "VolumeTextureGenerateMipSubLevels",
+      "r9": "IDirect3DVolumeTexture9.GenerateMipSubLevels",
+      "fields": []
+    },
+    {
       "name": "Call",
       "fields": [
         {
@@ -7144,7 +7209,12 @@ export const SCHEMA: SchemaDef = {
         "VolumeFreePrivateData",
         "VolumeGetContainer",
         "StateBlockGetDevice",
-        "VertexDeclarationGetDeclaration"
+        "VertexDeclarationGetDeclaration",
+        "VolumeTextureGetLevelCount",
+        "VolumeTextureGetLOD",
+        "VolumeTextureSetAutoGenFilterType",
+        "VolumeTextureGetAutoGenFilterType",
+        "VolumeTextureGenerateMipSubLevels"
       ]
     }
   ],
