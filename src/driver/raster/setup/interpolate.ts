@@ -5,6 +5,9 @@
  * screen gradients. Attributes are perspective-correct: f = Σ wᵢ·rhwᵢ·aᵢ / Σ wᵢ·rhwᵢ,
  * with analytic derivatives ∂f/∂x = (Σ ∂wᵢ/∂x·rhwᵢ·aᵢ − f·Σ ∂wᵢ/∂x·rhwᵢ) / Σ wᵢ·rhwᵢ.
  * Depth is already z/w and is interpolated linearly: z = Σ wᵢ·zᵢ / Σ wᵢ (reference E).
+ * Texture coordinates reach the pixel stages as float32, like colours (Fragment)
+ * and pixel shader inputs (programmable/span.ts): the sampler's 1/256 steps see
+ * the float32 coordinate, as on Windows.
  *
  * A triangle's weights are its snapped edge functions, but its attribute planes
  * (rhw, depth, rhw·a) are those of the unsnapped float vertices: setup moves each
@@ -152,7 +155,8 @@ export class AttributeSetup {
     const { dDx, dDy, end } = this;
     for (let j = CH_TEX, t = 0; j < end; j++, t++) {
       const k = j * 5;
-      const v = (w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv;
+      // float32, as colours and a pixel shader's inputs arrive (span/tex-coords.ts and rgba8-texture.ts round alike)
+      const v = Math.fround((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv);
       f.tex[t] = v;
       f.texDx[t] = (c[k + 3] - v * dDx) * inv;
       f.texDy[t] = (c[k + 4] - v * dDy) * inv;

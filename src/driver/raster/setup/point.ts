@@ -70,7 +70,7 @@ function inside(x: number, y: number): boolean {
 function spriteCoordinates(ctx: RasterContext, cx: number, cy: number): void {
   const f = ctx.frag;
   const w = box[2] - box[0], h = box[3] - box[1];
-  const u = (cx - box[0]) / w, v = (cy - box[1]) / h;
+  const u = Math.fround((cx - box[0]) / w), v = Math.fround((cy - box[1]) / h);
   for (let t = 0; t < Math.min(ctx.texSets, MAX_TEXCOORDS); t++) {
     const i = 4 * t;
     f.tex[i] = u; f.tex[i + 1] = v; f.tex[i + 2] = 0; f.tex[i + 3] = 1;
