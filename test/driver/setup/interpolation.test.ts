@@ -66,8 +66,9 @@ describe('perspective-correct interpolation', () => {
   const f = at(frags, 4, 0);
 
   it('texture coordinates, colours and eye depth divide by w', () => {
-    expect(f.tex[0]).toBeCloseTo(0.2, 12);
-    expect(f.tex[3]).toBeCloseTo(1, 12);
+    // texture coordinates arrive as float32, as colours do: 0.2 rounded to float32
+    expect(f.tex[0]).toBe(Math.fround(0.2));
+    expect(f.tex[3]).toBe(1);
     expect(f.diffuse[0]).toBeCloseTo(0.2, 6);
     // eye depth 1 and 4 weighted by rhw: (½·1·1 + ½·¼·4) / 0.625 = 1.6
     expect(f.eyeZ).toBeCloseTo(1.6, 12);
@@ -78,7 +79,8 @@ describe('perspective-correct interpolation', () => {
   });
 
   it('texture derivatives are the analytic derivatives of the rational interpolant', () => {
-    expect(f.texDx[0]).toBeCloseTo(0.08, 12);
+    // taken at the float32 coordinate: (N' − fround(0.2)·D') / D is 0.08 within 2⁻²⁸
+    expect(f.texDx[0]).toBeCloseTo(0.08, 8);
     expect(f.texDy[0]).toBeCloseTo(0, 12);
     // v = (λ2·1) / D: at (4,0) dv/dy = (1/8 − 0·D_y)/0.625 with D_y = 0 → 0.2
     expect(f.texDy[1]).toBeCloseTo(0.2, 12);
@@ -97,8 +99,60 @@ describe('perspective-correct interpolation', () => {
       clip(x2, y2, 0, 1, { tex0: [0, 1, 0, 1] }),
     ];
     const g = at(draw(makeState(), D3DPT.TRIANGLELIST, cv, 1), 4, 0);
-    expect(g.tex[0]).toBeCloseTo(0.2, 12);
-    expect(g.texDx[0]).toBeCloseTo(0.08, 12);
+    expect(g.tex[0]).toBe(Math.fround(0.2));
+    expect(g.texDx[0]).toBeCloseTo(0.08, 8);
+  });
+});
+
+describe('attributes follow the unsnapped vertices; coverage the snapped ones', () => {
+  // Vertices at 0.1 and 8.1 snap to 26/256 = 0.1015625 and 2074/256 = 8.1015625 (1/256 pixel).
+  // The planes through the given positions: at pixel (4, 2) the barycentrics are
+  // b1 = (4 − 0.1)/8 = 0.4875 and b2 = (2 − 0.1)/8 = 0.2375; the snapped vertices would give
+  // b1 = (4 − 0.1015625)/8 = 0.4873046875 instead, 2·10⁻⁴ away (what Windows' frames show: tex_sysmem).
+  const b1 = (4 - 0.1) / 8, b2 = (2 - 0.1) / 8, b0 = 1 - b1 - b2;
+  const off = (rhw: number) => [
+    tl(0.1, 0.1, 0, 1, { tex0: [0, 0, 0, 1], diffuse: [0, 0, 0, 1] }),
+    tl(8.1, 0.1, 1, rhw, { tex0: [1, 0, 0, 1], diffuse: [1, 0, 0, 1] }),
+    tl(0.1, 8.1, 0, 1, { tex0: [0, 1, 0, 1], diffuse: [0, 0, 0, 1] }),
+  ];
+
+  it('texture coordinates, colours and depth are the unsnapped planes\' values', () => {
+    const f = at(draw(makeState(), D3DPT.TRIANGLELIST, off(1), 1), 4, 2);
+    expect(Math.abs(f.tex[0] - b1)).toBeLessThan(2 ** -25); // float32 rounding of 0.4875
+    expect(Math.abs(f.tex[1] - b2)).toBeLessThan(2 ** -26);
+    expect(Math.abs(f.diffuse[0] - b1)).toBeLessThan(2 ** -25);
+    expect(f.z).toBeCloseTo(b1, 12);
+    expect(Math.abs(f.tex[0] - 0.4873046875)).toBeGreaterThan(1e-4);
+  });
+
+  it('so does the perspective divide: rhw is one of the planes', () => {
+    // rhw 1, ¼, 1: u = b1·¼ / (b0 + b1·¼ + b2), v = b2 / (b0 + b1·¼ + b2)
+    const f = at(draw(makeState(), D3DPT.TRIANGLELIST, off(0.25), 1), 4, 2);
+    const d = b0 + b1 / 4 + b2;
+    expect(Math.abs(f.tex[0] - b1 / 4 / d)).toBeLessThan(2 ** -26);
+    expect(Math.abs(f.tex[1] - b2 / d)).toBeLessThan(2 ** -25);
+    expect(f.z).toBeCloseTo(b1, 12);
+  });
+
+  it('the covered pixels are the snapped triangle\'s', () => {
+    // a right edge at x = 5.001 snaps to 1280/256 = 5: centres (5, y) lie on it, and a right edge
+    // leaves them out (the unsnapped edge would have them inside)
+    const v = [tl(0, 0), tl(5.001, 0), tl(5.001, 8)];
+    const keys = draw(makeState({ rs: { [D3DRS.CULLMODE]: D3DCULL.NONE } }), D3DPT.TRIANGLELIST, v, 1).map((f) => `${f.x},${f.y}`);
+    expect(keys).toContain('4,1');
+    expect(keys.filter((k) => k.startsWith('5,'))).toEqual([]);
+  });
+
+  it('a triangle that only snapping makes proper keeps the snapped planes', () => {
+    // (0, 0), (8, 3/2048), (16, 3/1024) lie on one line; snapped, y is 0, 0 and 1/256: a sliver whose
+    // top edge y = 0 holds pixel centres (0..7, 0). Its planes are the snapped triangle's: u = b1 = ½ at (4, 0)
+    const v = [
+      tl(0, 0, 0, 1, { tex0: [0, 0, 0, 1] }),
+      tl(8, 3 / 2048, 1, 1, { tex0: [1, 0, 0, 1] }),
+      tl(16, 3 / 1024, 0, 1, { tex0: [0, 1, 0, 1] }),
+    ];
+    const f = at(draw(makeState({ rs: { [D3DRS.CULLMODE]: D3DCULL.NONE } }), D3DPT.TRIANGLELIST, v, 1), 4, 0);
+    expect([f.tex[0], f.tex[1], f.z]).toEqual([0.5, 0, 0.5]);
   });
 });
 

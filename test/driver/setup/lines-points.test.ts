@@ -1,7 +1,7 @@
 /** Lines by the diamond-exit rule with D3DRS_LASTPIXEL, points as squares, and FILLMODE (reference E). */
 import { describe, expect, it } from 'vitest';
 import { D3DCULL, D3DFILL, D3DPT } from '../../../src/d3d9/index.js';
-import { clip, D3DRS, draw, float32Bits, keys, makeState, sorted, tl } from './helpers.js';
+import { box, clip, D3DRS, draw, float32Bits, keys, makeState, sorted, tl } from './helpers.js';
 
 const lastPixel = (on: boolean) => makeState({ rs: { [D3DRS.LASTPIXEL]: on ? 1 : 0 } });
 const line = (x0: number, y0: number, x1: number, y1: number, on = true) => keys(draw(lastPixel(on), D3DPT.LINELIST, [tl(x0, y0), tl(x1, y1)], 1));
@@ -47,6 +47,19 @@ describe('lines', () => {
     expect(frags.every((f) => f.front && !f.triangle)).toBe(true);
   });
 
+  it('attributes follow the unsnapped ends, as a triangle\'s planes do; pixels the snapped ones', () => {
+    // (0.1, 0) → (8.1, 0) snaps to 0.1015625 → 8.1015625: at pixel (4, 0) t = (4 − 0.1)/8 = 0.4875,
+    // where the snapped ends would give (4 − 0.1015625)/8 = 0.4873046875
+    const v = [tl(0.1, 0, 0, 1, { tex0: [0, 0, 0, 1], diffuse: [0, 0, 0, 1] }), tl(8.1, 0, 1, 1, { tex0: [1, 0, 0, 1], diffuse: [1, 0, 0, 1] })];
+    const frags = draw(lastPixel(false), D3DPT.LINELIST, v, 1);
+    expect(keys(frags)).toEqual(['0,0', '1,0', '2,0', '3,0', '4,0', '5,0', '6,0', '7,0']);
+    const f = frags[4];
+    expect(Math.abs(f.tex[0] - 0.4875)).toBeLessThan(2 ** -25);
+    expect(Math.abs(f.diffuse[0] - 0.4875)).toBeLessThan(2 ** -25);
+    expect(f.z).toBeCloseTo(0.4875, 12);
+    expect(f.texDx[0]).toBeCloseTo(1 / 8, 12);
+  });
+
   it('a zero-length line draws nothing', () => {
     expect(line(2, 2, 2, 2, true)).toEqual([]);
   });
@@ -85,10 +98,22 @@ describe('points', () => {
     expect(f?.texDy).toEqual([0, 0.25, 0, 0]);
   });
 
+  it('sprite coordinates follow the unsnapped square, coverage the snapped one', () => {
+    // size 4 at (3.1, 4.1): the square [1.1, 5.1) × [2.1, 6.1), snapped to [1.1015625, 5.1015625) × [2.1015625, 6.1015625);
+    // at pixel (2, 3) u = (2 − 1.1)/4 = 0.225 and v = (3 − 2.1)/4 = 0.225 (the snapped square: 0.2246…)
+    const state = makeState({ rs: { [D3DRS.POINTSPRITEENABLE]: 1 } });
+    const frags = draw(state, D3DPT.POINTLIST, [tl(3.1, 4.1, 0.5, 1, { pointSize: 4 })], 1);
+    expect(sorted(frags)).toEqual(box(2, 3, 5, 6));
+    const f = frags.find((g) => g.x === 2 && g.y === 3)!;
+    expect(f.tex[0]).toBe(Math.fround(0.225));
+    expect(f.tex[1]).toBe(Math.fround(0.225));
+  });
+
   it('without sprites the vertex texture coordinates cover the whole point', () => {
     const v = tl(7.5, 7.5, 0.5, 1, { pointSize: 4, tex0: [0.3, 0.6, 0, 1] });
     const frags = draw(makeState(), D3DPT.POINTLIST, [v], 1);
-    expect(frags.every((f) => f.tex[0] === 0.3 && f.tex[1] === 0.6 && !f.triangle && f.front)).toBe(true);
+    // as float32, the precision texture coordinates reach the pixel stages with
+    expect(frags.every((f) => f.tex[0] === Math.fround(0.3) && f.tex[1] === Math.fround(0.6) && !f.triangle && f.front)).toBe(true);
   });
 
   it('a point whose centre is behind the near plane is discarded whole', () => {

@@ -59,6 +59,27 @@ describe('bilinear weights are 256ths: the texel-space fraction truncated to 8 b
   }
 });
 
+describe('the sampler sees the texture coordinate as float32, as a pixel shader input is', () => {
+  // The vertex values below are doubles just off a 256th; interpolated, they reach the pixel stages as
+  // float32, whose nearest values are the 256ths themselves (float32 steps near 0.5 and 0.375 are 2⁻²⁴
+  // and 2⁻²⁵, far coarser than the offsets), so k is that of the 256th. Kept as doubles, the fraction
+  // would sit just under it and truncate to k − 1.
+  const TABLE: [string, number, number, number][] = [
+    // float32: u = 0.5, x = 0.5, k = 128 → 128 (as above); double: x = 0.5 − 2⁻³⁰, k = 127, 127/256·255 = 126.50390625 → 127
+    ['u = 0.5 − 2⁻³¹ filters as u = 0.5', 0.5 - 2 ** -31, 128, 127],
+    // float32: u = 0.375, k = 64 → 64; double: x = 0.25 − 2⁻²⁹, k = 63, 63/256·255 = 62.75390625 → 63
+    ['u = 0.375 − 2⁻³⁰ filters as u = 0.375', 0.375 - 2 ** -30, 64, 63],
+  ];
+  for (const [name, u, stored, asDouble] of TABLE) {
+    it(name, () => {
+      expect(drawnRed(u)).toEqual({ generic: stored, chosen: stored, fills: ['textured:Rgba8BilinearSpans'] });
+      expect(drawnRed(Math.fround(u))).toEqual(drawnRed(u));
+      const [r] = sample2d(ramp, states, u, 0.5);
+      expect(Math.floor(r * 255 + 0.5)).toBe(asDouble);
+    });
+  }
+});
+
 describe('the integer path rounds a channel sum S to the stored byte as the colour write does', () => {
   it('for every S from 0 to 65536·255', () => {
     let bad = -1;

@@ -5,6 +5,18 @@
  * screen gradients. Attributes are perspective-correct: f = Σ wᵢ·rhwᵢ·aᵢ / Σ wᵢ·rhwᵢ,
  * with analytic derivatives ∂f/∂x = (Σ ∂wᵢ/∂x·rhwᵢ·aᵢ − f·Σ ∂wᵢ/∂x·rhwᵢ) / Σ wᵢ·rhwᵢ.
  * Depth is already z/w and is interpolated linearly: z = Σ wᵢ·zᵢ / Σ wᵢ (reference E).
+ * Texture coordinates reach the pixel stages as float32, like colours (Fragment)
+ * and pixel shader inputs (programmable/span.ts): the sampler's 1/256 steps see
+ * the float32 coordinate, as on Windows.
+ *
+ * A triangle's weights are its snapped edge functions, but its attribute planes
+ * (rhw, depth, rhw·a) are those of the unsnapped float vertices: setup moves each
+ * vertex value to the unsnapped plane's value at the snapped vertex (`moved`),
+ * and a plane is the same plane in any three of its points, so interpolating the
+ * moved values with the snapped weights evaluates the unsnapped plane. Windows'
+ * frames show this (a LINEAR-magnified texture's 1/256 filter steps fall where
+ * the unsnapped quad puts them), and llvmpipe does the same: coverage from
+ * fixed-point positions, coefficients from the float ones.
  */
 import { MAX_TEXCOORDS, MAX_VARYINGS } from '../types.js';
 import type { ClipVertex, Fragment, ScreenVertex } from '../types.js';
@@ -25,6 +37,16 @@ export function channel(v: ClipVertex, j: number): number {
   if (j === CH_FOG) return v.fog;
   if (j === CH_EYEZ) return v.eyeZ;
   return v.tex[j - CH_TEX] ?? 0;
+}
+
+/**
+ * The plane through (vertex i, vᵢ) of the unsnapped triangle, at snapped vertex j:
+ * vⱼ + (v₁ − v₀)·move[2j] + (v₂ − v₀)·move[2j + 1] (triangle.ts snapBasis). Equal
+ * values stay exactly equal.
+ */
+function moved(v0: number, v1: number, v2: number, move: Float64Array, j: number): number {
+  const v = j === 0 ? v0 : j === 1 ? v1 : v2;
+  return v + (v1 - v0) * move[2 * j] + (v2 - v0) * move[2 * j + 1];
 }
 
 function clamp01(v: number): number {
@@ -60,23 +82,44 @@ export class AttributeSetup {
     this.end = CH_TEX + 4 * texSets;
   }
 
-  /** Constants for vertices s0..s2 whose weights sum to weightSum; `flat` is the provoking vertex under FLAT shading. */
-  setup(s0: ScreenVertex, s1: ScreenVertex, s2: ScreenVertex, weightSum: number, flat: ClipVertex | null): void {
+  /**
+   * Constants for vertices s0..s2 whose weights sum to weightSum; `flat` is the provoking vertex under FLAT
+   * shading. move: a triangle's snapBasis (the vertex values move to the unsnapped planes), or null.
+   */
+  setup(s0: ScreenVertex, s1: ScreenVertex, s2: ScreenVertex, weightSum: number, flat: ClipVertex | null, move: Float64Array | null = null): void {
     const { gx, gy, coef } = this;
-    this.rhw0 = s0.rhw; this.rhw1 = s1.rhw; this.rhw2 = s2.rhw;
-    this.dDx = gx[0] * s0.rhw + gx[1] * s1.rhw + gx[2] * s2.rhw;
-    this.dDy = gy[0] * s0.rhw + gy[1] * s1.rhw + gy[2] * s2.rhw;
-    this.z0 = s0.sz; this.z1 = s1.sz; this.z2 = s2.sz;
+    let r0 = s0.rhw, r1 = s1.rhw, r2 = s2.rhw;
+    let z0 = s0.sz, z1 = s1.sz, z2 = s2.sz;
+    if (move) {
+      const m0 = moved(r0, r1, r2, move, 0), m1 = moved(r0, r1, r2, move, 1), m2 = moved(r0, r1, r2, move, 2);
+      const y0 = moved(z0, z1, z2, move, 0), y1 = moved(z0, z1, z2, move, 1), y2 = moved(z0, z1, z2, move, 2);
+      // a plane this steep is no evidence of anything: keep the snapped values (Σ wᵢ·rhwᵢ must stay positive)
+      if (m0 > 0 && m1 > 0 && m2 > 0 && m0 < Infinity && m1 < Infinity && m2 < Infinity && Number.isFinite(y0 + y1 + y2)) {
+        r0 = m0; r1 = m1; r2 = m2; z0 = y0; z1 = y1; z2 = y2;
+      } else {
+        move = null;
+      }
+    }
+    this.rhw0 = r0; this.rhw1 = r1; this.rhw2 = r2;
+    this.dDx = gx[0] * r0 + gx[1] * r1 + gx[2] * r2;
+    this.dDy = gy[0] * r0 + gy[1] * r1 + gy[2] * r2;
+    this.z0 = z0; this.z1 = z1; this.z2 = z2;
     this.zNorm = 1 / weightSum;
-    this.dzdx = (gx[0] * s0.sz + gx[1] * s1.sz + gx[2] * s2.sz) * this.zNorm;
-    this.dzdy = (gy[0] * s0.sz + gy[1] * s1.sz + gy[2] * s2.sz) * this.zNorm;
+    this.dzdx = (gx[0] * z0 + gx[1] * z1 + gx[2] * z2) * this.zNorm;
+    this.dzdy = (gy[0] * z0 + gy[1] * z1 + gy[2] * z2) * this.zNorm;
     this.flat = flat;
     this.v0 = s0.v; this.v1 = s1.v; this.v2 = s2.v;
     this.first = flat ? CH_FLAT_FIRST : 0;
     for (let j = this.first; j < this.end; j++) {
-      const c0 = s0.rhw * channel(s0.v, j);
-      const c1 = s1.rhw * channel(s1.v, j);
-      const c2 = s2.rhw * channel(s2.v, j);
+      const a0 = channel(s0.v, j), a1 = channel(s1.v, j), a2 = channel(s2.v, j);
+      let c0: number, c1: number, c2: number;
+      if (move === null || (a0 === a1 && a0 === a2)) {
+        // equal values: rhw·a of the (moved) rhw, one rounding per vertex as span/constant.ts relies on
+        c0 = r0 * a0; c1 = r1 * a1; c2 = r2 * a2;
+      } else {
+        const p0 = s0.rhw * a0, p1 = s1.rhw * a1, p2 = s2.rhw * a2;
+        c0 = moved(p0, p1, p2, move, 0); c1 = moved(p0, p1, p2, move, 1); c2 = moved(p0, p1, p2, move, 2);
+      }
       const k = j * 5;
       coef[k] = c0; coef[k + 1] = c1; coef[k + 2] = c2;
       coef[k + 3] = gx[0] * c0 + gx[1] * c1 + gx[2] * c2;
@@ -112,7 +155,8 @@ export class AttributeSetup {
     const { dDx, dDy, end } = this;
     for (let j = CH_TEX, t = 0; j < end; j++, t++) {
       const k = j * 5;
-      const v = (w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv;
+      // float32, as colours and a pixel shader's inputs arrive (span/tex-coords.ts and rgba8-texture.ts round alike)
+      const v = Math.fround((w0 * c[k] + w1 * c[k + 1] + w2 * c[k + 2]) * inv);
       f.tex[t] = v;
       f.texDx[t] = (c[k + 3] - v * dDx) * inv;
       f.texDy[t] = (c[k + 4] - v * dDy) * inv;

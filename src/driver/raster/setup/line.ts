@@ -24,9 +24,15 @@ export function inDiamond(qx: number, qy: number, px: number, py: number, yMajor
   return v > 0 || (yMajor && u === HALF && v === 0);
 }
 
-/** The segment in fixed point, walked along its major axis. */
-interface Walk { x0: number; y0: number; x1: number; y1: number; dx: number; dy: number; len2: number; yMajor: boolean; last: boolean }
-const walk: Walk = { x0: 0, y0: 0, x1: 0, y1: 0, dx: 0, dy: 0, len2: 0, yMajor: false, last: false };
+/**
+ * The segment in fixed point, walked along its major axis; a*: the segment attributes follow, the
+ * unsnapped one (as a triangle's planes are, interpolate.ts), or the snapped one when that has no length.
+ */
+interface Walk {
+  x0: number; y0: number; x1: number; y1: number; dx: number; dy: number; len2: number; yMajor: boolean; last: boolean;
+  ax0: number; ay0: number; adx: number; ady: number; alen2: number;
+}
+const walk: Walk = { x0: 0, y0: 0, x1: 0, y1: 0, dx: 0, dy: 0, len2: 0, yMajor: false, last: false, ax0: 0, ay0: 0, adx: 0, ady: 0, alen2: 1 };
 
 /**
  * Rasterizes segment s0 → s1. `lastPixel` draws the end's pixel; `front` and
@@ -43,9 +49,12 @@ export function rasterizeLine(
   if (w.len2 === 0 || !Number.isFinite(w.len2)) return;
   w.yMajor = Math.abs(w.dy) > Math.abs(w.dx);
   w.last = lastPixel;
+  w.ax0 = s0.sx * ONE; w.ay0 = s0.sy * ONE; w.adx = s1.sx * ONE - w.ax0; w.ady = s1.sy * ONE - w.ay0;
+  w.alen2 = w.adx * w.adx + w.ady * w.ady;
+  if (!(w.alen2 > 0 && w.alen2 < Infinity)) { w.ax0 = w.x0; w.ay0 = w.y0; w.adx = w.dx; w.ady = w.dy; w.alen2 = w.len2; }
   // t = ((P − S)·d) / |d|² along the line; its per-pixel gradient
   const attr = ctx.attr;
-  const tx = (w.dx * ONE) / w.len2, ty = (w.dy * ONE) / w.len2;
+  const tx = (w.adx * ONE) / w.alen2, ty = (w.ady * ONE) / w.alen2;
   attr.gx[0] = -tx; attr.gx[1] = tx; attr.gx[2] = 0;
   attr.gy[0] = -ty; attr.gy[1] = ty; attr.gy[2] = 0;
   attr.setup(s0, s1, s1, 1, flat);
@@ -97,7 +106,7 @@ function lit(p: number, px: number, py: number): boolean {
 function emitLinePixel(ctx: RasterContext, px: number, py: number): void {
   const w = walk;
   const f = ctx.frag;
-  let t = ((px * ONE - w.x0) * w.dx + (py * ONE - w.y0) * w.dy) / w.len2;
+  let t = ((px * ONE - w.ax0) * w.adx + (py * ONE - w.ay0) * w.ady) / w.alen2;
   t = t < 0 ? 0 : t > 1 ? 1 : t;
   f.x = px;
   f.y = py;

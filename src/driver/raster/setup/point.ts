@@ -5,7 +5,8 @@
  * pixel). A size-1 point at integer (x, y) covers exactly pixel (x, y).
  * With D3DRS_POINTSPRITEENABLE every interpolated texture set becomes
  * (u, v, 0, 1), u and v running from 0 at the square's left/top edge to 1 at
- * its right/bottom edge (sampled at pixel centres); otherwise the vertex's
+ * its right/bottom edge (the unsnapped square's, sampled at pixel centres,
+ * float32); otherwise the vertex's
  * texture coordinates hold over the whole point.
  */
 import { MAX_TEXCOORDS } from '../types.js';
@@ -21,6 +22,8 @@ export function clampPointSize(ctx: RasterContext, size: number): number {
 
 /** Square bounds in fixed point: left, top, right, bottom. */
 const box = new Float64Array(4);
+/** the unsnapped square's left, top and size in fixed point: sprite coordinates follow it, as triangles' planes do (interpolate.ts) */
+const sprite = new Float64Array(3);
 
 export function rasterizePoint(ctx: RasterContext, s: ScreenVertex, flat: ClipVertex | null, front = true, triangle = false): void {
   const size = clampPointSize(ctx, s.v.pointSize);
@@ -28,6 +31,7 @@ export function rasterizePoint(ctx: RasterContext, s: ScreenVertex, flat: ClipVe
   box[0] = snap(s.sx - size / 2); box[1] = snap(s.sy - size / 2);
   box[2] = snap(s.sx + size / 2); box[3] = snap(s.sy + size / 2);
   if (!(box[2] > box[0] && box[3] > box[1])) return;
+  sprite[0] = (s.sx - size / 2) * ONE; sprite[1] = (s.sy - size / 2) * ONE; sprite[2] = size * ONE;
   const reach = ctx.sampleReach;
   const px0 = Math.max(ctx.left, ceilDiv(box[0] - reach, ONE));
   const px1 = Math.min(ctx.right, ceilDiv(box[2] + reach, ONE)) - 1;
@@ -69,12 +73,12 @@ function inside(x: number, y: number): boolean {
 
 function spriteCoordinates(ctx: RasterContext, cx: number, cy: number): void {
   const f = ctx.frag;
-  const w = box[2] - box[0], h = box[3] - box[1];
-  const u = (cx - box[0]) / w, v = (cy - box[1]) / h;
+  const w = sprite[2];
+  const u = Math.fround((cx - sprite[0]) / w), v = Math.fround((cy - sprite[1]) / w);
   for (let t = 0; t < Math.min(ctx.texSets, MAX_TEXCOORDS); t++) {
     const i = 4 * t;
     f.tex[i] = u; f.tex[i + 1] = v; f.tex[i + 2] = 0; f.tex[i + 3] = 1;
     f.texDx[i] = ONE / w; f.texDx[i + 1] = 0; f.texDx[i + 2] = 0; f.texDx[i + 3] = 0;
-    f.texDy[i] = 0; f.texDy[i + 1] = ONE / h; f.texDy[i + 2] = 0; f.texDy[i + 3] = 0;
+    f.texDy[i] = 0; f.texDy[i + 1] = ONE / w; f.texDy[i + 2] = 0; f.texDy[i + 3] = 0;
   }
 }

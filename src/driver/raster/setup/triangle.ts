@@ -3,7 +3,9 @@
  * integer coordinates; a sample is covered iff it is inside all three edges,
  * where a sample exactly on an edge counts only for a top edge (horizontal,
  * above the others) or a left edge. Positions are snapped to 1/256 pixel and
- * the edge functions are exact integers, stepped per pixel and per row.
+ * the edge functions are exact integers, stepped per pixel and per row. The
+ * edge functions also weight the attributes, whose planes are the unsnapped
+ * triangle's (snapBasis, setup/interpolate.ts).
  *
  * Each row's covered columns go either to the draw's SpanFill for the
  * triangle (span/: single-sample draws the fast paths take), with the edge
@@ -110,6 +112,32 @@ function coverageAt(ctx: RasterContext, k: number): number {
 const xs = new Float64Array(3);
 const ys = new Float64Array(3);
 const verts: ScreenVertex[] = [];
+const basis = new Float64Array(6);
+
+/**
+ * For AttributeSetup.setup: per vertex j, ∇β₁·dⱼ and ∇β₂·dⱼ, where β are the unsnapped
+ * triangle's barycentrics and dⱼ = snapped − unsnapped position of vertex j, so that a
+ * plane's value at snapped vertex j is vⱼ + (v₁ − v₀)·∇β₁·dⱼ + (v₂ − v₀)·∇β₂·dⱼ. Null when
+ * no vertex moved, or when the unsnapped triangle is degenerate or turned the other way
+ * (its planes are then no better than the snapped ones).
+ */
+function snapBasis(): Float64Array | null {
+  const ux0 = verts[0].sx * ONE, uy0 = verts[0].sy * ONE;
+  const e1x = verts[1].sx * ONE - ux0, e1y = verts[1].sy * ONE - uy0;
+  const e2x = verts[2].sx * ONE - ux0, e2y = verts[2].sy * ONE - uy0;
+  let still = true;
+  for (let j = 0; j < 3; j++) if (xs[j] !== verts[j].sx * ONE || ys[j] !== verts[j].sy * ONE) still = false;
+  if (still) return null;
+  const area = e1x * e2y - e2x * e1y;
+  if (!(area > 0 && area < Infinity)) return null;
+  for (let j = 0; j < 3; j++) {
+    const dx = xs[j] - verts[j].sx * ONE, dy = ys[j] - verts[j].sy * ONE;
+    basis[2 * j] = (dx * e2y - dy * e2x) / area;
+    basis[2 * j + 1] = (dy * e1x - dx * e1y) / area;
+    if (!(Math.abs(basis[2 * j]) < Infinity && Math.abs(basis[2 * j + 1]) < Infinity)) return null;
+  }
+  return basis;
+}
 
 /**
  * Rasterizes one triangle in any winding; `front` is what the fragments report
@@ -133,7 +161,7 @@ export function rasterizeTriangle(ctx: RasterContext, s0: ScreenVertex, s1: Scre
   const attr = ctx.attr;
   attr.gx.set(edges.stepX);
   attr.gy.set(edges.stepY);
-  attr.setup(verts[0], verts[1], verts[2], area, flat);
+  attr.setup(verts[0], verts[1], verts[2], area, flat, snapBasis());
   const f = ctx.frag;
   f.front = front;
   f.triangle = true;

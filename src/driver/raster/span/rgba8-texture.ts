@@ -161,8 +161,8 @@ export class Rgba8Bilinear {
   /**
    * For each k < n (with sel[k] !== 0 when there is a selection): the pixel's
    * coordinates from weights e + k·step (coords: AttributeSetup.shade's
-   * arithmetic), the bilinear sample, and its word into words[at + k]. A row of
-   * one v on a WRAP power-of-two axis whose sums step exactly (the screen-aligned
+   * arithmetic, float32 coordinates), the bilinear sample, and its word into
+   * words[at + k]. A row of one v on a WRAP power-of-two axis whose sums step exactly (the screen-aligned
    * quads of 2D draws) goes in two passes: its columns, then integers only.
    */
   directSpan(n: number, coords: TexCoordRows, e0: number, e1: number, e2: number, sel: Int32Array | null, words: Int32Array, at: number): void {
@@ -179,8 +179,9 @@ export class Rgba8Bilinear {
     let su = stepped ? e0 * u0 + e1 * u1 + e2 * u2 : 0, sv = stepped ? e0 * v0 + e1 * v1 + e2 * v2 : 0;
     const du = stepped ? g0 * u0 + g1 * u1 + g2 * u2 : 0, dv = stepped ? g0 * v0 + g1 * v1 + g2 * v2 : 0;
     if (stepped && dv === 0 && wrapU && this.wrapColumns(n, su, du, rowQ)) {
-      if (this.modulating) this.formedColumns(n, sv * rowQ, sel, words, at);
-      else this.fromColumns(n, sv * rowQ, sel, words, at);
+      const t = Math.fround(sv * rowQ);
+      if (this.modulating) this.formedColumns(n, t, sel, words, at);
+      else this.fromColumns(n, t, sel, words, at);
       return;
     }
     // the texel rows and vertical weight of the last t (along a row of an affine mapping t often repeats exactly)
@@ -197,7 +198,7 @@ export class Rgba8Bilinear {
         if (perPixelQ) q = 1 / (w0 * r0 + w1 * r1 + w2 * r2);
         s = w0 * u0 + w1 * u1 + w2 * u2; tv = w0 * v0 + w1 * v1 + w2 * v2;
       }
-      const t = tv * q;
+      const t = Math.fround(tv * q);
       if (t !== lastT) {
         this.tapsAt(t * h - 0.5, addrV, h, maskV);
         b = this.frac; ib = SUBTEXEL_STEPS - b;
@@ -205,7 +206,7 @@ export class Rgba8Bilinear {
         lastT = t;
         lastC0 = -1;
       }
-      const x = s * q * w - 0.5;
+      const x = Math.fround(s * q) * w - 0.5;
       let a: number, c0: number, c1: number;
       if (wrapU && x > -FAST_LIMIT && x < FAST_LIMIT) {
         const X = Math.floor(x * SUBTEXEL_STEPS);
@@ -247,7 +248,7 @@ export class Rgba8Bilinear {
    */
   private wrapColumns(n: number, su: number, du: number, q: number): boolean {
     const w = this.w;
-    const first = su * q * w - 0.5, last = (su + (n - 1) * du) * q * w - 0.5;
+    const first = Math.fround(su * q) * w - 0.5, last = Math.fround((su + (n - 1) * du) * q) * w - 0.5;
     if (!(Math.min(first, last) > -FAST_LIMIT && Math.max(first, last) < FAST_LIMIT)) return false;
     if (this.xs.length < n + 1) this.xs = new Int32Array(n + 1);
     const xs = this.xs;
@@ -256,8 +257,8 @@ export class Rgba8Bilinear {
     let odd = su + du;
     const du2 = 2 * du;
     for (let k = 0; k < n; k += 2, su += du2, odd += du2) {
-      xs[k] = Math.floor((su * q * w - 0.5) * SUBTEXEL_STEPS);
-      xs[k + 1] = Math.floor((odd * q * w - 0.5) * SUBTEXEL_STEPS);
+      xs[k] = Math.floor((Math.fround(su * q) * w - 0.5) * SUBTEXEL_STEPS);
+      xs[k + 1] = Math.floor((Math.fround(odd * q) * w - 0.5) * SUBTEXEL_STEPS);
     }
     return true;
   }

@@ -1,10 +1,10 @@
 /**
  * Texture coordinates over a span, for the textured span paths: texture set
  * 0's u and v (and 1 / Σ wᵢ·rhwᵢ) at each pixel with AttributeSetup.shade's
- * arithmetic, weights e + k·step. When the triangle's three rhw are one power of
- * two and its integer weight steps sum to 0, every Σ wᵢ·rhwᵢ of a row is exact
- * and the same number (r · Σ wᵢ, a constant), so one reciprocal serves the row
- * (pre-transformed 2D draws: rhw 1).
+ * arithmetic (u and v rounded to float32 last), weights e + k·step. When the
+ * triangle's three rhw are one power of two and its integer weight steps sum to
+ * 0, every Σ wᵢ·rhwᵢ of a row is exact and the same number (r · Σ wᵢ, a
+ * constant), so one reciprocal serves the row (pre-transformed 2D draws: rhw 1).
  *
  * On such a row the sums Σ wᵢ·uᵢ and Σ wᵢ·vᵢ can often be stepped instead of
  * recomputed (exactSteps): the weights are integers and each uᵢ is a whole
@@ -102,8 +102,8 @@ export class TexCoordRows {
       for (let k = 0; k < n; k++) {
         const w0 = e0 + k * g0, w1 = e1 + k * g1, w2 = e2 + k * g2;
         inv[k] = q;
-        st[2 * k] = (w0 * u0 + w1 * u1 + w2 * u2) * q;
-        st[2 * k + 1] = (w0 * v0 + w1 * v1 + w2 * v2) * q;
+        st[2 * k] = Math.fround((w0 * u0 + w1 * u1 + w2 * u2) * q);
+        st[2 * k + 1] = Math.fround((w0 * v0 + w1 * v1 + w2 * v2) * q);
       }
       return;
     }
@@ -111,8 +111,8 @@ export class TexCoordRows {
       const w0 = e0 + k * g0, w1 = e1 + k * g1, w2 = e2 + k * g2;
       const q = 1 / (w0 * r0 + w1 * r1 + w2 * r2);
       inv[k] = q;
-      st[2 * k] = (w0 * u0 + w1 * u1 + w2 * u2) * q;
-      st[2 * k + 1] = (w0 * v0 + w1 * v1 + w2 * v2) * q;
+      st[2 * k] = Math.fround((w0 * u0 + w1 * u1 + w2 * u2) * q);
+      st[2 * k + 1] = Math.fround((w0 * v0 + w1 * v1 + w2 * v2) * q);
     }
   }
 }
