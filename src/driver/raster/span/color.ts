@@ -58,7 +58,12 @@ interface WordFill extends SpanFill {
  * a negative one (every word with its top bit set), and the stored bits are the same.
  */
 class FillSpans implements WordFill {
-  private value = 0;
+  readonly ignoresWeights = true;
+  /**
+   * The word in an array of any values: a uint32 above 2^30 read from a number field is boxed
+   * anew for every fill call (a heap number per row), one read from here is the same object.
+   */
+  private readonly value: unknown[] = [null];
   private readonly words: Uint8Array | Uint16Array | Uint32Array;
   private readonly pitch: number;
   constructor(t: TargetWords) {
@@ -66,11 +71,11 @@ class FillSpans implements WordFill {
     this.words = w instanceof Int32Array ? new Uint32Array(w.buffer, w.byteOffset, w.length) : w;
     this.pitch = t.pitch;
   }
-  get word(): number { return this.value; }
-  set word(v: number) { this.value = this.words instanceof Uint32Array ? v >>> 0 : v; }
+  get word(): number { return this.value[0] as number; }
+  set word(v: number) { this.value[0] = this.words instanceof Uint32Array ? v >>> 0 : v; }
   span(y: number, x0: number, x1: number): void {
     const row = y * this.pitch;
-    this.words.fill(this.value, row + x0, row + x1);
+    this.words.fill(this.value[0] as number, row + x0, row + x1);
   }
 }
 
