@@ -239,7 +239,11 @@ export function accumulateClipStatus(status: ClipStatusAccumulator, vertices: re
   }
 }
 
-/** Rasterizes processed vertices through the pixel stages (the part of a draw after vertex processing). */
+/**
+ * Rasterizes processed vertices through the pixel stages (the part of a draw after vertex processing).
+ * The state's parts must not be written after a draw: the next draw keeps what it built from them
+ * when they are the same objects (pixelPlan), as the device's frozen copies guarantee.
+ */
 export function drawVertices(
   state: RasterState, primitiveType: number, vertices: readonly ClipVertex[],
   indices: ArrayLike<number> | null, primitiveCount: number, options: DrawOptions = {},
