@@ -28,7 +28,22 @@ function light(l: D3DLIGHT9): LightState {
   };
 }
 
+/** The last view of each 2D and cube texture and the level list it shows: kept while the texture samples the same list. */
+const views = new WeakMap<Texture | CubeTexture, { levels: unknown; view: TextureView }>();
+
 function textureView(t: Texture | CubeTexture | VolumeTexture | null): TextureView | null {
+  if (t instanceof Texture || t instanceof CubeTexture) {
+    const levels = t instanceof Texture ? t.sampledLevels() : t.sampledFaces();
+    const known = views.get(t);
+    if (known && known.levels === levels) return known.view;
+    const view = makeTextureView(t)!;
+    views.set(t, { levels, view });
+    return view;
+  }
+  return makeTextureView(t);
+}
+
+function makeTextureView(t: Texture | CubeTexture | VolumeTexture | null): TextureView | null {
   if (t instanceof VolumeTexture) {
     const volume = t.levels.map((v) => Array.from({ length: v.depth }, (_, z) => v.slice(z)));
     return { kind: 'volume', levels: volume.map((slices) => slices[0]), volume };
@@ -77,6 +92,37 @@ interface DerivedParts {
   pixelShader: BoundShader | null;
   bump: Float32Array;
   textureTransformFlags: Uint32Array;
+  /** the D3DMATRIX each kept matrix was built from, by transform type */
+  matrixSources: Map<number, D3DMATRIX>;
+  /** the last draw's texture views */
+  textures: (TextureView | null)[];
+}
+
+/**
+ * Frozen copies of per-sampler or per-stage state arrays: the last copy of an entry is kept when
+ * its values did not change, so a changed entry costs one copy, not one per sampler or stage.
+ */
+function copyChanged(live: readonly Uint32Array[], last: Uint32Array[] | undefined): Uint32Array[] {
+  const out = new Array<Uint32Array>(live.length);
+  for (let i = 0; i < live.length; i++) {
+    const old = last?.[i];
+    out[i] = old && sameValues(old, live[i]) ? old : live[i].slice();
+  }
+  return out;
+}
+
+function sameValues(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The transform's matrix, the same object as `last` when built from the same D3DMATRIX (setTransform stores a new one per call). */
+function matrixOf(st: DeviceState, type: number, sources: Map<number, D3DMATRIX>, last: Mat4 | undefined): Mat4 {
+  const m = st.transform(type);
+  if (last && sources.get(type) === m) return last;
+  sources.set(type, m);
+  return mat4(m);
 }
 
 /** A copy of one stage's constant registers as a run reads them (a BOOL register is TRUE when any of its bytes is not 0). */
@@ -130,19 +176,40 @@ export function userClipPlanes(st: DeviceState): UserClipPlanes | null {
   return { mask, planes: Float64Array.from(st.clipPlanes) };
 }
 
+/** The bound textures' views: the last draw's array while every view is the same object. */
+function textureViews(st: DeviceState, p: DerivedParts): (TextureView | null)[] {
+  const last = p.textures;
+  let out: (TextureView | null)[] | undefined = last && last.length === st.textures.length ? undefined : new Array<TextureView | null>(st.textures.length);
+  for (let i = 0; i < st.textures.length; i++) {
+    const v = textureView(st.textures[i]);
+    if (!out && v !== last[i]) out = last.slice(0, i);
+    if (out) out[i] = v;
+  }
+  if (out) p.textures = out;
+  return p.textures;
+}
+
 export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   const known = derived.get(st);
   const taken = st.takeDirty();
   const dirty = known ? taken : DIRTY_ALL;
   const p = known ?? ({} as DerivedParts);
   if (dirty & DIRTY.render) p.renderStates = st.renderStates.slice();
-  if (dirty & DIRTY.sampler) p.samplerStates = st.samplerStates.map((s) => s.slice());
-  if (dirty & DIRTY.stage) p.stageStates = st.stageStates.map((s) => s.slice());
+  if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, known && p.samplerStates);
+  if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, known && p.stageStates);
   if (dirty & DIRTY.transform) {
-    p.world = mat4(st.transform(D3DTS.WORLD));
-    p.view = mat4(st.transform(D3DTS.VIEW));
-    p.projection = mat4(st.transform(D3DTS.PROJECTION));
-    p.textureTransforms = Array.from({ length: 8 }, (_, i) => mat4(st.transform(D3DTS.TEXTURE0 + i)));
+    // only the matrices whose transform was set are built again
+    const src = (p.matrixSources ??= new Map());
+    p.world = matrixOf(st, D3DTS.WORLD, src, p.world);
+    p.view = matrixOf(st, D3DTS.VIEW, src, p.view);
+    p.projection = matrixOf(st, D3DTS.PROJECTION, src, p.projection);
+    const last = p.textureTransforms;
+    let tt: Mat4[] | undefined;
+    for (let i = 0; i < 8; i++) {
+      const m = matrixOf(st, D3DTS.TEXTURE0 + i, src, last?.[i]);
+      if (!last || m !== last[i]) (tt ??= last ? last.slice() : new Array<Mat4>(8))[i] = m;
+    }
+    if (tt) p.textureTransforms = tt;
   }
   if (dirty & DIRTY.viewport) p.viewport = { x: st.viewport.X, y: st.viewport.Y, width: st.viewport.Width, height: st.viewport.Height, minZ: st.viewport.MinZ, maxZ: st.viewport.MaxZ };
   if (dirty & DIRTY.scissor) p.scissor = { ...st.scissor };
@@ -170,7 +237,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   derived.set(st, p);
   return {
     renderStates: p.renderStates, samplerStates: withTextureLod(p.samplerStates, st.textures), stageStates: p.stageStates,
-    textures: st.textures.map(textureView),
+    textures: textureViews(st, p),
     world: p.world, view: p.view, projection: p.projection, textureTransforms: p.textureTransforms,
     viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, vertexLayout: st.vertexShader ? st.decl?.shaderLayout : st.decl?.layout, material: p.material, lights: p.lights,
     renderTargets: p.renderTargets, depthStencil: st.depthStencil,

@@ -23,8 +23,16 @@ const CASES: Array<{ what: string; parts: Part[]; set(st: DeviceState): void; ch
   { what: 'a sampler state', parts: ['samplerStates'], set: (st) => st.setSamplerState(2, D3DSAMP.MAGFILTER, 2), check: (r) => expect(r.samplerStates[2][D3DSAMP.MAGFILTER]).toBe(2) },
   { what: 'a stage state', parts: ['stageStates'], set: (st) => st.setTextureStageState(1, D3DTSS.COLOROP, 4), check: (r) => expect(r.stageStates[1][D3DTSS.COLOROP]).toBe(4) },
   {
-    what: 'a transform', parts: ['world', 'view', 'projection', 'textureTransforms'], set: (st) => st.setTransform(D3DTS.VIEW, matrix(2)),
+    what: 'a transform (only its own matrix)', parts: ['view'], set: (st) => st.setTransform(D3DTS.VIEW, matrix(2)),
     check: (r) => expect([r.view[0], r.view[12], r.world[0]]).toEqual([2, 1, 1]),
+  },
+  {
+    what: 'a texture transform (only the list of texture matrices)', parts: ['textureTransforms'], set: (st) => st.setTransform(D3DTS.TEXTURE0 + 1, matrix(3)),
+    check: (r) => expect([r.textureTransforms[1][0], r.textureTransforms[1][13], r.textureTransforms[0][0]]).toEqual([3, 2, 1]),
+  },
+  {
+    what: 'the same matrix set again', parts: ['world'], set: (st) => st.setTransform(D3DTS.WORLD, matrix(1)),
+    check: (r) => expect([r.world[0], r.world[12]]).toEqual([1, 1]),
   },
   { what: 'the viewport', parts: ['viewport'], set: (st) => st.setViewport({ X: 1, Y: 2, Width: 3, Height: 4, MinZ: 0.25, MaxZ: 0.5 }), check: (r) => expect(r.viewport).toEqual({ x: 1, y: 2, width: 3, height: 4, minZ: 0.25, maxZ: 0.5 }) },
   { what: 'the scissor rect', parts: ['scissor'], set: (st) => st.setScissor({ left: 1, top: 2, right: 3, bottom: 4 }), check: (r) => expect(r.scissor).toEqual({ left: 1, top: 2, right: 3, bottom: 4 }) },
@@ -60,5 +68,30 @@ describe('rasterState rebuilds exactly the parts whose state changed', () => {
     st.setRenderState(D3DRS.ZFUNC, 5);
     st.takeDirty();
     expect(rasterState(st, caps).renderStates[D3DRS.ZFUNC]).toBe(5);
+  });
+});
+
+describe('rasterState copies only the sampler and stage entries that changed', () => {
+  it('a sampler state: that sampler gets a new copy, the others keep theirs, the earlier copy keeps its value', () => {
+    const st = new DeviceState(false);
+    const before = rasterState(st, caps);
+    st.setSamplerState(2, D3DSAMP.MAGFILTER, 2);
+    const after = rasterState(st, caps);
+    expect(after.samplerStates[2][D3DSAMP.MAGFILTER]).toBe(2);
+    expect(before.samplerStates[2][D3DSAMP.MAGFILTER]).not.toBe(2);
+    after.samplerStates.forEach((s, i) => (i === 2 ? expect(s).not.toBe(before.samplerStates[i]) : expect(s).toBe(before.samplerStates[i])));
+  });
+
+  it('a stage state set to its old value keeps every copy', () => {
+    const st = new DeviceState(false);
+    const before = rasterState(st, caps);
+    st.setTextureStageState(1, D3DTSS.COLOROP, before.stageStates[1][D3DTSS.COLOROP]);
+    const after = rasterState(st, caps);
+    after.stageStates.forEach((s, i) => expect(s).toBe(before.stageStates[i]));
+    st.setTextureStageState(1, D3DTSS.COLOROP, 4);
+    const third = rasterState(st, caps);
+    expect(third.stageStates[1][D3DTSS.COLOROP]).toBe(4);
+    expect(after.stageStates[1][D3DTSS.COLOROP]).not.toBe(4);
+    expect(third.stageStates[0]).toBe(before.stageStates[0]);
   });
 });

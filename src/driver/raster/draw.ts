@@ -8,12 +8,15 @@ import { choosePixelPaths, createPixelStages, GENERIC_PATHS, observedPipelineOf,
 import type { PixelPaths, PixelStages, PixelWatch, StageSampler } from './pixel/index.js';
 import { rasterizePrimitives } from './setup/index.js';
 import { autoSpanPath, createSpanPath } from './span/index.js';
-import type { SpanPathName } from './span/index.js';
+import type { SpanPath, SpanPathName } from './span/index.js';
 import { createSampler } from './texture/index.js';
 import type { Sampler } from './texture/index.js';
 import { clipCode } from './setup/clip.js';
 import { VertexProcessor } from './vertex/tnl.js';
-import type { ClipStatusAccumulator, ClipVertex, RasterState, StreamView } from './types.js';
+import type { ClipStatusAccumulator, ClipVertex, Fragment, RasterState, StreamView } from './types.js';
+import { drawCaches, StateKey } from './state-key.js';
+
+export { drawCaches } from './state-key.js';
 import { chooseShaderLanes, createShadedSpanPath, createShadedStages, createVertexStage, linkPixelInputs, shadedPipeline } from './programmable/index.js';
 import type { ShaderLanes, VaryingSemantic, VertexStage } from './programmable/index.js';
 
@@ -92,14 +95,9 @@ function countingStages(stages: PixelStages, counter: SampleCounter): PixelStage
   };
 }
 
-/** What a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
-function vertexInputs(state: RasterState): readonly unknown[] {
-  return [state.fvf, state.vertexLayout, state.world, state.view, state.projection, state.renderStates, state.stageStates, state.textureTransforms, state.lights, state.material, state.viewport, state.maxPointSize, state.userClipPlanes,
-    state.vertexShader, state.pixelShader, state.vertexElements];
-}
-
-/** The last draw's vertex stage and its output vertices, reused while its inputs are the same objects. */
-let lastVertexStage: { inputs: readonly unknown[]; processor: VertexStage; out: ClipVertex[] } | undefined;
+/** The last draw's vertex stage and its output vertices, reused while what it reads (vertexKeyChanged) is the same objects. */
+let lastVertexStage: { processor: VertexStage; out: ClipVertex[] } | undefined;
+const vertexKey = new StateKey();
 /**
  * The output vertices of every fixed-function vertex stage: each processed vertex is written whole
  * (position, colours, fog, point size, texture coordinates, user distances), so a new stage (a
@@ -107,13 +105,76 @@ let lastVertexStage: { inputs: readonly unknown[]; processor: VertexStage; out: 
  */
 const fixedFunctionVertices: ClipVertex[] = [];
 
+/** Whether what a VertexProcessor reads of the state differs from the last draw's; the device keeps each part the same object while it is unchanged. */
+function vertexKeyChanged(state: RasterState): boolean {
+  return vertexKey.begin().part(state.fvf).part(state.vertexLayout).part(state.world).part(state.view).part(state.projection)
+    .part(state.renderStates).part(state.stageStates).part(state.textureTransforms).part(state.lights).part(state.material)
+    .part(state.viewport).part(state.maxPointSize).part(state.userClipPlanes).part(state.vertexShader).part(state.pixelShader)
+    .part(state.vertexElements).changed();
+}
+
 function vertexStage(state: RasterState): { processor: VertexStage; out: ClipVertex[] } {
-  const inputs = vertexInputs(state);
   const last = lastVertexStage;
-  if (last && inputs.every((v, i) => v === last.inputs[i])) return last;
+  if (last && drawCaches.enabled && !vertexKeyChanged(state)) return last;
+  if (last === undefined || !drawCaches.enabled) vertexKeyChanged(state);
   const processor = createVertexStage(state);
-  lastVertexStage = { inputs, processor, out: processor instanceof VertexProcessor ? fixedFunctionVertices : [] };
+  lastVertexStage = { processor, out: processor instanceof VertexProcessor ? fixedFunctionVertices : [] };
   return lastVertexStage;
+}
+
+/** A fixed-function draw's pixel stages, span path and per-fragment function, kept for the next draw (pixelKeyChanged). */
+interface PixelPlan {
+  stages: PixelStages;
+  spans: SpanPath;
+  pipeline: (f: Fragment) => void;
+}
+let lastPixelPlan: PixelPlan | null = null;
+const pixelKey = new StateKey();
+
+/**
+ * Every RasterState field the pixel stages and span paths read (pixel/, span/), or that could
+ * change what they build: a field missing here is a silent wrong frame. Textures are not among
+ * them: a draw whose stages sample one is never kept (its samplers hold decoded texels, and a
+ * texture's bytes change without any state changing), so the key checks only that none is bound.
+ */
+export const PIXEL_PLAN_PARTS = [
+  'renderStates', 'samplerStates', 'stageStates', 'fvf', 'vertexLayout', 'renderTargets', 'depthStencil', 'scissor',
+  'viewport', 'palette', 'pixelShader', 'interpolatedSets', 'flatSets',
+] as const satisfies readonly (keyof RasterState)[];
+
+function pixelKeyChanged(state: RasterState): boolean {
+  const k = pixelKey.begin();
+  for (let i = 0; i < PIXEL_PLAN_PARTS.length; i++) k.part(state[PIXEL_PLAN_PARTS[i]]);
+  const targets = state.renderTargets;
+  for (let i = 0; i < targets.length; i++) k.part(targets[i]?.data ?? null);
+  k.part(state.depthStencil?.data ?? null);
+  return k.changed();
+}
+
+/** Whether the draw's stages sample no texture (none is bound to a stage that runs, nor to stage 0), so its pixel plan can be kept. */
+function samplesNoTexture(state: RasterState): boolean {
+  if ((state.textures[0] ?? null) !== null) return false;
+  for (let s = 0; s < state.stageStates.length; s++) {
+    if (state.stageStates[s][D3DTSS.COLOROP] === D3DTOP.DISABLE) break;
+    if ((state.textures[s] ?? null) !== null) return false;
+  }
+  return true;
+}
+
+/** The pixel plan of a fixed-function draw with the default paths: the last draw's while its key holds and it samples no texture. */
+function pixelPlan(state: RasterState): PixelPlan {
+  const keep = drawCaches.enabled && samplesNoTexture(state);
+  if (keep && lastPixelPlan && !pixelKeyChanged(state)) return lastPixelPlan;
+  const stages = createPixelStages(state, stageSampler(state), choosePixelPaths(state));
+  const plan = { stages, spans: autoSpanPath(state, stages), pipeline: pipelineOf(state, stages) };
+  if (keep) {
+    if (!lastPixelPlan) pixelKeyChanged(state);
+    lastPixelPlan = plan;
+  } else {
+    lastPixelPlan = null;
+    pixelKey.clear();
+  }
+  return plan;
 }
 
 export function drawPrimitives(state: RasterState, call: DrawCall, options: DrawOptions = {}): void {
@@ -178,7 +239,11 @@ export function accumulateClipStatus(status: ClipStatusAccumulator, vertices: re
   }
 }
 
-/** Rasterizes processed vertices through the pixel stages (the part of a draw after vertex processing). */
+/**
+ * Rasterizes processed vertices through the pixel stages (the part of a draw after vertex processing).
+ * The state's parts must not be written after a draw: the next draw keeps what it built from them
+ * when they are the same objects (pixelPlan), as the device's frozen copies guarantee.
+ */
 export function drawVertices(
   state: RasterState, primitiveType: number, vertices: readonly ClipVertex[],
   indices: ArrayLike<number> | null, primitiveCount: number, options: DrawOptions = {},
@@ -197,8 +262,13 @@ export function drawVertices(
     drawVertices(alone, primitiveType, vertices, indices, primitiveCount, { watch, watchWholeDraw: true });
     return;
   }
-  const chosen = createPixelStages(state, stageSampler(state), watch ? GENERIC_PATHS : options.pixelPaths ?? choosePixelPaths(state));
   const counter = options.samplesPassed;
+  if (!watch && !counter && !options.pixelPaths && !options.spanPath) {
+    const plan = pixelPlan(state);
+    rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, plan.pipeline, plan.spans);
+    return;
+  }
+  const chosen = createPixelStages(state, stageSampler(state), watch ? GENERIC_PATHS : options.pixelPaths ?? choosePixelPaths(state));
   const stages = counter ? countingStages(chosen, counter) : chosen;
   const forced = watch || counter ? 'generic' : options.spanPath;
   const spans = forced ? createSpanPath(forced, state, stages) : autoSpanPath(state, stages);

@@ -12,6 +12,7 @@ import { HALF } from './fixed.js';
 import { AttributeSetup } from './interpolate.js';
 import { samplePattern, type SamplePattern } from './samples.js';
 import { newScreenVertex } from './viewport.js';
+import { drawCaches, StateKey } from '../state-key.js';
 
 export type EmitFragment = (f: Fragment) => void;
 
@@ -112,15 +113,63 @@ function sampling(state: RasterState): { pattern: SamplePattern; fullCoverage: n
   return { pattern: samplePattern(aa ? samples : 1), fullCoverage: sampleMask, sampleMask };
 }
 
+type MutableContext = { -readonly [K in keyof RasterContext]: RasterContext[K] };
+
+/**
+ * The objects a context lends its draw, shared by every draw (draws run one at a time and, as
+ * rasterizePrimitives says, nothing keeps the Fragment): one Fragment, the screen vertex slots and
+ * one AttributeSetup per interpolated and FLAT set count.
+ */
+const sharedFrag = createFragment();
+const sharedScreen: ScreenVertex[] = Array.from({ length: SCREEN_SLOTS }, () => newScreenVertex({} as ClipVertex));
+const attrs = new Map<number, AttributeSetup>();
+
+/** The Fragment as createFragment makes it: a draw starts from the same values whichever draw used it last. */
+function resetFragment(f: Fragment): Fragment {
+  f.x = 0; f.y = 0; f.z = 0; f.bias = 0; f.front = true; f.triangle = false; f.fog = 1; f.eyeZ = 0; f.coverage = 0;
+  f.interp = null; f.w0 = 1; f.w1 = 0; f.w2 = 0;
+  f.diffuse.fill(0); f.specular.fill(0); f.tex.fill(0); f.texDx.fill(0); f.texDy.fill(0);
+  return f;
+}
+
+function attributeSetup(texSets: number, flatSets: number): AttributeSetup {
+  const key = texSets * 65536 + flatSets;
+  let a = attrs.get(key);
+  if (!a) {
+    a = new AttributeSetup(texSets, flatSets);
+    attrs.set(key, a);
+  }
+  return a;
+}
+
+/** The last context and the state parts it was derived from (every RasterState field createRasterContext reads). */
+let last: MutableContext | null = null;
+const lastKey = new StateKey();
+
+function contextKeyChanged(state: RasterState): boolean {
+  return lastKey.begin().part(state.renderStates).part(state.stageStates).part(state.viewport).part(state.scissor)
+    .part(state.renderTargets[0] ?? null).part(state.depthStencil).part(state.userClipPlanes ?? null)
+    .part(state.clipTransformedVertices).part(state.maxPointSize).part(state.interpolatedSets).part(state.flatSets).changed();
+}
+
+/**
+ * What `state` gives a draw's rasterization. The parts derived from the state are kept while the
+ * state parts they come from are the same objects as the last draw's; the Fragment is reset.
+ */
 export function createRasterContext(state: RasterState, emit: EmitFragment, spans: SpanPath | null = null): RasterContext {
+  const frag = resetFragment(sharedFrag);
+  if (last && drawCaches.enabled && !contextKeyChanged(state)) {
+    last.state = state; last.emit = emit; last.spans = spans; last.frag = frag;
+    return last;
+  }
+  if (!last || !drawCaches.enabled) contextKeyChanged(state);
   const rs = state.renderStates;
   const rect = pixelRect(state);
   const { pattern, fullCoverage, sampleMask } = sampling(state);
   const texSets = state.interpolatedSets ?? activeTextureSets(state);
-  const dummy = {} as ClipVertex;
   const maxPoint = state.maxPointSize > 0 ? state.maxPointSize : Infinity;
-  return {
-    state, emit, spans, frag: createFragment(), ...rect,
+  last = {
+    state, emit, spans, frag, left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom,
     transformedPlanes: transformedPlanes(state.viewport, state.userClipPlanes?.mask ?? 0),
     pretransformedPlanes: pretransformedPlanes(state.viewport, state.clipTransformedVertices),
     cullMode: rs[D3DRS.CULLMODE] || D3DCULL.CCW,
@@ -135,7 +184,8 @@ export function createRasterContext(state: RasterState, emit: EmitFragment, span
     pattern, fullCoverage, sampleMask,
     sampleReach: pattern.count > 1 ? HALF : 0,
     texSets,
-    attr: new AttributeSetup(texSets, state.flatSets ?? 0),
-    screen: Array.from({ length: SCREEN_SLOTS }, () => newScreenVertex(dummy)),
+    attr: attributeSetup(texSets, state.flatSets ?? 0),
+    screen: sharedScreen,
   };
+  return last;
 }

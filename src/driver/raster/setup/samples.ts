@@ -24,9 +24,20 @@ export interface SamplePattern {
   readonly dy: Float64Array;
 }
 
-/** The positions of an n-sample target (n = 1: the centre only). */
+const made = new Map<number, SamplePattern>();
+
+/** The positions of an n-sample target (n = 1: the centre only); one shared object per n, never written. */
 export function samplePattern(samples: number): SamplePattern {
   const n = Math.max(1, Math.min(16, Math.floor(samples)));
+  let p = made.get(n);
+  if (!p) {
+    p = makePattern(n);
+    made.set(n, p);
+  }
+  return p;
+}
+
+function makePattern(n: number): SamplePattern {
   const table = PATTERNS[n] ?? PATTERNS[16];
   const dx = new Float64Array(n);
   const dy = new Float64Array(n);

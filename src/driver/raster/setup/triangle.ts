@@ -62,11 +62,15 @@ function narrow(value: number, step: number, range: Float64Array, s: number): vo
 
 /** per sample: first and last covered column (relative to the bounding box) of the current row */
 const spans = new Float64Array(32);
-const rowRange = { lo: 0, hi: 0 };
+/** the union's first and last column: a typed array, as a double stored in an object's field is a new heap number per store */
+const rowRange = new Float64Array(2);
 
-/** Fills `spans` for the current row; returns the union's first and last column (lo > hi: none). */
-function rowSpans(ctx: RasterContext, width: number): { lo: number; hi: number } {
-  if (ctx.pattern.count === 1) return centreSpan(width);
+/** Fills `spans` for the current row and rowRange with the union's first and last column (lo > hi: none). */
+function rowSpans(ctx: RasterContext, width: number): void {
+  if (ctx.pattern.count === 1) {
+    centreSpan(width);
+    return;
+  }
   let lo = Infinity, hi = -Infinity;
   for (let s = 0; s < ctx.pattern.count; s++) {
     spans[2 * s] = 0;
@@ -79,13 +83,12 @@ function rowSpans(ctx: RasterContext, width: number): { lo: number; hi: number }
       hi = Math.max(hi, spans[2 * s + 1]);
     }
   }
-  rowRange.lo = lo;
-  rowRange.hi = hi;
-  return rowRange;
+  rowRange[0] = lo;
+  rowRange[1] = hi;
 }
 
 /** rowSpans for the pixel centre alone (its offsets are 0): the same narrowing without the sample loop. */
-function centreSpan(width: number): { lo: number; hi: number } {
+function centreSpan(width: number): void {
   const { row, stepX, bias } = edges;
   let lo = 0, hi = width - 1;
   for (let i = 0; i < 3; i++) {
@@ -96,9 +99,8 @@ function centreSpan(width: number): { lo: number; hi: number } {
   }
   spans[0] = lo;
   spans[1] = hi;
-  rowRange.lo = lo;
-  rowRange.hi = hi;
-  return rowRange;
+  rowRange[0] = lo;
+  rowRange[1] = hi;
 }
 
 function coverageAt(ctx: RasterContext, k: number): number {
@@ -173,10 +175,13 @@ export function rasterizeTriangle(ctx: RasterContext, s0: ScreenVertex, s1: Scre
 /** Each row's covered columns go to `fill` as one span, or pixel by pixel to ctx.emit. */
 function walkRows(ctx: RasterContext, px0: number, width: number, py0: number, py1: number, fill: SpanFill | null): void {
   const { stepX, stepY, row } = edges;
+  const weights = fill !== null && fill.ignoresWeights !== true;
   for (let py = py0; py <= py1; py++) {
-    const { lo, hi } = rowSpans(ctx, width);
+    rowSpans(ctx, width);
+    const lo = rowRange[0], hi = rowRange[1];
     if (lo <= hi) {
-      if (fill) fill.span(py, px0 + lo, px0 + hi + 1, row[0] + lo * stepX[0], row[1] + lo * stepX[1], row[2] + lo * stepX[2]);
+      if (weights) fill!.span(py, px0 + lo, px0 + hi + 1, row[0] + lo * stepX[0], row[1] + lo * stepX[1], row[2] + lo * stepX[2]);
+      else if (fill) fill.span(py, px0 + lo, px0 + hi + 1, 0, 0, 0);
       else emitRow(ctx, px0, py, lo, hi);
     }
     row[0] += stepY[0]; row[1] += stepY[1]; row[2] += stepY[2];

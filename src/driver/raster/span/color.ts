@@ -52,13 +52,30 @@ interface WordFill extends SpanFill {
   word: number;
 }
 
-/** Rows of one word: a typed-array fill. */
+/**
+ * Rows of one word: a typed-array fill. 4-byte words are filled through a Uint32Array over the
+ * same bytes: V8 fills a Uint32Array with a uint32 value markedly faster than an Int32Array with
+ * a negative one (every word with its top bit set), and the stored bits are the same.
+ */
 class FillSpans implements WordFill {
-  word = 0;
-  constructor(private readonly t: TargetWords) {}
+  readonly ignoresWeights = true;
+  /**
+   * The word in an array of any values: a uint32 above 2^30 read from a number field is boxed
+   * anew for every fill call (a heap number per row), one read from here is the same object.
+   */
+  private readonly value: unknown[] = [null];
+  private readonly words: Uint8Array | Uint16Array | Uint32Array;
+  private readonly pitch: number;
+  constructor(t: TargetWords) {
+    const w = t.words;
+    this.words = w instanceof Int32Array ? new Uint32Array(w.buffer, w.byteOffset, w.length) : w;
+    this.pitch = t.pitch;
+  }
+  get word(): number { return this.value[0] as number; }
+  set word(v: number) { this.value[0] = this.words instanceof Uint32Array ? v >>> 0 : v; }
   span(y: number, x0: number, x1: number): void {
-    const row = y * this.t.pitch;
-    this.t.words.fill(this.word, row + x0, row + x1);
+    const row = y * this.pitch;
+    this.words.fill(this.value[0] as number, row + x0, row + x1);
   }
 }
 

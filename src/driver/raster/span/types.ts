@@ -11,6 +11,12 @@ import type { AttributeSetup } from '../setup/interpolate.js';
 export interface SpanFill {
   /** Covered pixels x0 ≤ x < x1 of row y; e0..e2 are the edge functions at x0, stepped per pixel by attr.gx. */
   span(y: number, x0: number, x1: number, e0: number, e1: number, e2: number): void;
+  /**
+   * true: span() does not read e0..e2 (the rasterizer passes 0s): edge values are integers past
+   * the small-integer range, and a number passed to a call that is not inlined is a heap
+   * allocation, three per row.
+   */
+  readonly ignoresWeights?: boolean;
 }
 
 export interface SpanPath {
@@ -35,6 +41,7 @@ export type SpanPathName = (typeof SPAN_PATHS)[number];
 
 /** A fill that writes nothing (a triangle whose pixels all fail the alpha test, or a draw that writes nothing). */
 class NoFill implements SpanFill {
+  readonly ignoresWeights = true;
   span(): void {}
 }
 export const NO_FILL: SpanFill = new NoFill();
