@@ -9,16 +9,16 @@ import { Encoding } from 'flatbuffers';
 import type { ByteBuffer } from 'flatbuffers';
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
 import { D3DFMT, formatFvf, formatTransformState, fvfLayout, hresultName } from '../../d3d9/index.js';
-import type { FvfLayout } from '../../d3d9/fvf.js';
 import type { CallRecord } from '../call.js';
 import { CALL_SLOT, decodeCall, utf8String } from '../codec.js';
 import { commandInfo, COMMANDS, COUNT_RESULTS, qualifiedMethod, structDef } from '../commands.js';
 import type { CommandInfo, HandleKind } from '../commands.js';
 import type { StructDef, TableField } from '../schema-types.js';
-import { ByteOut } from './byte-out.js';
+import { ByteOut, putHex32 } from './byte-out.js';
+import { FLOAT32_TEXT_MAX, putFloat32 } from './float-text.js';
 import { quoteString } from './names.js';
 import { formatBytes, TextPrinter } from './print.js';
-import { bitsFloat, isOptionalTail, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
+import { isOptionalTail, shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
 const enum K { U32, I32, U8, F32, Struct, Structs, String, Bytes, Vertices, Indices }
@@ -56,6 +56,23 @@ interface Plan {
   count: boolean;
   /** `"method":"..."` by the kind of self */
   methods: Map<HandleKind | undefined, string>;
+}
+
+/** How vertex data of an FVF reads: each field's offset in a vertex, and whether it is a D3DCOLOR (else a float). */
+interface VertexPlan {
+  stride: number;
+  offsets: Int32Array;
+  colors: Uint8Array;
+}
+
+function vertexPlan(fvf: number): VertexPlan | null {
+  const layout = fvfLayout(fvf);
+  if (!layout) return null;
+  return {
+    stride: layout.stride,
+    offsets: Int32Array.from(layout.fields, (f) => f.offset),
+    colors: Uint8Array.from(layout.fields, (f) => (f.kind === 'u32' ? 1 : 0)),
+  };
 }
 
 /** Structs printed positionally (as print.ts). */
@@ -143,27 +160,6 @@ function scalarAt(bb: ByteBuffer, table: number, op: Op): number {
   }
 }
 
-/** A direct-mapped memo of float32 texts by their bits (traces repeat their constants and vertex data). */
-const FLOAT_SLOTS = 1 << 14;
-const floatKeys = new Uint32Array(FLOAT_SLOTS);
-const floatTexts: Array<string | undefined> = new Array<string | undefined>(FLOAT_SLOTS).fill(undefined);
-
-/** shortestFloat32 of the float32 with these bits. */
-function floatText(bits: number): string | undefined {
-  const b = bits >>> 0;
-  const h = Math.imul(b, 0x9e3779b1) >>> 18;
-  if (floatKeys[h] === b) {
-    const known = floatTexts[h];
-    if (known !== undefined) return known;
-  }
-  const s = shortestFloat32(bitsFloat(b));
-  if (s !== undefined) {
-    floatKeys[h] = b;
-    floatTexts[h] = s;
-  }
-  return s;
-}
-
 /** JSON's numbers: what `/^-?\d+(\.\d+)?(e[-+]?\d+)?$/` matches (dump turns those args into numbers). */
 function isJsonNumber(b: Uint8Array, from: number, to: number): boolean {
   let i = from;
@@ -190,7 +186,7 @@ export class DirectPrinter extends TextPrinter {
   private readonly plans: Array<Plan | null | undefined> = [];
   private readonly texts = new Map<Shape, Map<number, string>>();
   private readonly stateShapes = new Map<string, Map<number, Shape>>();
-  private readonly layouts = new Map<number, FvfLayout | null>();
+  private readonly layouts = new Map<number, VertexPlan | null>();
   /** each handle's name as a JSON string */
   private readonly jsonNames = new Map<number, string>();
   /** one argument's text, before dump's JSON decides whether it is a number */
@@ -475,7 +471,8 @@ export class DirectPrinter extends TextPrinter {
   /** As TextPrinter.scalar; `v` is the field as decoded (a float: its bits). */
   private putScalar(shape: Shape, v: number, out: ByteOut): void {
     switch (shape.k) {
-      case 'float': case 'floatbits': this.float(v, out); return;
+      // the shortest exact decimal, else the bits (NaN, infinities)
+      case 'float': case 'floatbits': if (!out.float32(v)) out.hex32(v); return;
       case 'uint': case 'state': out.uint(v >>> 0); return;
       case 'int': out.int(v | 0); return;
       case 'null': if (v === 0) out.str('NULL'); else out.hex32(v); return;
@@ -490,11 +487,6 @@ export class DirectPrinter extends TextPrinter {
     }
   }
 
-  /** A float32 by its bits: the shortest exact decimal, else the bits (NaN, infinities). */
-  private float(bits: number, out: ByteOut): void {
-    const s = floatText(bits);
-    if (s === undefined) out.hex32(bits); else out.str(s);
-  }
 
   /** Enum, flags and FVF values by name, memoised per shape. */
   private named(shape: Shape & { k: 'enum' | 'flags' | 'fvf' }, v: number): string {
@@ -537,30 +529,47 @@ export class DirectPrinter extends TextPrinter {
   private putVertexList(b: Uint8Array, stride: number | undefined, self: number, out: ByteOut): boolean {
     const fvf = this.fvf.get(self);
     if (fvf === undefined) return false;
-    let layout = this.layouts.get(fvf);
-    if (layout === undefined) this.layouts.set(fvf, (layout = fvfLayout(fvf) ?? null));
-    if (!layout || layout.stride !== stride || stride === 0 || b.length % stride !== 0) return false;
+    let plan = this.layouts.get(fvf);
+    if (plan === undefined) this.layouts.set(fvf, (plan = vertexPlan(fvf)));
+    if (!plan || plan.stride !== stride || stride === 0 || b.length % stride !== 0) return false;
+    const { offsets, colors } = plan;
+    const nf = offsets.length;
+    // a vertex at most: ", [", each field and its ", ", "]", and the list's "]"
+    const room = nf * (FLOAT32_TEXT_MAX + 2) + 5;
     const start = out.pos;
-    const fields = layout.fields;
-    out.byte(91);
+    out.ensure(room);
+    let buf = out.buf;
+    let p = out.pos;
+    buf[p++] = 91;
     for (let at = 0; at < b.length; at += stride) {
-      if (at) out.comma();
-      out.byte(91);
-      for (let i = 0; i < fields.length; i++) {
-        if (i) out.comma();
-        const fd = fields[i];
-        const p = at + fd.offset;
-        const bits = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
-        if (fd.kind === 'u32') out.hex32(bits);
+      if (p + room > buf.length) {
+        out.pos = p;
+        out.ensure(room);
+        buf = out.buf;
+      }
+      if (at) {
+        buf[p++] = 44;
+        buf[p++] = 32;
+      }
+      buf[p++] = 91;
+      for (let i = 0; i < nf; i++) {
+        if (i) {
+          buf[p++] = 44;
+          buf[p++] = 32;
+        }
+        const q = at + offsets[i];
+        const bits = (b[q] | (b[q + 1] << 8) | (b[q + 2] << 16) | (b[q + 3] << 24)) >>> 0;
+        if (colors[i]) p = putHex32(bits, buf, p);
         // −0, NaN and infinities have no vertex-list form: the data stays raw
         else if (bits === 0x80000000 || (bits & 0x7f800000) === 0x7f800000) {
           out.pos = start;
           return false;
-        } else out.str(floatText(bits) as string);
+        } else p = putFloat32(bits, buf, p);
       }
-      out.byte(93);
+      buf[p++] = 93;
     }
-    out.byte(93);
+    buf[p++] = 93;
+    out.pos = p;
     return true;
   }
 
