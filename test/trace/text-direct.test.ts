@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { ByteBuffer } from 'flatbuffers';
 import { describe, expect, it } from 'vitest';
 import { hresultName } from '../../src/d3d9/index.js';
 import type { CallRecord } from '../../src/trace/call.js';
@@ -84,6 +85,30 @@ function direct(bytes: Uint8Array, mode: Mode): string[] {
   return lines;
 }
 
+/** The text of every call, read from a copy of each batch that starts `shift` bytes into its memory. */
+function shifted(bytes: Uint8Array, shift: number): string[] {
+  const reader = TraceReader.fromBytes(bytes);
+  const p = new DirectPrinter((n) => reader.placeOfCall(n));
+  const out = new ByteOut(() => undefined);
+  const got: string[] = [];
+  for (const b of reader.batches()) {
+    const whole = b.bb.bytes();
+    const moved = new Uint8Array(new ArrayBuffer(whole.length + shift), shift);
+    moved.set(whole);
+    const bb = new ByteBuffer(moved);
+    for (let i = 0; i < b.calls.length; i++) {
+      out.pos = 0;
+      try {
+        p.text(bb, b.calls[i], b.firstCall + i, out, false);
+        got.push(Buffer.from(out.buf.subarray(0, out.pos - 1)).toString('utf8'));
+      } catch (e) {
+        got.push(`error: ${(e as Error).message}`);
+      }
+    }
+  }
+  return got;
+}
+
 function write(calls: CallRecord[]): Uint8Array {
   const sink = new MemorySink();
   const w = new TraceWriter(sink, { compression: 'none' });
@@ -161,6 +186,15 @@ describe('printing straight from the buffers gives the text, numbered lines and 
       }
     });
   }
+
+  it('prints the same from buffers at any byte offset (vertex data read as words or as bytes)', () => {
+    for (const f of ['triangles.r9t', 'clip-planes.r9t', 'lit-fog-blend.r9t']) {
+      const bytes = fromText(readFileSync(`traces/${f}`, 'utf8'), f);
+      const want = direct(bytes, 'text');
+      expect(want.some((l) => /DrawPrimitiveUP\(\w+, \d+, \[\[/.test(l)), f).toBe(true);
+      for (const shift of [1, 2, 3]) expect(shifted(bytes, shift), `${f} shifted by ${shift}`).toEqual(want);
+    }
+  });
 
   it('the edge values print the ways the text rules say', () => {
     const text = direct(write(edgeCalls()), 'text').join('\n');

@@ -63,7 +63,11 @@ interface VertexPlan {
   stride: number;
   offsets: Int32Array;
   colors: Uint8Array;
+  /** every field on a 4-byte boundary of its vertex */
+  aligned: boolean;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 function vertexPlan(fvf: number): VertexPlan | null {
   const layout = fvfLayout(fvf);
@@ -72,6 +76,7 @@ function vertexPlan(fvf: number): VertexPlan | null {
     stride: layout.stride,
     offsets: Int32Array.from(layout.fields, (f) => f.offset),
     colors: Uint8Array.from(layout.fields, (f) => (f.kind === 'u32' ? 1 : 0)),
+    aligned: layout.fields.every((f) => (f.offset & 3) === 0),
   };
 }
 
@@ -452,10 +457,11 @@ export class DirectPrinter extends TextPrinter {
       default: {
         if (!o) { out.str('NULL'); return; }
         const start = bb.__vector(cmd + o);
-        const b = bb.bytes().subarray(start, start + bb.__vector_len(cmd + o));
-        if (op.k === K.Vertices && this.putVertexList(b, op.byOp ? scalarAt(bb, cmd, op.byOp) : undefined, self, out)) return;
-        if (op.k === K.Indices && this.putIndexList(b, op.byOp ? scalarAt(bb, cmd, op.byOp) : undefined, out)) return;
-        out.str(formatBytes(b));
+        const end = start + bb.__vector_len(cmd + o);
+        const all = bb.bytes();
+        if (op.k === K.Vertices && this.putVertexList(all, start, end, op.byOp ? scalarAt(bb, cmd, op.byOp) : undefined, self, out)) return;
+        if (op.k === K.Indices && this.putIndexList(all, start, end, op.byOp ? scalarAt(bb, cmd, op.byOp) : undefined, out)) return;
+        out.str(formatBytes(all.subarray(start, end)));
       }
     }
   }
@@ -525,29 +531,44 @@ export class DirectPrinter extends TextPrinter {
     out.byte(125);
   }
 
-  /** Vertex data as lists of the fields the FVF in effect declares; false (nothing written) when that is not exact. */
-  private putVertexList(b: Uint8Array, stride: number | undefined, self: number, out: ByteOut): boolean {
+  /**
+   * Vertex data (bytes `from` to `to` of `b`) as lists of the fields the FVF in effect declares;
+   * false (nothing written) when that is not exact.
+   */
+  private lastBytes: Uint8Array | undefined;
+  private lastWords: Uint32Array | undefined;
+  /** `b` as 32-bit words (its offset a multiple of 4), made once per buffer */
+  private wordsOf(b: Uint8Array): Uint32Array {
+    if (this.lastBytes !== b) {
+      this.lastBytes = b;
+      this.lastWords = new Uint32Array(b.buffer, b.byteOffset, b.byteLength >> 2);
+    }
+    return this.lastWords as Uint32Array;
+  }
+
+  private putVertexList(b: Uint8Array, from: number, to: number, stride: number | undefined, self: number, out: ByteOut): boolean {
     const fvf = this.fvf.get(self);
     if (fvf === undefined) return false;
     let plan = this.layouts.get(fvf);
     if (plan === undefined) this.layouts.set(fvf, (plan = vertexPlan(fvf)));
-    if (!plan || plan.stride !== stride || stride === 0 || b.length % stride !== 0) return false;
+    if (!plan || plan.stride !== stride || stride === 0 || (to - from) % stride !== 0) return false;
     const { offsets, colors } = plan;
     const nf = offsets.length;
     // a vertex at most: ", [", each field and its ", ", "]", and the list's "]"
     const room = nf * (FLOAT32_TEXT_MAX + 2) + 5;
+    const words = LITTLE_ENDIAN && (b.byteOffset & 3) === 0 && ((from | stride) & 3) === 0 && plan.aligned ? this.wordsOf(b) : undefined;
     const start = out.pos;
     out.ensure(room);
     let buf = out.buf;
     let p = out.pos;
     buf[p++] = 91;
-    for (let at = 0; at < b.length; at += stride) {
+    for (let at = from; at < to; at += stride) {
       if (p + room > buf.length) {
         out.pos = p;
         out.ensure(room);
         buf = out.buf;
       }
-      if (at) {
+      if (at !== from) {
         buf[p++] = 44;
         buf[p++] = 32;
       }
@@ -558,7 +579,7 @@ export class DirectPrinter extends TextPrinter {
           buf[p++] = 32;
         }
         const q = at + offsets[i];
-        const bits = (b[q] | (b[q + 1] << 8) | (b[q + 2] << 16) | (b[q + 3] << 24)) >>> 0;
+        const bits = words !== undefined ? words[q >> 2] : (b[q] | (b[q + 1] << 8) | (b[q + 2] << 16) | (b[q + 3] << 24)) >>> 0;
         if (colors[i]) p = putHex32(bits, buf, p);
         // −0, NaN and infinities have no vertex-list form: the data stays raw
         else if (bits === 0x80000000 || (bits & 0x7f800000) === 0x7f800000) {
@@ -573,15 +594,14 @@ export class DirectPrinter extends TextPrinter {
     return true;
   }
 
-  /** Index data as a list of integers per its format; false (nothing written) when it does not divide. */
-  private putIndexList(b: Uint8Array, format: number | undefined, out: ByteOut): boolean {
+  /** Index data (bytes `from` to `to` of `b`) as a list of integers per its format; false (nothing written) when it does not divide. */
+  private putIndexList(b: Uint8Array, from: number, to: number, format: number | undefined, out: ByteOut): boolean {
     const size = format === D3DFMT.INDEX16 ? 2 : format === D3DFMT.INDEX32 ? 4 : 0;
-    if (!size || b.length % size !== 0) return false;
-    const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    if (!size || (to - from) % size !== 0) return false;
     out.byte(91);
-    for (let i = 0; i < b.length; i += size) {
-      if (i) out.comma();
-      out.uint(size === 2 ? dv.getUint16(i, true) : dv.getUint32(i, true));
+    for (let i = from; i < to; i += size) {
+      if (i !== from) out.comma();
+      out.uint(size === 2 ? b[i] | (b[i + 1] << 8) : (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0);
     }
     out.byte(93);
     return true;
