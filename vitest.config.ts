@@ -14,6 +14,7 @@ const ISOLATED = [
   'test/cli/internal-error.test.ts',
   'test/device/create-cost.test.ts',
   'test/device/draw-limits.test.ts',
+  'test/cli/dump-plain.test.ts',
 ];
 
 export default defineConfig({

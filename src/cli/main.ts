@@ -4,12 +4,12 @@
  * 3 an internal error (a bug in replay9; its stack with --debug).
  */
 import { statSync } from 'node:fs';
-import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import { InternalError, StrictImportError } from '../errors.js';
 import { TraceFormatError } from '../trace/errors.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { EXIT, fileErrorText, processIo, UsageError } from './io.js';
+import { plainDumpArgs } from './plain-dump.js';
 import { explainUnknown } from './suggest.js';
 import type { Io } from './io.js';
 
@@ -55,6 +55,21 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     io.err(await helpText());
     return EXIT.usage;
   }
+  // an apitrace capture named (or a folder that may hold some): every command reads it through the importer
+  if (args.some((a) => /\.trace$/i.test(a) || isFolder(a))) await import('./capture-open.js');
+  // dump's plain forms start without yargs (plain-dump.ts)
+  const plainDump = plainDumpArgs(args);
+  if (plainDump) {
+    try {
+      const { runDump } = await import('./commands/dump.js');
+      loaded?.();
+      await runDump(plainDump, io, done);
+      return code;
+    } catch (e) {
+      return failureCode(e, args, io);
+    }
+  }
+  const { default: yargs } = await import('yargs');
   let y: Argv = yargs([...args])
     .scriptName('replay9')
     .usage('$0 <command> [options]\n\nRecords, replays and inspects Direct3D 9 traces on a deterministic software device.')
@@ -70,8 +85,6 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
       throw err ?? new UsageError(explainUnknown(msg, args, knownOptions(y)));
     });
   const named = COMMANDS.filter(([name]) => name === args[0]);
-  // an apitrace capture named (or a folder that may hold some): every command reads it through the importer
-  if (args.some((a) => /\.trace$/i.test(a) || isFolder(a))) await import('./capture-open.js');
   for (const [, load] of named.length === 1 ? named : COMMANDS) y = (await load())(y, io, done);
   loaded?.();
   try {
@@ -86,36 +99,41 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     }
     return code;
   } catch (e) {
-    if (e instanceof UsageError) {
-      // a file that cannot be opened needs no pointer to the help
-      const hint = e.message.startsWith('cannot open ') ? '' : `\nRun 'replay9 --help' for the commands, 'replay9 <command> --help' for one.`;
-      io.err(`replay9: ${e.message}${hint}`);
-      return EXIT.usage;
-    }
-    if (e instanceof TraceFormatError) {
-      io.err(`replay9: ${e.message}`);
-      return EXIT.usage;
-    }
-    if (e instanceof StrictImportError) {
-      io.err(`replay9: ${e.message}`);
-      return EXIT.failed;
-    }
-    const sys = e as NodeJS.ErrnoException;
-    if (sys && typeof sys.code === 'string' && sys.syscall) {
-      io.err(`replay9: ${fileErrorText(sys) ?? sys.message}`);
-      return EXIT.usage;
-    }
-    if (e instanceof Error && e.name === 'YError') {
-      io.err(`replay9: ${e.message}\nRun 'replay9 --help' for the commands.`);
-      return EXIT.usage;
-    }
-    // anything else is a bug: a message and exit 3, never a crash (the stack only with --debug)
-    const internal = e instanceof InternalError || (e instanceof Error && e.name === 'InternalError');
-    const message = e instanceof Error ? (internal ? e.message : `internal error: ${e.name === 'Error' ? '' : `${e.name}: `}${e.message}`) : `internal error: ${String(e)}`;
-    const debug = args.includes('--debug');
-    io.err(`replay9: ${message}${debug && e instanceof Error && e.stack ? `\n${e.stack}` : '\n(run again with --debug for the stack)'}`);
-    return EXIT.internal;
+    return failureCode(e, args, io);
   }
+}
+
+/** The exit code of a command that threw `e`, its message written to `io` (contract 4). */
+function failureCode(e: unknown, args: readonly string[], io: Io): number {
+  if (e instanceof UsageError) {
+    // a file that cannot be opened needs no pointer to the help
+    const hint = e.message.startsWith('cannot open ') ? '' : `\nRun 'replay9 --help' for the commands, 'replay9 <command> --help' for one.`;
+    io.err(`replay9: ${e.message}${hint}`);
+    return EXIT.usage;
+  }
+  if (e instanceof TraceFormatError) {
+    io.err(`replay9: ${e.message}`);
+    return EXIT.usage;
+  }
+  if (e instanceof StrictImportError) {
+    io.err(`replay9: ${e.message}`);
+    return EXIT.failed;
+  }
+  const sys = e as NodeJS.ErrnoException;
+  if (sys && typeof sys.code === 'string' && sys.syscall) {
+    io.err(`replay9: ${fileErrorText(sys) ?? sys.message}`);
+    return EXIT.usage;
+  }
+  if (e instanceof Error && e.name === 'YError') {
+    io.err(`replay9: ${e.message}\nRun 'replay9 --help' for the commands.`);
+    return EXIT.usage;
+  }
+  // anything else is a bug: a message and exit 3, never a crash (the stack only with --debug)
+  const internal = e instanceof InternalError || (e instanceof Error && e.name === 'InternalError');
+  const message = e instanceof Error ? (internal ? e.message : `internal error: ${e.name === 'Error' ? '' : `${e.name}: `}${e.message}`) : `internal error: ${String(e)}`;
+  const debug = args.includes('--debug');
+  io.err(`replay9: ${message}${debug && e instanceof Error && e.stack ? `\n${e.stack}` : '\n(run again with --debug for the stack)'}`);
+  return EXIT.internal;
 }
 
 /** The top-level help: the command list. */

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { ByteBuffer } from 'flatbuffers';
 import { describe, expect, it } from 'vitest';
 import { hresultName } from '../../src/d3d9/index.js';
 import type { CallRecord } from '../../src/trace/call.js';
@@ -59,23 +60,53 @@ function jsonOf(p: TextPrinter, call: CallRecord, n: number): unknown {
 function direct(bytes: Uint8Array, mode: Mode): string[] {
   const reader = TraceReader.fromBytes(bytes);
   const p = new DirectPrinter((n) => reader.placeOfCall(n));
-  const out = new ByteOut(() => { throw new Error('no block is handed on within a line'); });
+  // a line longer than a block is handed on when it ends
+  const blocks: Uint8Array[] = [];
+  const out = new ByteOut((b) => { blocks.push(b); });
   const lines: string[] = [];
   for (const b of reader.batches()) {
     for (let i = 0; i < b.calls.length; i++) {
       const n = b.firstCall + i;
       out.pos = 0;
+      blocks.length = 0;
       try {
         if (mode === 'json') p.json(b.bb, b.calls[i], n, out);
         else p.text(b.bb, b.calls[i], n, out, mode === 'numbered');
-        lines.push(Buffer.from(out.buf.subarray(0, out.pos - 1)).toString('utf8'));
+        const line = Buffer.concat([...blocks, out.buf.subarray(0, out.pos)]);
+        expect(line[line.length - 1]).toBe(10);
+        lines.push(line.subarray(0, line.length - 1).toString('utf8'));
       } catch (e) {
         expect(out.pos).toBe(0);
+        expect(blocks).toEqual([]);
         lines.push(`error: ${(e as Error).message}`);
       }
     }
   }
   return lines;
+}
+
+/** The text of every call, read from a copy of each batch that starts `shift` bytes into its memory. */
+function shifted(bytes: Uint8Array, shift: number): string[] {
+  const reader = TraceReader.fromBytes(bytes);
+  const p = new DirectPrinter((n) => reader.placeOfCall(n));
+  const out = new ByteOut(() => undefined);
+  const got: string[] = [];
+  for (const b of reader.batches()) {
+    const whole = b.bb.bytes();
+    const moved = new Uint8Array(new ArrayBuffer(whole.length + shift), shift);
+    moved.set(whole);
+    const bb = new ByteBuffer(moved);
+    for (let i = 0; i < b.calls.length; i++) {
+      out.pos = 0;
+      try {
+        p.text(bb, b.calls[i], b.firstCall + i, out, false);
+        got.push(Buffer.from(out.buf.subarray(0, out.pos - 1)).toString('utf8'));
+      } catch (e) {
+        got.push(`error: ${(e as Error).message}`);
+      }
+    }
+  }
+  return got;
 }
 
 function write(calls: CallRecord[]): Uint8Array {
@@ -92,6 +123,7 @@ const f32 = (bits: number): number => new Float32Array(new Uint32Array([bits]).b
 function edgeCalls(): CallRecord[] {
   const dev = (command: CallRecord['command'], args: CallRecord['args'], result = 0): CallRecord => ({ command, self: 2, result, created: 0, args });
   const verts = (words: number[]): Uint8Array => new Uint8Array(new Uint32Array(words).buffer);
+  const floats = (values: number[]): Uint8Array => new Uint8Array(new Float32Array(values).buffer);
   const m = (x: number): Record<string, number> => Object.fromEntries(['11', '12', '13', '14', '21', '22', '23', '24', '31', '32', '33', '34', '41', '42', '43', '44'].map((k, i) => [`_${k}`, i === 5 ? x : i % 5 === 0 ? 1 : 0]));
   return [
     { command: 'Direct3DCreate9', self: 0, result: 0, created: 1, args: { SDKVersion: 32 } },
@@ -99,6 +131,10 @@ function edgeCalls(): CallRecord[] {
     dev('SetFVF', { FVF: 0x44 }),
     // XYZRHW | DIFFUSE: 20 bytes a vertex
     dev('DrawPrimitiveUP', { PrimitiveType: 4, PrimitiveCount: 1, pVertexStreamZeroData: verts([0, 0x3f800000, 0x3f000000, 0x3f800000, 0xff00ff00]), VertexStreamZeroStride: 20 }),
+    // floats of every form: a short decimal, a 9-digit one, a subnormal, the largest, exponents both ways (the colours: -1 and -2^-10 as bits)
+    dev('DrawPrimitiveUP', { PrimitiveType: 4, PrimitiveCount: 1, pVertexStreamZeroData: floats([0.1, 1048576.25, 1e-40, 3.4028234663852886e38, -1, -2.5, 16777215, 1e21, 1e-7, -0.0009765625]), VertexStreamZeroStride: 20 }),
+    // a list longer than the output buffer holds at first
+    dev('DrawPrimitiveUP', { PrimitiveType: 4, PrimitiveCount: 700, pVertexStreamZeroData: floats(Array.from({ length: 10500 }, (_, i) => (i % 5 === 4 ? -1 : (i * 7919) / 64 - 1e5 + (i % 3 ? 0 : 0.1)))), VertexStreamZeroStride: 20 }),
     dev('DrawPrimitiveUP', { PrimitiveType: 4, PrimitiveCount: 1, pVertexStreamZeroData: verts([0x80000000, 0, 0, 0, 1]), VertexStreamZeroStride: 20 }),
     dev('DrawPrimitiveUP', { PrimitiveType: 4, PrimitiveCount: 1, pVertexStreamZeroData: verts([0x7fc00001, 0, 0, 0, 1]), VertexStreamZeroStride: 20 }),
     dev('DrawPrimitiveUP', { PrimitiveType: 4, PrimitiveCount: 1, pVertexStreamZeroData: verts([0x7f800000, 0, 0, 0, 1]), VertexStreamZeroStride: 20 }),
@@ -151,9 +187,20 @@ describe('printing straight from the buffers gives the text, numbered lines and 
     });
   }
 
+  it('prints the same from buffers at any byte offset (vertex data read as words or as bytes)', () => {
+    for (const f of ['triangles.r9t', 'clip-planes.r9t', 'lit-fog-blend.r9t']) {
+      const bytes = fromText(readFileSync(`traces/${f}`, 'utf8'), f);
+      const want = direct(bytes, 'text');
+      expect(want.some((l) => /DrawPrimitiveUP\(\w+, \d+, \[\[/.test(l)), f).toBe(true);
+      for (const shift of [1, 2, 3]) expect(shifted(bytes, shift), `${f} shifted by ${shift}`).toEqual(want);
+    }
+  });
+
   it('the edge values print the ways the text rules say', () => {
     const text = direct(write(edgeCalls()), 'text').join('\n');
     expect(text).toContain('dev2.DrawPrimitiveUP(D3DPT_TRIANGLELIST, 1, [[0, 1, 0.5, 1, 0xff00ff00]], 20)');
+    // the shortest decimal that reads back as the same float32 (1048576.25 is between 1048576.125 and 1048576.375)
+    expect(text).toContain('dev2.DrawPrimitiveUP(D3DPT_TRIANGLELIST, 1, [[0.1, 1048576.3, 1e-40, 3.4028235e+38, 0xbf800000], [-2.5, 16777215, 1e+21, 1e-7, 0xba800000]], 20)');
     // −0 and NaN do not survive as vertex lists: the data stays raw
     expect(text).toContain('dev2.DrawPrimitiveUP(D3DPT_TRIANGLELIST, 1, hex"0000008000000000000000000000000001000000", 20)');
     expect(text).toContain('dev2.SetRenderState(D3DRS_FOGSTART, -0)');

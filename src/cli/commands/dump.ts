@@ -72,28 +72,39 @@ export function registerDump(y: Argv, io: Io, done: (code: number) => void): Arg
       .option('strict', STRICT_OPTION)
       .example('$0 dump traces/triangles.r9t', 'the whole trace as text (convertible back with `convert`)')
       .example('$0 dump traces/triangles.r9t --calls draw', 'only the draw calls, numbered'),
-    async (argv) => {
-      requireReadable(argv.trace as string);
-      const set = callSetOption(argv.calls);
-      const { reader, lines, comments } = openTrace(argv.trace as string, { strict: argv.strict });
-      const out = new LineBuffer(io);
-      const bytes = new ByteOut(io.outBytes ?? ((b) => io.out(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'))));
-      try {
-        if (reader.chunks.some((c) => c.kind === ChunkKind.Restore)) {
-          // the replay layer (device, raster core) loads only for a trace that needs it
-          const { readSnapshotChunk } = await import('../../replay/snapshot-chunk.js');
-          restoredDump(reader, set, argv.json === true, argv.trace as string, lines, out, readSnapshotChunk);
-        }
-        else directDump(reader, set, argv.json === true, argv.trace as string, lines, bytes, comments);
-      } finally {
-        out.flush();
-        bytes.flush();
-        reader.close();
-      }
-      for (const w of reader.warnings) io.err(`warning: ${w}`);
-      done(EXIT.ok);
-    },
+    (argv) => runDump({ trace: argv.trace as string, calls: argv.calls, json: argv.json === true, strict: argv.strict }, io, done),
   );
+}
+
+/** What dump's options ask for. */
+export interface DumpArgs {
+  trace: string;
+  calls?: string;
+  json: boolean;
+  strict: boolean;
+}
+
+/** `replay9 dump`, once its arguments are parsed (by yargs, or by plainDumpArgs in main). */
+export async function runDump(argv: DumpArgs, io: Io, done: (code: number) => void): Promise<void> {
+  requireReadable(argv.trace);
+  const set = callSetOption(argv.calls);
+  const { reader, lines, comments } = openTrace(argv.trace, { strict: argv.strict });
+  const out = new LineBuffer(io);
+  const bytes = new ByteOut(io.outBytes ?? ((b) => io.out(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'))));
+  try {
+    if (reader.chunks.some((c) => c.kind === ChunkKind.Restore)) {
+      // the replay layer (device, raster core) loads only for a trace that needs it
+      const { readSnapshotChunk } = await import('../../replay/snapshot-chunk.js');
+      restoredDump(reader, set, argv.json, argv.trace, lines, out, readSnapshotChunk);
+    }
+    else directDump(reader, set, argv.json, argv.trace, lines, bytes, comments);
+  } finally {
+    out.flush();
+    bytes.flush();
+    reader.close();
+  }
+  for (const w of reader.warnings) io.err(`warning: ${w}`);
+  done(EXIT.ok);
 }
 
 /**

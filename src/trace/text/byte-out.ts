@@ -1,12 +1,22 @@
 import { withRoom } from '../byte-io.js';
+import { FLOAT32_TEXT_MAX, putFloat32 } from './float-text.js';
 
 /**
  * Text written straight into a growing byte buffer (UTF-8) and handed on in blocks of about
  * 64 KB, always at a line end: printing a long trace makes no string per line or per value.
  */
 
-const HEX = '0123456789abcdef';
+/** the ASCII codes of the hex digits */
+const HEX = new TextEncoder().encode('0123456789abcdef');
 const FLUSH_AT = 1 << 16;
+
+/** Writes `0x` and eight lower-case hex digits of `v` at `p` (10 bytes of room needed); returns the end. */
+export function putHex32(v: number, buf: Uint8Array, p: number): number {
+  buf[p] = 48;
+  buf[p + 1] = 120;
+  for (let i = 0; i < 8; i++) buf[p + 2 + i] = HEX[(v >>> (28 - 4 * i)) & 15];
+  return p + 10;
+}
 
 export class ByteOut {
   buf = new Uint8Array(1 << 17);
@@ -94,12 +104,16 @@ export class ByteOut {
   /** `0x` and eight lower-case hex digits: what `hex32` returns. */
   hex32(v: number): void {
     this.ensure(10);
-    const b = this.buf;
-    const p = this.pos;
-    b[p] = 48;
-    b[p + 1] = 120;
-    for (let i = 0; i < 8; i++) b[p + 2 + i] = HEX.charCodeAt((v >>> ((7 - i) * 4)) & 15);
-    this.pos = p + 10;
+    this.pos = putHex32(v, this.buf, this.pos);
+  }
+
+  /** A finite float32 by its bits as shortestFloat32 writes it; false (nothing written) for NaN and infinities. */
+  float32(bits: number): boolean {
+    this.ensure(FLOAT32_TEXT_MAX);
+    const end = putFloat32(bits, this.buf, this.pos);
+    if (end < 0) return false;
+    this.pos = end;
+    return true;
   }
 
   /** Ends a line; hands on the block when it is big enough. */

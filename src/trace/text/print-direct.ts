@@ -9,16 +9,16 @@ import { Encoding } from 'flatbuffers';
 import type { ByteBuffer } from 'flatbuffers';
 import { formatEnum, formatFlags } from '../../d3d9/enum-table.js';
 import { D3DFMT, formatFvf, formatTransformState, fvfLayout, hresultName } from '../../d3d9/index.js';
-import type { FvfLayout } from '../../d3d9/fvf.js';
 import type { CallRecord } from '../call.js';
 import { CALL_SLOT, decodeCall, utf8String } from '../codec.js';
 import { commandInfo, COMMANDS, COUNT_RESULTS, qualifiedMethod, structDef } from '../commands.js';
 import type { CommandInfo, HandleKind } from '../commands.js';
 import type { StructDef, TableField } from '../schema-types.js';
-import { ByteOut } from './byte-out.js';
+import { ByteOut, putHex32 } from './byte-out.js';
+import { FLOAT32_TEXT_MAX, putFloat32 } from './float-text.js';
 import { quoteString } from './names.js';
 import { formatBytes, TextPrinter } from './print.js';
-import { bitsFloat, isOptionalTail, shapeOf, shortestFloat32, stateValueShape } from './shapes.js';
+import { isOptionalTail, shapeOf, stateValueShape } from './shapes.js';
 import type { Shape } from './shapes.js';
 
 const enum K { U32, I32, U8, F32, Struct, Structs, String, Bytes, Vertices, Indices }
@@ -56,6 +56,28 @@ interface Plan {
   count: boolean;
   /** `"method":"..."` by the kind of self */
   methods: Map<HandleKind | undefined, string>;
+}
+
+/** How vertex data of an FVF reads: each field's offset in a vertex, and whether it is a D3DCOLOR (else a float). */
+interface VertexPlan {
+  stride: number;
+  offsets: Int32Array;
+  colors: Uint8Array;
+  /** every field on a 4-byte boundary of its vertex */
+  aligned: boolean;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+function vertexPlan(fvf: number): VertexPlan | null {
+  const layout = fvfLayout(fvf);
+  if (!layout) return null;
+  return {
+    stride: layout.stride,
+    offsets: Int32Array.from(layout.fields, (f) => f.offset),
+    colors: Uint8Array.from(layout.fields, (f) => (f.kind === 'u32' ? 1 : 0)),
+    aligned: layout.fields.every((f) => (f.offset & 3) === 0),
+  };
 }
 
 /** Structs printed positionally (as print.ts). */
@@ -143,27 +165,6 @@ function scalarAt(bb: ByteBuffer, table: number, op: Op): number {
   }
 }
 
-/** A direct-mapped memo of float32 texts by their bits (traces repeat their constants and vertex data). */
-const FLOAT_SLOTS = 1 << 14;
-const floatKeys = new Uint32Array(FLOAT_SLOTS);
-const floatTexts: Array<string | undefined> = new Array<string | undefined>(FLOAT_SLOTS).fill(undefined);
-
-/** shortestFloat32 of the float32 with these bits. */
-function floatText(bits: number): string | undefined {
-  const b = bits >>> 0;
-  const h = Math.imul(b, 0x9e3779b1) >>> 18;
-  if (floatKeys[h] === b) {
-    const known = floatTexts[h];
-    if (known !== undefined) return known;
-  }
-  const s = shortestFloat32(bitsFloat(b));
-  if (s !== undefined) {
-    floatKeys[h] = b;
-    floatTexts[h] = s;
-  }
-  return s;
-}
-
 /** JSON's numbers: what `/^-?\d+(\.\d+)?(e[-+]?\d+)?$/` matches (dump turns those args into numbers). */
 function isJsonNumber(b: Uint8Array, from: number, to: number): boolean {
   let i = from;
@@ -190,7 +191,7 @@ export class DirectPrinter extends TextPrinter {
   private readonly plans: Array<Plan | null | undefined> = [];
   private readonly texts = new Map<Shape, Map<number, string>>();
   private readonly stateShapes = new Map<string, Map<number, Shape>>();
-  private readonly layouts = new Map<number, FvfLayout | null>();
+  private readonly layouts = new Map<number, VertexPlan | null>();
   /** each handle's name as a JSON string */
   private readonly jsonNames = new Map<number, string>();
   /** one argument's text, before dump's JSON decides whether it is a number */
@@ -456,10 +457,11 @@ export class DirectPrinter extends TextPrinter {
       default: {
         if (!o) { out.str('NULL'); return; }
         const start = bb.__vector(cmd + o);
-        const b = bb.bytes().subarray(start, start + bb.__vector_len(cmd + o));
-        if (op.k === K.Vertices && this.putVertexList(b, op.byOp ? scalarAt(bb, cmd, op.byOp) : undefined, self, out)) return;
-        if (op.k === K.Indices && this.putIndexList(b, op.byOp ? scalarAt(bb, cmd, op.byOp) : undefined, out)) return;
-        out.str(formatBytes(b));
+        const end = start + bb.__vector_len(cmd + o);
+        const all = bb.bytes();
+        if (op.k === K.Vertices && this.putVertexList(all, start, end, op.byOp ? scalarAt(bb, cmd, op.byOp) : undefined, self, out)) return;
+        if (op.k === K.Indices && this.putIndexList(all, start, end, op.byOp ? scalarAt(bb, cmd, op.byOp) : undefined, out)) return;
+        out.str(formatBytes(all.subarray(start, end)));
       }
     }
   }
@@ -475,7 +477,8 @@ export class DirectPrinter extends TextPrinter {
   /** As TextPrinter.scalar; `v` is the field as decoded (a float: its bits). */
   private putScalar(shape: Shape, v: number, out: ByteOut): void {
     switch (shape.k) {
-      case 'float': case 'floatbits': this.float(v, out); return;
+      // the shortest exact decimal, else the bits (NaN, infinities)
+      case 'float': case 'floatbits': if (!out.float32(v)) out.hex32(v); return;
       case 'uint': case 'state': out.uint(v >>> 0); return;
       case 'int': out.int(v | 0); return;
       case 'null': if (v === 0) out.str('NULL'); else out.hex32(v); return;
@@ -490,11 +493,6 @@ export class DirectPrinter extends TextPrinter {
     }
   }
 
-  /** A float32 by its bits: the shortest exact decimal, else the bits (NaN, infinities). */
-  private float(bits: number, out: ByteOut): void {
-    const s = floatText(bits);
-    if (s === undefined) out.hex32(bits); else out.str(s);
-  }
 
   /** Enum, flags and FVF values by name, memoised per shape. */
   private named(shape: Shape & { k: 'enum' | 'flags' | 'fvf' }, v: number): string {
@@ -533,46 +531,77 @@ export class DirectPrinter extends TextPrinter {
     out.byte(125);
   }
 
-  /** Vertex data as lists of the fields the FVF in effect declares; false (nothing written) when that is not exact. */
-  private putVertexList(b: Uint8Array, stride: number | undefined, self: number, out: ByteOut): boolean {
+  /**
+   * Vertex data (bytes `from` to `to` of `b`) as lists of the fields the FVF in effect declares;
+   * false (nothing written) when that is not exact.
+   */
+  private lastBytes: Uint8Array | undefined;
+  private lastWords: Uint32Array | undefined;
+  /** `b` as 32-bit words (its offset a multiple of 4), made once per buffer */
+  private wordsOf(b: Uint8Array): Uint32Array {
+    if (this.lastBytes !== b) {
+      this.lastBytes = b;
+      this.lastWords = new Uint32Array(b.buffer, b.byteOffset, b.byteLength >> 2);
+    }
+    return this.lastWords as Uint32Array;
+  }
+
+  private putVertexList(b: Uint8Array, from: number, to: number, stride: number | undefined, self: number, out: ByteOut): boolean {
     const fvf = this.fvf.get(self);
     if (fvf === undefined) return false;
-    let layout = this.layouts.get(fvf);
-    if (layout === undefined) this.layouts.set(fvf, (layout = fvfLayout(fvf) ?? null));
-    if (!layout || layout.stride !== stride || stride === 0 || b.length % stride !== 0) return false;
+    let plan = this.layouts.get(fvf);
+    if (plan === undefined) this.layouts.set(fvf, (plan = vertexPlan(fvf)));
+    if (!plan || plan.stride !== stride || stride === 0 || (to - from) % stride !== 0) return false;
+    const { offsets, colors } = plan;
+    const nf = offsets.length;
+    // a vertex at most: ", [", each field and its ", ", "]", and the list's "]"
+    const room = nf * (FLOAT32_TEXT_MAX + 2) + 5;
+    const words = LITTLE_ENDIAN && (b.byteOffset & 3) === 0 && ((from | stride) & 3) === 0 && plan.aligned ? this.wordsOf(b) : undefined;
     const start = out.pos;
-    const fields = layout.fields;
-    out.byte(91);
-    for (let at = 0; at < b.length; at += stride) {
-      if (at) out.comma();
-      out.byte(91);
-      for (let i = 0; i < fields.length; i++) {
-        if (i) out.comma();
-        const fd = fields[i];
-        const p = at + fd.offset;
-        const bits = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
-        if (fd.kind === 'u32') out.hex32(bits);
+    out.ensure(room);
+    let buf = out.buf;
+    let p = out.pos;
+    buf[p++] = 91;
+    for (let at = from; at < to; at += stride) {
+      if (p + room > buf.length) {
+        out.pos = p;
+        out.ensure(room);
+        buf = out.buf;
+      }
+      if (at !== from) {
+        buf[p++] = 44;
+        buf[p++] = 32;
+      }
+      buf[p++] = 91;
+      for (let i = 0; i < nf; i++) {
+        if (i) {
+          buf[p++] = 44;
+          buf[p++] = 32;
+        }
+        const q = at + offsets[i];
+        const bits = words !== undefined ? words[q >> 2] : (b[q] | (b[q + 1] << 8) | (b[q + 2] << 16) | (b[q + 3] << 24)) >>> 0;
+        if (colors[i]) p = putHex32(bits, buf, p);
         // −0, NaN and infinities have no vertex-list form: the data stays raw
         else if (bits === 0x80000000 || (bits & 0x7f800000) === 0x7f800000) {
           out.pos = start;
           return false;
-        } else out.str(floatText(bits) as string);
+        } else p = putFloat32(bits, buf, p);
       }
-      out.byte(93);
+      buf[p++] = 93;
     }
-    out.byte(93);
+    buf[p++] = 93;
+    out.pos = p;
     return true;
   }
 
-  /** Index data as a list of integers per its format; false (nothing written) when it does not divide. */
-  private putIndexList(b: Uint8Array, format: number | undefined, out: ByteOut): boolean {
+  /** Index data (bytes `from` to `to` of `b`) as a list of integers per its format; false (nothing written) when it does not divide. */
+  private putIndexList(b: Uint8Array, from: number, to: number, format: number | undefined, out: ByteOut): boolean {
     const size = format === D3DFMT.INDEX16 ? 2 : format === D3DFMT.INDEX32 ? 4 : 0;
-    if (!size || b.length % size !== 0) return false;
-    const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    if (!size || (to - from) % size !== 0) return false;
     out.byte(91);
-    for (let i = 0; i < b.length; i += size) {
-      if (i) out.comma();
-      out.uint(size === 2 ? dv.getUint16(i, true) : dv.getUint32(i, true));
+    for (let i = from; i < to; i += size) {
+      if (i !== from) out.comma();
+      out.uint(size === 2 ? b[i] | (b[i + 1] << 8) : (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0);
     }
     out.byte(93);
     return true;
