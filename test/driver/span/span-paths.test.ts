@@ -343,7 +343,7 @@ describe('span fast paths store the bytes of the generic Fragment path', () => {
     const forms = new Set<string>();
     const fills = compareFamily(0x5eed06, 'stencil', 600, forms);
     for (const f of ['color:TestedSpans', 'color:GouraudSpans', 'generic:per-pixel']) expect(fills).toContain(f);
-    expect([...forms].sort()).toEqual(['constant', 'depth', 'general', 'keeps']);
+    expect([...forms].sort()).toEqual(['constant', 'depth', 'general', 'keeps', 'keeps-test']);
   });
 
   it('one texture stage: point and bilinear, every address mode but border, one level, with and without depth', () => {
