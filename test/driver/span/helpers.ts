@@ -10,6 +10,8 @@ import { choosePixelPaths, createPixelStages, GENERIC_PATHS, pipelineOf } from '
 import { rasterizePrimitives } from '../../../src/driver/raster/setup/index.js';
 import { chooseSpanPath, createSpanPath } from '../../../src/driver/raster/span/index.js';
 import type { SpanPath } from '../../../src/driver/raster/span/index.js';
+import type { DepthStencilSpan } from '../../../src/driver/raster/span/depth-stencil.js';
+import { NO_FILL } from '../../../src/driver/raster/span/types.js';
 import type { ClipVertex, RasterState, TextureView } from '../../../src/driver/raster/types.js';
 import type { SurfaceView } from '../../../src/driver/surface-view.js';
 
@@ -126,9 +128,10 @@ export function drawGeneric(st: RasterState, verts: readonly ClipVertex[]): void
 
 /**
  * Draws through the chosen paths (as drawVertices does), recording for each
- * triangle which span fill took it (its class name, 'per-pixel' for none).
+ * triangle which span fill took it (its class name, 'per-pixel' for none) and,
+ * in `forms`, which depth-stencil loop its spans ran (DepthStencilSpan.formName).
  */
-export function drawChosen(st: RasterState, verts: readonly ClipVertex[], fills: Set<string>): void {
+export function drawChosen(st: RasterState, verts: readonly ClipVertex[], fills: Set<string>, forms?: Set<string>): void {
   const stages = createPixelStages(st, stageSampler(st), choosePixelPaths(st));
   const path = createSpanPath(chooseSpanPath(st), st, stages);
   const spy: SpanPath = {
@@ -136,6 +139,9 @@ export function drawChosen(st: RasterState, verts: readonly ClipVertex[], fills:
     triangle: (attr, front, bias) => {
       const fill = path.triangle(attr, front, bias);
       fills.add(fill ? `${path.name}:${fill.constructor.name}` : `${path.name}:per-pixel`);
+      // the depth-stencil loop the spans run (the colour and textured paths keep theirs in `ds`)
+      const ds = (path as unknown as { ds?: DepthStencilSpan | null }).ds;
+      if (forms && fill && fill !== NO_FILL && ds) forms.add(ds.formName);
       return fill;
     },
   };

@@ -7,7 +7,7 @@
  * that the fills it is meant to exercise were taken.
  */
 import { describe, expect, it } from 'vitest';
-import { D3DCMP, D3DSHADE, D3DTA, D3DTADDRESS, D3DTEXF, D3DTOP, D3DTSS, D3DTTFF } from '../../../src/d3d9/index.js';
+import { D3DCMP, D3DRS, D3DSHADE, D3DSTENCILOP, D3DTA, D3DTADDRESS, D3DTEXF, D3DTOP, D3DTSS, D3DTTFF } from '../../../src/d3d9/index.js';
 import type { ClipVertex, RasterState, TextureView } from '../../../src/driver/raster/types.js';
 import {
   F, chance, copyState, drawChosen, drawGeneric, firstDifference, float32Bits, int, makeState, pick, prng, randomSurface, u32, vertex,
@@ -110,6 +110,37 @@ function depthStates(r: Rand, init: StateInit): void {
     STENCILWRITEMASK: chance(r, 0.5) ? 0xffffffff : u32(r), TWOSIDEDSTENCILMODE: chance(r, 0.4) ? 1 : 0,
     CCW_STENCILFUNC: int(r, 1, 8), CCW_STENCILFAIL: int(r, 1, 8), CCW_STENCILZFAIL: int(r, 1, 8), CCW_STENCILPASS: int(r, 1, 8),
     DEPTHBIAS: float32Bits(chance(r, 0.7) ? 0 : (r() - 0.5) * 0.1), SLOPESCALEDEPTHBIAS: float32Bits(chance(r, 0.8) ? 0 : r() - 0.5),
+  });
+}
+
+/** Stencil ops: KEEP often (the forms whose failing ops store nothing), any op, now and then a value outside 1..8 (KEEP). */
+const stencilOp = (r: Rand, keep: number): number => (chance(r, keep) ? 1 : chance(r, 0.9) ? int(r, 1, 8) : pick(r, [0, 9]));
+const STENCIL_TARGETS = [F.A8R8G8B8, F.A8R8G8B8, F.X8R8G8B8, F.A8B8G8R8, F.R5G6B5, F.L8];
+const STENCIL_FORMATS = [F.D24S8, F.D24S8, F.D24S8, F.D24S8, F.D24S8, F.D24X4S4, F.D24X4S4, F.D24X8, F.D16, F.D16_LOCKABLE, F.D24FS8, F.D15S1, F.D32, F.S8_LOCKABLE];
+
+/**
+ * Depth and stencil states for the depth-stencil loops: no bias mostly (also
+ * −0), failing ops that keep the value, a stencil byte of small values the
+ * reference matches, two-sided mode, masks of every kind, ZENABLE USEW.
+ */
+function stencilStates(r: Rand, init: StateInit): void {
+  const ds = randomSurface(r, pick(r, STENCIL_FORMATS), W, H, 0, pad(r));
+  // small stencil values, so that EQUAL and its neighbours pass and fail alike
+  if (chance(r, 0.6) && ds.format.blockBytes === 4) for (let i = 0; i < ds.data.length; i += 4) ds.data[i] = int(r, 0, 3);
+  init.ds = ds;
+  const bias = pick(r, ['zero', 'zero', 'zero', 'zero', 'minus-zero', 'some']);
+  const depthBias = bias === 'some' ? (r() - 0.5) * 0.05 : bias === 'minus-zero' ? -0 : 0;
+  const slopeBias = bias === 'some' && chance(r, 0.5) ? r() - 0.5 : bias === 'minus-zero' ? -0 : 0;
+  const mask = (): number => pick(r, [0xffffffff, 0xffffffff, 0xff, 0xfe, 0x3, 0x1, 0, u32(r)]);
+  const keep = pick(r, [0.3, 0.7, 1]);
+  Object.assign(init.rs!, {
+    ZENABLE: pick(r, [0, 1, 1, 1, 2]), ZFUNC: pick(r, [1, 2, 3, 4, 4, 5, 6, 7, 8, 8, 0, 9]), ZWRITEENABLE: chance(r, 0.7) ? 1 : 0,
+    STENCILENABLE: chance(r, 0.8) ? 1 : 0, STENCILFUNC: pick(r, [1, 2, 3, 3, 4, 5, 6, 7, 8, 0, 9]),
+    STENCILFAIL: stencilOp(r, keep), STENCILZFAIL: stencilOp(r, keep), STENCILPASS: stencilOp(r, 0.2),
+    STENCILREF: chance(r, 0.7) ? int(r, 0, 3) : u32(r), STENCILMASK: mask(), STENCILWRITEMASK: mask(),
+    TWOSIDEDSTENCILMODE: chance(r, 0.5) ? 1 : 0, CCW_STENCILFUNC: pick(r, [1, 2, 3, 3, 4, 5, 6, 7, 8]),
+    CCW_STENCILFAIL: stencilOp(r, keep), CCW_STENCILZFAIL: stencilOp(r, keep), CCW_STENCILPASS: stencilOp(r, 0.2),
+    DEPTHBIAS: float32Bits(depthBias), SLOPESCALEDEPTHBIAS: float32Bits(slopeBias),
   });
 }
 
@@ -249,7 +280,7 @@ function mipmappedTriangles(r: Rand, n: number): ClipVertex[] {
   return verts;
 }
 
-type Family = 'color' | 'depth' | 'textured' | 'bilinear' | 'mipmapped';
+type Family = 'color' | 'depth' | 'stencil' | 'textured' | 'bilinear' | 'mipmapped';
 
 function randomDraw(r: Rand, family: Family): { st: RasterState; verts: ClipVertex[] } {
   const init = commonInit(r);
@@ -262,17 +293,22 @@ function randomDraw(r: Rand, family: Family): { st: RasterState; verts: ClipVert
     return { st: makeState(init), verts: mipmappedTriangles(r, int(r, 1, 8)) };
   }
   if (family === 'textured') texturedStates(r, init);
-  else {
+  else if (family === 'stencil') {
+    // mostly 8-bit RGBA targets (Gouraud rows), some 16- and 8-bit words, none (depth and stencil only)
+    init.rt = chance(r, 0.9) ? randomSurface(r, pick(r, STENCIL_TARGETS), W, H, 0, pad(r)) : null;
+    colorStates(r, init);
+    stencilStates(r, init);
+  } else {
     init.rt = chance(r, 0.93) ? randomSurface(r, pick(r, COLOR_TARGETS), W, H, 0, pad(r)) : null;
     colorStates(r, init);
     if (family === 'depth') depthStates(r, init);
   }
-  const style = family === 'textured' ? { equalColors: 0.5, equalZ: 0.5 } : { equalColors: 0.7, equalZ: 0.6 };
+  const style = family === 'textured' ? { equalColors: 0.5, equalZ: 0.5 } : family === 'stencil' ? { equalColors: 0.5, equalZ: 0.3 } : { equalColors: 0.7, equalZ: 0.6 };
   return { st: makeState(init), verts: randomTriangles(r, int(r, 1, 8), style) };
 }
 
-/** Draws `trials` random draws of `family` both ways; returns the fills taken. */
-function compareFamily(seed: number, family: Family, trials: number): Set<string> {
+/** Draws `trials` random draws of `family` both ways; returns the fills taken (and in `forms` the depth-stencil loops run). */
+function compareFamily(seed: number, family: Family, trials: number, forms?: Set<string>): Set<string> {
   // SPAN_SOAK=n runs n times as many draws from another seed
   const soak = Number(process.env.SPAN_SOAK ?? 0);
   const r = prng(soak ? seed ^ soak : seed);
@@ -282,7 +318,7 @@ function compareFamily(seed: number, family: Family, trials: number): Set<string
   for (let t = 0; t < trials; t++) {
     const { st, verts } = randomDraw(r, family);
     const ref = copyState(st);
-    drawChosen(st, verts, fills);
+    drawChosen(st, verts, fills, forms);
     drawGeneric(ref, verts);
     const diff = firstDifference(st, ref);
     expect(diff, `${family} trial ${t}`).toBeUndefined();
@@ -297,8 +333,17 @@ describe('span fast paths store the bytes of the generic Fragment path', () => {
   });
 
   it('untextured draws with depth and stencil on D24S8, D24X8, D24X4S4, D16, D24FS8 (stencil only)', () => {
-    const fills = compareFamily(0x5eed02, 'depth', 800);
+    const forms = new Set<string>();
+    const fills = compareFamily(0x5eed02, 'depth', 800, forms);
     for (const f of ['color:TestedSpans', 'color:GouraudSpans', 'color:NoFill', 'generic:per-pixel']) expect(fills).toContain(f);
+    for (const f of ['constant', 'depth', 'general']) expect(forms).toContain(f);
+  });
+
+  it('every depth-stencil loop: no bias (and −0), failing stencil ops that keep, two-sided, every compare, op and mask, USEW', () => {
+    const forms = new Set<string>();
+    const fills = compareFamily(0x5eed06, 'stencil', 600, forms);
+    for (const f of ['color:TestedSpans', 'color:GouraudSpans', 'generic:per-pixel']) expect(fills).toContain(f);
+    expect([...forms].sort()).toEqual(['constant', 'depth', 'general', 'keeps', 'keeps-test']);
   });
 
   it('one texture stage: point and bilinear, every address mode but border, one level, with and without depth', () => {
@@ -349,6 +394,58 @@ describe('span paths on the benchmark-like draws', () => {
     }
     expect([...fills]).toEqual(['color:TestedSpans']);
     expect(firstDifference(st, ref)).toBeUndefined();
+  });
+
+  it('the depth_stencil benchmark: stencil EQUAL with INCR on pass, sloped quads, LESSEQUAL on D24S8', () => {
+    const st = makeState({ rt: randomSurface(prng(14), F.X8R8G8B8, W, H), ds: randomSurface(prng(15), F.D24S8, W, H), rs: { CULLMODE: 1 } });
+    // Clear(Z = 1, stencil = 0)
+    new Uint32Array(st.depthStencil!.data.buffer).fill(0xffffff00);
+    const ref = copyState(st);
+    const fills = new Set<string>(), forms = new Set<string>();
+    const corners: Array<[number, number, number, number]> = [[0.9, 0.1, 0.9, 0.1], [0.1, 0.9, 0.1, 0.9], [0.05, 0.05, 0.95, 0.95], [0.95, 0.05, 0.05, 0.95]];
+    corners.forEach(([a, b, c, d], i) => {
+      const v = (x: number, y: number, z: number): ClipVertex => vertex(x, y, z, 1, true, { diffuse: teal });
+      const verts = [v(-0.5, -0.5, a), v(W - 0.5, -0.5, b), v(-0.5, H - 0.5, c), v(W - 0.5, -0.5, b), v(W - 0.5, H - 0.5, d), v(-0.5, H - 0.5, c)];
+      for (const s of [st, ref]) {
+        Object.assign(s.renderStates, { [D3DRS.ZFUNC]: D3DCMP.LESSEQUAL, [D3DRS.STENCILENABLE]: 1, [D3DRS.STENCILFUNC]: D3DCMP.EQUAL, [D3DRS.STENCILPASS]: D3DSTENCILOP.INCR, [D3DRS.STENCILREF]: i });
+      }
+      drawChosen(st, verts, fills, forms);
+      drawGeneric(ref, verts);
+    });
+    expect([...fills]).toEqual(['color:TestedSpans']);
+    expect([...forms]).toEqual(['keeps']);
+    expect(firstDifference(st, ref)).toBeUndefined();
+    // some pixels passed every quad, some failed the stencil or the depth test on the way
+    const stencils = new Set(Array.from(new Uint32Array(st.depthStencil!.data.buffer), (w) => w & 0xff));
+    expect(stencils.size).toBeGreaterThan(2);
+  });
+
+  it('two-sided stencil with failing ops that keep: each face its own compare, reference masked, both faces over the same pixels', () => {
+    const forms = new Set<string>();
+    for (let func = 1; func <= 8; func++) {
+      for (const [mask, ref] of [[0xff, 2], [0x1, 2], [0x6, 3]]) {
+        const r = prng(40 + func);
+        const ds = randomSurface(r, F.D24S8, W, H);
+        for (let i = 0; i < ds.data.length; i += 4) ds.data[i] = int(r, 0, 3);
+        const st = makeState({
+          rt: randomSurface(r, F.A8R8G8B8, W, H), ds,
+          rs: {
+            CULLMODE: 1, ZFUNC: D3DCMP.LESSEQUAL, STENCILENABLE: 1, TWOSIDEDSTENCILMODE: 1, STENCILREF: ref, STENCILMASK: mask,
+            STENCILFUNC: 9 - func, STENCILPASS: D3DSTENCILOP.INCR, CCW_STENCILFUNC: func, CCW_STENCILPASS: D3DSTENCILOP.DECR,
+          },
+        });
+        // a clockwise (front) and a counter-clockwise (back) triangle, each over the whole target, sloped depth
+        const v = (x: number, y: number, z: number): ClipVertex => vertex(x, y, z, 1, true, { diffuse: teal });
+        const verts = [v(-1, -1, 0.2), v(3 * W, -1, 0.6), v(-1, 3 * H, 0.9), v(-1, -1, 0.8), v(-1, 3 * H, 0.1), v(3 * W, -1, 0.5)];
+        const ref0 = copyState(st);
+        const fills = new Set<string>();
+        drawChosen(st, verts, fills, forms);
+        drawGeneric(ref0, verts);
+        expect([...fills]).toEqual(['color:TestedSpans']);
+        expect(firstDifference(st, ref0), `CCW func ${func}, mask ${mask}, ref ${ref}`).toBeUndefined();
+      }
+    }
+    expect([...forms]).toEqual(['keeps']);
   });
 
   it('a bilinear-filtered A8R8G8B8 texture, magnified and minified', () => {

@@ -19,6 +19,12 @@
  * Depth is evaluated per pixel from the plane exactly as the Fragment path does
  * (AttributeSetup.shade, fragmentDepth, FLOAT→UNORM), or once per triangle when
  * the three depths are equal and every pixel provably gets the same code.
+ *
+ * Each triangle picks one loop (its SpanForm) for the common cases, so that the
+ * loops carry only the work the draw needs: no depth bias (its add and second
+ * clamp), no stencil (no table), or a stencil whose failing ops keep the value
+ * (an arithmetic test and no stores for failing pixels); anything else takes
+ * the general loop. The span-path tests compare every form with the Fragment path.
  */
 import { D3DRS } from '../../../d3d9/index.js';
 import { depthStencilLayout } from '../../../formats/depth/depth-stencil-layout.js';
@@ -80,15 +86,73 @@ function stencilTable(p: StencilParams, face: StencilFace): Int32Array {
   return t;
 }
 
-/** The int32 sign bit: x ^ SIGN orders int32 values as their uint32 bits. */
-const SIGN = 1 << 31;
-/** Beyond any difference of two depth codes (|d| < 2²⁴), and far from int32 overflow. */
+/**
+ * Tables by their inputs: draws repeat a few stencil states, and building a
+ * table (768 ops and 256 tests) costs more than drawing a small triangle.
+ * A table depends on nothing else, so which draw built it does not show.
+ */
+const tableCache = new Map<string, Int32Array>();
+const TABLE_CACHE_SIZE = 64;
+
+function cachedStencilTable(p: StencilParams, face: StencilFace, func: number): Int32Array {
+  const key = `${p.max},${p.ref},${p.mask},${p.writeMask},${func},${face.fail},${face.zfail},${face.pass}`;
+  let t = tableCache.get(key);
+  if (!t) {
+    if (tableCache.size >= TABLE_CACHE_SIZE) tableCache.clear();
+    t = stencilTable(p, face);
+    tableCache.set(key, t);
+  }
+  return t;
+}
+
+/** Do STENCILFAIL and STENCILZFAIL leave every byte as it is (KEEP, or ops the write mask or the values make no-ops)? */
+function failsKeep(t: Int32Array): boolean {
+  for (let b = 0; b < 256; b++) if ((t[b] & 0xff) !== b || ((t[b] >> 8) & 0xff) !== b) return false;
+  return true;
+}
+
+/** Beyond any difference of two depth codes (|d| < 2²⁴) or stencil values, and far from int32 overflow. */
 const ANY_D = 1 << 30;
-/** DepthStencilSpan.ints: the depth test's zLo and zTop, the depth write mask (the depth field when written, else 0), the span's colour */
-const Z_LO = 0, Z_TOP = 1, Z_WRITE = 2, VALUE = 3, INTS = 4;
+
+/**
+ * The range test of a compare function on integers: func(a, b) holds when
+ * d = a − b is in lo … lo + span modulo 2³², a range of the circle of int32
+ * values, which also holds NOTEQUAL (1 … −1) and NEVER (one value no
+ * difference reaches). The loops test ((d − lo) >>> 0) ≤ span, one unsigned
+ * compare; span is stored as the int32 of its bits.
+ */
+function compareRange(func: number): [lo: number, span: number] {
+  // integers: each function's result depends only on their order
+  const below = compareBy(func, 0, 1), equal = compareBy(func, 0, 0), above = compareBy(func, 1, 0);
+  const notEqual = below && above && !equal;
+  const lo = notEqual ? 1 : below ? -ANY_D : equal ? 0 : above ? 1 : ANY_D;
+  const hi = notEqual ? -1 : above ? ANY_D : equal ? 0 : below ? -1 : ANY_D;
+  return [lo, (hi - lo) | 0];
+}
+
+/**
+ * DepthStencilSpan.ints: the depth test (new code − stored code) as Z_LO and
+ * Z_SPAN; the depth write mask (the depth field when written, else 0), the same
+ * at its place in a D24 word (Z_FIELD) and the bits a passing D24 pixel without
+ * stencil work keeps (KEEP_DEPTH); the span's colour; the current face's
+ * stencil test, (ref & mask) − (stencil & mask) in lo … lo + S_SPAN, as
+ * S_BASE = (ref & mask) − lo and S_MASK.
+ */
+const Z_LO = 0, Z_SPAN = 1, Z_WRITE = 2, VALUE = 3, Z_FIELD = 4, KEEP_DEPTH = 5;
+const S_BASE = 6, S_MASK = 7, S_SPAN = 8, INTS = 9;
 
 /** Stencil off: every byte passes and stays. */
 const NO_STENCIL = Int32Array.from({ length: 256 }, (_, b) => b | (b << 8) | (b << 16) | PASS);
+
+/**
+ * The loop a triangle's spans run: CONSTANT, one depth code (or none needed);
+ * DEPTH, the plane without a stencil or a depth bias; KEEPS and KEEPS_TEST, the
+ * plane with a stencil whose failing ops keep the value, without a depth bias,
+ * writing the depth or not; GENERAL, anything (bias, any stencil ops).
+ */
+const CONSTANT = 0, DEPTH = 1, KEEPS = 2, KEEPS_TEST = 3, GENERAL = 4;
+const FORM_NAMES = ['constant', 'depth', 'keeps', 'keeps-test', 'general'] as const;
+export type SpanFormName = (typeof FORM_NAMES)[number];
 
 export class DepthStencilSpan {
   private readonly words: WordArray;
@@ -97,25 +161,23 @@ export class DepthStencilSpan {
   private readonly d24: boolean;
   private readonly maxCode: number;
   /**
-   * The depth test passes when d = new code − stored code is in zLo … zLo + span
-   * modulo 2³²: a range of the circle of int32 values, which also holds NOTEQUAL
-   * (1 … −1) and NEVER (one value no difference of codes reaches). The test is
-   * one unsigned compare, (d − zLo) ≤ span, done on int32 values with the sign
-   * bit flipped: ((d − zLo) ^ SIGN) ≤ zTop, zTop = span ^ SIGN.
-   */
-  /**
-   * zLo, zTop, the depth write mask and the span's colour, read in the loops
-   * from an Int32Array: untagged int32 values, where a field or parameter stays
-   * a tagged value that TurboFan untags again at every use in the loop.
+   * The test and write constants (INTS above), read in the loops from an
+   * Int32Array: untagged int32 values, where a field or parameter stays a
+   * tagged value that TurboFan untags again at every use in the loop.
    */
   private readonly ints = new Int32Array(INTS);
   /** the code is needed: the depth test can fail or the depth is written */
   private readonly zNeeded: boolean;
-  /** front then back face */
+  /** front then back face: the table, whether its failing ops keep the value, and its stencil range test (lo, top) */
   private readonly faces: readonly [Int32Array, Int32Array];
+  private readonly keeps: readonly [boolean, boolean];
+  private readonly ranges: readonly [readonly [number, number], readonly [number, number]];
+  private readonly stencilRef: number;
+  private readonly zWritten: boolean;
   private readonly twoSided: boolean;
-  // the triangle: its face's table, weight steps, depth plane, and its depth code when constant (else −1)
+  // the triangle: its face's table, its loop, weight steps, depth plane, and its depth code when constant (else −1)
   private face: Int32Array;
+  private form = CONSTANT;
   private readonly steps = new Float64Array(3);
   private z0 = 0; private z1 = 0; private z2 = 0; private zNorm = 0; private bias = 0;
   private code = -1;
@@ -130,32 +192,53 @@ export class DepthStencilSpan {
     this.maxCode = this.d24 ? 0xffffff : 0xffff;
     const depthOn = rs[D3DRS.ZENABLE] !== 0 && l.depthKind !== undefined;
     const zFunc = depthOn ? rs[D3DRS.ZFUNC] : 8;
-    // codes are integers: each function's result depends only on their order
-    const below = compareBy(zFunc, 0, 1), equal = compareBy(zFunc, 0, 0), above = compareBy(zFunc, 1, 0);
-    const notEqual = below && above && !equal;
-    const lo = notEqual ? 1 : below ? -ANY_D : equal ? 0 : above ? 1 : ANY_D;
-    const hi = notEqual ? -1 : above ? ANY_D : equal ? 0 : below ? -1 : ANY_D;
+    const [zLo, zSpan] = compareRange(zFunc);
     const zWrite = depthOn && rs[D3DRS.ZWRITEENABLE] !== 0 ? this.maxCode : 0;
-    this.ints[Z_LO] = lo;
-    this.ints[Z_TOP] = (hi - lo) ^ SIGN;
-    this.ints[Z_WRITE] = zWrite;
+    const ints = this.ints;
+    ints[Z_LO] = zLo;
+    ints[Z_SPAN] = zSpan;
+    ints[Z_WRITE] = zWrite;
+    // D16 words have no stencil byte: their depth field starts at bit 0 (the D16 loops use Z_WRITE)
+    ints[Z_FIELD] = zWrite << 8;
+    ints[KEEP_DEPTH] = ~(zWrite << 8);
+    this.zWritten = zWrite !== 0;
     this.zNeeded = zWrite !== 0 || !comparesAlways(zFunc);
     const p = stencilParams(rs, l.stencilBits);
     this.twoSided = rs[D3DRS.TWOSIDEDSTENCILMODE] !== 0;
-    const front = rs[D3DRS.STENCILENABLE] !== 0 && l.stencilBits > 0 ? stencilTable(p, p.front) : NO_STENCIL;
-    this.faces = [front, this.twoSided && front !== NO_STENCIL ? stencilTable(p, p.back) : front];
+    const stencilOn = rs[D3DRS.STENCILENABLE] !== 0 && l.stencilBits > 0;
+    const front = stencilOn ? cachedStencilTable(p, p.front, rs[D3DRS.STENCILFUNC]) : NO_STENCIL;
+    const back = this.twoSided && stencilOn ? cachedStencilTable(p, p.back, rs[D3DRS.CCW_STENCILFUNC]) : front;
+    this.faces = [front, back];
+    this.keeps = [failsKeep(front), back === front ? failsKeep(front) : failsKeep(back)];
+    const frontRange = compareRange(rs[D3DRS.STENCILFUNC]);
+    this.ranges = [frontRange, back === front ? frontRange : compareRange(rs[D3DRS.CCW_STENCILFUNC])];
+    this.stencilRef = p.ref & p.mask;
+    ints[S_MASK] = p.mask;
     this.face = front;
   }
 
   /** Takes the triangle's face (CCW states for a back face in two-sided mode), weight steps and depth plane. */
   begin(attr: AttributeSetup, front: boolean, bias: number): void {
-    this.face = this.faces[this.twoSided && !front ? 1 : 0];
+    const f = this.twoSided && !front ? 1 : 0;
+    const face = this.faces[f];
+    this.face = face;
     this.steps.set(attr.gx);
     this.z0 = attr.z0; this.z1 = attr.z1; this.z2 = attr.z2;
     this.zNorm = attr.zNorm;
     this.bias = bias;
     // without a depth test or write any code does: 0 skips the plane
     this.code = this.zNeeded ? this.constantCode() : 0;
+    // a bias of −0 adds nothing either: clamp01(z) + −0 is clamp01(z)
+    const keeps = this.zWritten ? KEEPS : KEEPS_TEST;
+    this.form = this.code >= 0 ? CONSTANT : bias !== 0 ? GENERAL : face === NO_STENCIL ? DEPTH : this.keeps[f] ? keeps : GENERAL;
+    const [lo, span] = this.ranges[f];
+    this.ints[S_BASE] = this.stencilRef - lo;
+    this.ints[S_SPAN] = span;
+  }
+
+  /** The loop the last triangle's spans run (for tests and profiles). */
+  get formName(): SpanFormName {
+    return FORM_NAMES[this.form];
   }
 
   /**
@@ -177,32 +260,114 @@ export class DepthStencilSpan {
    * stores `value` at out[outAt + x] for each pixel whose colour is written.
    */
   run(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
-    if (this.d24) this.runD24(y, x0, x1, e0, e1, e2, out, outAt, value);
-    else this.runD16(y, x0, x1, e0, e1, e2, out, outAt, value);
+    const form = this.form;
+    if (!this.d24) {
+      if (form === DEPTH) this.runD16Depth(y, x0, x1, e0, e1, e2, out, outAt, value);
+      else this.runD16(y, x0, x1, e0, e1, e2, out, outAt, value);
+    } else if (form === CONSTANT) this.runD24Constant(y, x0, x1, out, outAt, value);
+    else if (form === DEPTH) this.runD24Depth(y, x0, x1, e0, e1, e2, out, outAt, value);
+    else if (form === KEEPS) this.runD24Keeps(y, x0, x1, e0, e1, e2, out, outAt, value);
+    else if (form === KEEPS_TEST) this.runD24KeepsTest(y, x0, x1, e0, e1, e2, out, outAt, value);
+    else this.runD24(y, x0, x1, e0, e1, e2, out, outAt, value);
+  }
+
+  /*
+   * The plane loops share their shape: the plane's constants live in locals
+   * (typed-array stores in the loop would otherwise reload them per pixel); the
+   * weights step by addition, integers below 2⁵³ as e + k·step is, so the sums
+   * are the same; one index serves the depth-stencil word and, `toOut` words
+   * on, the colour word; depthCode is inlined (a call would box its double
+   * argument), and as d ≤ 1 is a float32, d·(2ⁿ − 1) + 0.5 is exact and | 0
+   * floors it. Without a bias, clamp01(clamp01(z) + 0) is clamp01(z) (and a
+   * bias of −0 adds nothing either).
+   */
+
+  /** D24 spans of the DEPTH form: the depth test, no stencil; the stencil byte and unwritten depth bits stay (KEEP_DEPTH). */
+  private runD24Depth(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
+    const words = this.words as Int32Array;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zSpan = ints[Z_SPAN] >>> 0, zField = ints[Z_FIELD], keep = ints[KEEP_DEPTH], v = ints[VALUE];
+    const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
+    const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm;
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
+    // unary plus: a loop variable seeded from an untyped parameter is boxed at every step
+    let w0 = +e0, w1 = +e1, w2 = +e2;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
+      const old = words[i];
+      const z = (w0 * z0 + w1 * z1 + w2 * z2) * zNorm;
+      const code = (Math.fround(z > 0 ? (z < 1 ? z : 1) : 0) * 0xffffff + 0.5) | 0;
+      if ((((code - (old >>> 8)) - zLo) >>> 0) <= zSpan) {
+        words[i] = (old & keep) | ((code << 8) & zField);
+        out[i + toOut] = v;
+      }
+    }
   }
 
   /**
-   * D24 spans whose depth varies along the row (the plane); one depth runs
-   * runD24Constant. The plane's constants live in locals (typed-array stores
-   * in the loop would otherwise reload them per pixel); the weights step by
-   * addition, integers below 2⁵³ as e + k·step is, so the sums are the same.
-   * Passing pixels store their colour one by one, failing ones only a stencil
-   * byte that changes (KEEP leaves the word as it is).
+   * D24 spans of the KEEPS form: no bias, STENCILFAIL and STENCILZFAIL keep the
+   * value (failing pixels store nothing), the depth is written. The stencil
+   * test is arithmetic (the table's PASS bit as a range test); the table gives
+   * the byte after STENCILPASS.
    */
-  private runD24(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
-    if ((this.code | 0) >= 0) {
-      this.runD24Constant(y, x0, x1, out, outAt, value);
-      return;
-    }
+  private runD24Keeps(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
     const words = this.words as Int32Array, table = this.face;
     const ints = this.ints;
     ints[VALUE] = value;
-    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], v = ints[VALUE];
+    const zLo = ints[Z_LO], zSpan = ints[Z_SPAN] >>> 0, v = ints[VALUE];
+    const sBase = ints[S_BASE], sMask = ints[S_MASK], sSpan = ints[S_SPAN] >>> 0;
+    const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
+    const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm;
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
+    let w0 = +e0, w1 = +e1, w2 = +e2;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
+      const old = words[i];
+      if (((sBase - (old & sMask)) >>> 0) > sSpan) continue;
+      const z = (w0 * z0 + w1 * z1 + w2 * z2) * zNorm;
+      const code = (Math.fround(z > 0 ? (z < 1 ? z : 1) : 0) * 0xffffff + 0.5) | 0;
+      if ((((code - (old >>> 8)) - zLo) >>> 0) <= zSpan) {
+        words[i] = (code << 8) | ((table[old & 0xff] >> 16) & 0xff);
+        out[i + toOut] = v;
+      }
+    }
+  }
+
+  /** runD24Keeps without the depth write (ZWRITEENABLE FALSE): a passing pixel stores its stencil byte only. */
+  private runD24KeepsTest(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
+    const words = this.words as Int32Array, table = this.face;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zSpan = ints[Z_SPAN] >>> 0, v = ints[VALUE];
+    const sBase = ints[S_BASE], sMask = ints[S_MASK], sSpan = ints[S_SPAN] >>> 0;
+    const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
+    const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm;
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
+    let w0 = +e0, w1 = +e1, w2 = +e2;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
+      const old = words[i];
+      if (((sBase - (old & sMask)) >>> 0) > sSpan) continue;
+      const z = (w0 * z0 + w1 * z1 + w2 * z2) * zNorm;
+      const code = (Math.fround(z > 0 ? (z < 1 ? z : 1) : 0) * 0xffffff + 0.5) | 0;
+      if ((((code - (old >>> 8)) - zLo) >>> 0) <= zSpan) {
+        words[i] = (old & ~0xff) | ((table[old & 0xff] >> 16) & 0xff);
+        out[i + toOut] = v;
+      }
+    }
+  }
+
+  /**
+   * D24 spans of the GENERAL form: any bias, any stencil ops, the table's
+   * test. Passing pixels store their colour one by one, failing ones only a
+   * stencil byte that changes (KEEP leaves the word as it is).
+   */
+  private runD24(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
+    const words = this.words as Int32Array, table = this.face;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zSpan = ints[Z_SPAN] >>> 0, zWrite = ints[Z_WRITE], v = ints[VALUE];
     const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
     const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm, bias = this.bias;
-    // one index: the depth-stencil word, and the colour word `toOut` words on
     const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
-    // unary plus: a loop variable seeded from an untyped parameter is boxed at every step
     let w0 = +e0, w1 = +e1, w2 = +e2;
     for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
       const old = words[i];
@@ -211,12 +376,10 @@ export class DepthStencilSpan {
       if ((t & PASS) === 0) {
         kept = t & 0xff;
       } else {
-        // depthCode inline (a call would box its double argument); d ≤ 1 is a float32, so d·(2²⁴ − 1) + 0.5 is exact and | 0 floors it
         const z = (w0 * z0 + w1 * z1 + w2 * z2) * zNorm;
         const c = (z > 0 ? (z < 1 ? z : 1) : 0) + bias;
         const code = (Math.fround(c > 0 ? (c < 1 ? c : 1) : 0) * 0xffffff + 0.5) | 0;
-        const d = code - (old >>> 8);
-        if (((d - zLo) ^ SIGN) <= zTop) {
+        if ((((code - (old >>> 8)) - zLo) >>> 0) <= zSpan) {
           words[i] = ((((old >>> 8) & ~zWrite) | (code & zWrite)) << 8) | ((t >> 16) & 0xff);
           out[i + toOut] = v;
           continue;
@@ -228,14 +391,14 @@ export class DepthStencilSpan {
   }
 
   /**
-   * runD24 for a span whose depth code is one constant (a triangle of one
-   * depth): the loop without the plane. The colour goes in runs of passing
-   * pixels (a fill for long ones), flushed where one fails and at the end.
+   * D24 spans of the CONSTANT form (a triangle of one depth, or no depth work):
+   * the loop without the plane. The colour goes in runs of passing pixels (a
+   * fill for long ones), flushed where one fails and at the end.
    */
   private runD24Constant(y: number, x0: number, x1: number, out: WordArray, outAt: number, value: number): void {
     const words = this.words as Int32Array, table = this.face;
     const ints = this.ints;
-    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], code = this.code | 0;
+    const zLo = ints[Z_LO], zSpan = ints[Z_SPAN] >>> 0, zWrite = ints[Z_WRITE], code = this.code | 0;
     const written = (code & zWrite) << 8, kept = ~(zWrite << 8) & ~0xff;
     const n = (x1 - x0) | 0, row = (y * this.pitch + x0) | 0, at = (outAt + x0) | 0;
     let run = 0;
@@ -244,7 +407,7 @@ export class DepthStencilSpan {
       const old = words[i];
       const t = table[old & 0xff];
       const d = code - (old >>> 8);
-      if ((t & PASS) === 0 || ((d - zLo) ^ SIGN) > zTop) {
+      if ((t & PASS) === 0 || ((d - zLo) >>> 0) > zSpan) {
         const w = (old & ~0xff) | ((t & PASS) === 0 ? t & 0xff : (t >> 8) & 0xff);
         if (w !== old) words[i] = w;
         // a call per failing pixel would box `value` (beyond a Smi) each time: only runs that hold pixels
@@ -257,12 +420,32 @@ export class DepthStencilSpan {
     if (run < n) storeRun(out, value, at + run, at + n);
   }
 
-  /** D16 spans (no stencil): runD24's plane and test on 16-bit codes. */
+  /** D16 spans of the DEPTH form: runD24Depth on 16-bit codes. */
+  private runD16Depth(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
+    const words = this.words as Uint16Array;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zSpan = ints[Z_SPAN] >>> 0, zWrite = ints[Z_WRITE], v = ints[VALUE];
+    const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
+    const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm;
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
+    let w0 = +e0, w1 = +e1, w2 = +e2;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
+      const old = words[i];
+      const z = (w0 * z0 + w1 * z1 + w2 * z2) * zNorm;
+      const code = (Math.fround(z > 0 ? (z < 1 ? z : 1) : 0) * 0xffff + 0.5) | 0;
+      if ((((code - old) - zLo) >>> 0) > zSpan) continue;
+      words[i] = (old & ~zWrite) | (code & zWrite);
+      out[i + toOut] = v;
+    }
+  }
+
+  /** D16 spans (no stencil) of the other forms: runD24's plane (or one code) and test on 16-bit codes. */
   private runD16(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
     const words = this.words as Uint16Array;
     const ints = this.ints;
     ints[VALUE] = value;
-    const zLo = ints[Z_LO], zTop = ints[Z_TOP], zWrite = ints[Z_WRITE], v = ints[VALUE], constant = this.code | 0;
+    const zLo = ints[Z_LO], zSpan = ints[Z_SPAN] >>> 0, zWrite = ints[Z_WRITE], v = ints[VALUE], constant = this.code | 0;
     const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
     const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm, bias = this.bias;
     const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
@@ -275,8 +458,7 @@ export class DepthStencilSpan {
         const c = (z > 0 ? (z < 1 ? z : 1) : 0) + bias;
         code = (Math.fround(c > 0 ? (c < 1 ? c : 1) : 0) * 0xffff + 0.5) | 0;
       }
-      const d = code - old;
-      if (((d - zLo) ^ SIGN) > zTop) continue;
+      if ((((code - old) - zLo) >>> 0) > zSpan) continue;
       words[i] = (old & ~zWrite) | (code & zWrite);
       out[i + toOut] = v;
     }
