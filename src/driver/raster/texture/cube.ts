@@ -30,25 +30,13 @@ export function cubeFace(x: number, y: number, z: number): number {
   return x < 0 ? 1 : 0;
 }
 
-const dir = new Float64Array(3);
-const ddx = new Float64Array(3);
-const ddy = new Float64Array(3);
-
 /**
- * Projects direction `d` (derivatives `dx`, `dy`) onto its face. Derivatives of
+ * Projects direction dir[0..2] (derivatives dx[0..2], dy[0..2]) onto its face. Derivatives of
  * s and t come from the quotient rule on the chosen face; the zero vector reads
  * the centre of +Z.
  */
-export function projectCube(
-  x: number, y: number, z: number,
-  dxdx: number, dydx: number, dzdx: number,
-  dxdy: number, dydy: number, dzdy: number,
-  out: CubeCoord,
-): void {
-  const face = cubeFace(x, y, z);
-  dir[0] = x; dir[1] = y; dir[2] = z;
-  ddx[0] = dxdx; ddx[1] = dydx; ddx[2] = dzdx;
-  ddy[0] = dxdy; ddy[1] = dydy; ddy[2] = dzdy;
+export function projectCube(dir: Float64Array, ddx: Float64Array, ddy: Float64Array, out: CubeCoord): void {
+  const face = cubeFace(dir[0], dir[1], dir[2]);
   const k = face * 5;
   const axis = FACES[k], sAxis = FACES[k + 1], sSign = FACES[k + 2], tAxis = FACES[k + 3], tSign = FACES[k + 4];
   out.face = face;
