@@ -24,6 +24,15 @@ export interface CubeCoord {
 
 /** The face of direction (x, y, z). Ties go to Z, then Y (our choice); a −0 component counts as positive. */
 export function cubeFace(x: number, y: number, z: number): number {
+  XYZ[0] = x; XYZ[1] = y; XYZ[2] = z;
+  return cubeFaceOf(XYZ);
+}
+
+const XYZ = new Float64Array(3);
+
+/** cubeFace of direction d[0..2] (per-sample callers: V8 boxes the double arguments of a call it does not inline). */
+export function cubeFaceOf(d: Float64Array): number {
+  const x = d[0], y = d[1], z = d[2];
   const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
   if (az >= ax && az >= ay) return z < 0 ? 5 : 4;
   if (ay >= ax) return y < 0 ? 3 : 2;
@@ -36,7 +45,7 @@ export function cubeFace(x: number, y: number, z: number): number {
  * the centre of +Z.
  */
 export function projectCube(dir: Float64Array, ddx: Float64Array, ddy: Float64Array, out: CubeCoord): void {
-  const face = cubeFace(dir[0], dir[1], dir[2]);
+  const face = cubeFaceOf(dir);
   const k = face * 5;
   const axis = FACES[k], sAxis = FACES[k + 1], sSign = FACES[k + 2], tAxis = FACES[k + 3], tSign = FACES[k + 4];
   out.face = face;

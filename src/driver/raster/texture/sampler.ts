@@ -170,22 +170,12 @@ class TextureSampler implements Sampler {
    * argument or result of a call it does not inline.
    */
   private sampleFrom(tex: Float64Array, dx: Float64Array, dy: Float64Array, lodMode: number, out: Float32Array, o: number): void {
-    const lod = lodMode === 0 ? 0 : tex[3];
-    const pos = this.pos, plan = this.plan;
     if (this.slices) {
-      let lambda = lod;
-      if (lodMode !== 2) {
-        const W = this.width0, H = this.height0, D = this.depth0;
-        const sx = dx[0] * W, tx = dx[1] * H, rx = dx[2] * D, sy = dy[0] * W, ty = dy[1] * H, ry = dy[2] * D;
-        const x2 = sx * sx + tx * tx + rx * rx, y2 = sy * sy + ty * ty + ry * ry;
-        lambda = 0.5 * Math.log2(x2 > y2 ? x2 : y2);
-      }
-      plan.lambda = adjustLod(lambda, lodMode, lod);
-      chooseLevels(this.mip, plan);
-      pos[0] = tex[0]; pos[1] = tex[1]; pos[2] = tex[2];
-      this.sampleVolume(out, o);
+      this.sampleVolumeFrom(tex, dx, dy, lodMode, out, o);
       return;
     }
+    const lod = lodMode === 0 ? 0 : tex[3];
+    const pos = this.pos, plan = this.plan;
     let face = 0, sx: number, tx: number, sy: number, ty: number;
     if (!this.cube) {
       const W = this.width0, H = this.height0;
@@ -193,7 +183,9 @@ class TextureSampler implements Sampler {
       pos[0] = tex[0]; pos[1] = tex[1];
     } else {
       const c = this.cc, dir = this.dir;
-      dir[0] = finite(tex[0]); dir[1] = finite(tex[1]); dir[2] = finite(tex[2]);
+      // finite(), written out: no number crosses a call here
+      const x = tex[0], y = tex[1], z = tex[2];
+      dir[0] = x - x === 0 ? x : 0; dir[1] = y - y === 0 ? y : 0; dir[2] = z - z === 0 ? z : 0;
       projectCube(dir, dx, dy, c);
       const size = this.width0; // faces are square and all the same size
       sx = c.dsdx * size; tx = c.dtdx * size; sy = c.dsdy * size; ty = c.dtdy * size;
@@ -208,6 +200,23 @@ class TextureSampler implements Sampler {
     plan.lambda = adjustLod(lambda, lodMode, lod);
     chooseLevels(this.mip, plan);
     this.sampleFace(face, out, o);
+  }
+
+  /** sampleFrom for a volume: λ by lodOf's rule in three axes. */
+  private sampleVolumeFrom(tex: Float64Array, dx: Float64Array, dy: Float64Array, lodMode: number, out: Float32Array, o: number): void {
+    const lod = lodMode === 0 ? 0 : tex[3];
+    const pos = this.pos, plan = this.plan;
+    let lambda = lod;
+    if (lodMode !== 2) {
+      const W = this.width0, H = this.height0, D = this.depth0;
+      const sx = dx[0] * W, tx = dx[1] * H, rx = dx[2] * D, sy = dy[0] * W, ty = dy[1] * H, ry = dy[2] * D;
+      const x2 = sx * sx + tx * tx + rx * rx, y2 = sy * sy + ty * ty + ry * ry;
+      lambda = 0.5 * Math.log2(x2 > y2 ? x2 : y2);
+    }
+    plan.lambda = adjustLod(lambda, lodMode, lod);
+    chooseLevels(this.mip, plan);
+    pos[0] = tex[0]; pos[1] = tex[1]; pos[2] = tex[2];
+    this.sampleVolume(out, o);
   }
 
   /** Filters face `face` at pos (s, t) with the levels `plan` chose: one level, or two blended for trilinear. */
