@@ -50,7 +50,7 @@ export function stageSampler(state: RasterState): StageSampler {
       out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
       return;
     }
-    smp.sample(c.tex[0], c.tex[1], c.tex[2], c.dx[0], c.dx[1], c.dx[2], c.dy[0], c.dy[1], c.dy[2], out, 0);
+    smp.sampleAt(c.tex, c.dx, c.dy, out, 0);
   };
 }
 
@@ -87,8 +87,8 @@ function countingStages(stages: PixelStages, counter: SampleCounter): PixelStage
   const test = stages.depthStencil;
   return {
     ...stages,
-    depthStencil: (f, z, sample) => {
-      if (!test(f, z, sample)) return false;
+    depthStencil: (f, sample) => {
+      if (!test(f, sample)) return false;
       counter.count++;
       return true;
     },

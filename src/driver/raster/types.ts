@@ -162,6 +162,11 @@ export interface Fragment {
   z: number;
   /** the depth bias to add (DEPTHBIAS + SLOPESCALEDEPTHBIAS · max |dz/dx|, |dz/dy|) */
   bias: number;
+  /**
+   * The depth the depth-stencil stage tests and writes, set just before it runs: setFragmentDepth's
+   * (z + bias clamped, float32), or a pixel shader's depth output clamped to [0, 1] as float32.
+   */
+  depth: number;
   /** front = clockwise on screen; lines and points are always front */
   front: boolean;
   /** the primitive is a triangle (two-sided stencil applies) */

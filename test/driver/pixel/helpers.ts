@@ -80,7 +80,7 @@ export function fragment(init: FragmentInit = {}): Fragment {
   const tex = new Float64Array(32);
   for (const [s, c] of Object.entries(init.tex ?? {})) tex.set(c, Number(s) * 4);
   return {
-    x: init.x ?? 0, y: init.y ?? 0, z: init.z ?? 0.5, bias: init.bias ?? 0,
+    x: init.x ?? 0, y: init.y ?? 0, z: init.z ?? 0.5, bias: init.bias ?? 0, depth: 0,
     front: init.front ?? true, triangle: init.triangle ?? true,
     diffuse: Float32Array.from(init.diffuse ?? [1, 1, 1, 1]),
     specular: Float32Array.from(init.specular ?? [0, 0, 0, 0]),

@@ -14,6 +14,8 @@ import type { SurfaceView } from '../../../src/driver/surface-view.js';
 import { argbSurface, rgba, samplerStates, solid } from './helpers.js';
 
 const PX = 0, NX = 1, PY = 2, NY = 3, PZ = 4, NZ = 5;
+/** zero derivatives */
+const ZERO3 = new Float64Array(3);
 
 /** Texel (x, y) of face f: R = 0x20·f, G = 0x40·x, B = 0x40·y. */
 const texelOf = (f: number, x: number, y: number): number => (0xff000000 | ((0x20 * f) << 16) | ((0x40 * x) << 8) | (0x40 * y)) >>> 0;
@@ -60,7 +62,7 @@ describe('face coordinates (s, t) per face', () => {
   const c: CubeCoord = { face: 0, s: 0, t: 0, dsdx: 0, dtdx: 0, dsdy: 0, dtdy: 0 };
   for (const [d, face, s, t] of TABLE) {
     it(`(${d.join(', ')}) → face ${face} at (${s}, ${t})`, () => {
-      projectCube(d[0], d[1], d[2], 0, 0, 0, 0, 0, 0, c);
+      projectCube(Float64Array.from(d), ZERO3, ZERO3, c);
       expect(c.face).toBe(face);
       expect(Math.abs(c.s - s)).toBeLessThan(1e-12);
       expect(Math.abs(c.t - t)).toBeLessThan(1e-12);
@@ -116,9 +118,9 @@ describe('cube level of detail from the projected derivatives', () => {
     const dx = [0.013, -0.021, 0.017], dy = [-0.008, 0.011, 0.019];
     const h = 1e-6;
     for (const d of cases) {
-      projectCube(d[0], d[1], d[2], dx[0], dx[1], dx[2], dy[0], dy[1], dy[2], c);
+      projectCube(Float64Array.from(d), Float64Array.from(dx), Float64Array.from(dy), c);
       const at = (k: number, v: number[]): CubeCoord => {
-        projectCube(d[0] + k * v[0], d[1] + k * v[1], d[2] + k * v[2], 0, 0, 0, 0, 0, 0, e);
+        projectCube(Float64Array.of(d[0] + k * v[0], d[1] + k * v[1], d[2] + k * v[2]), ZERO3, ZERO3, e);
         return { ...e };
       };
       const px = at(h, dx), mx = at(-h, dx), py = at(h, dy), my = at(-h, dy);

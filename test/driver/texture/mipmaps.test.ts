@@ -99,14 +99,14 @@ describe('lodOf and chooseMip', () => {
     expect(lodOf(0, 0, 0, 0)).toBe(-Infinity);
   });
   it('plans levels and weights', () => {
-    const plan: MipPlan = { linear: false, level: 0, next: 0, weight: 0 };
+    const plan: MipPlan = { lambda: 0, linear: false, level: 0, next: 0, weight: 0 };
     const m = { magLinear: true, minLinear: false, mip: LINEAR, bias: 0, maxMip: 0, last: 3 };
     chooseMip(1.75, m, plan);
-    expect(plan).toEqual({ linear: false, level: 1, next: 2, weight: 0.75 });
+    expect(plan).toEqual({ lambda: 1.75, linear: false, level: 1, next: 2, weight: 0.75 });
     chooseMip(-0.5, m, plan);
-    expect(plan).toEqual({ linear: true, level: 0, next: 0, weight: 0 });
+    expect(plan).toEqual({ lambda: -0.5, linear: true, level: 0, next: 0, weight: 0 });
     chooseMip(7, m, plan);
-    expect(plan).toEqual({ linear: false, level: 3, next: 3, weight: 0 });
+    expect(plan).toEqual({ lambda: 7, linear: false, level: 3, next: 3, weight: 0 });
   });
 });
 

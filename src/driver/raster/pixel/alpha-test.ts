@@ -5,9 +5,9 @@
  * frame-buffer processing for the pixel.
  */
 import { D3DCMP, D3DRS } from '../../../d3d9/index.js';
-import { floatToUnorm } from '../../../formats/convert.js';
 import type { RasterState } from '../types.js';
 import { compareFn } from './compare.js';
+import { unorm8Of } from './unorm8.js';
 import type { AlphaTestPath, AlphaTestStage } from './types.js';
 import { assertNever } from './types.js';
 
@@ -16,7 +16,7 @@ export function genericAlphaTest(state: RasterState): AlphaTestStage {
   if (rs[D3DRS.ALPHATESTENABLE] === 0) return () => true;
   const ref = rs[D3DRS.ALPHAREF] & 0xff;
   const test = compareFn(rs[D3DRS.ALPHAFUNC]);
-  return (color) => test(floatToUnorm(color[3], 8), ref);
+  return (color) => test(unorm8Of(color, 3), ref);
 }
 
 const pass: AlphaTestStage = () => true;

@@ -85,10 +85,51 @@ export function blendOp(op: number, s: number, fs: number, d: number, fd: number
   }
 }
 
+/** The factors of one blend, four channels each: float64, the values blendFactor returns. */
+const FS = new Float64Array(4);
+const FD = new Float64Array(4);
+
+/**
+ * blendFactor(kind, c, …) for channels [c0, c1) into out. A vector per call rather than a number
+ * per channel: a double returned from a call V8 does not inline is boxed, once per channel per pixel.
+ */
+export function blendFactors(kind: number, c0: number, c1: number, src: Float32Array, dst: Float32Array, k: Float32Array, out: Float64Array): void {
+  switch (kind) {
+    case D3DBLEND.ONE: for (let c = c0; c < c1; c++) out[c] = 1; break;
+    case D3DBLEND.SRCCOLOR: for (let c = c0; c < c1; c++) out[c] = src[c]; break;
+    case D3DBLEND.INVSRCCOLOR: for (let c = c0; c < c1; c++) out[c] = 1 - src[c]; break;
+    case D3DBLEND.SRCALPHA: for (let c = c0; c < c1; c++) out[c] = src[3]; break;
+    case D3DBLEND.INVSRCALPHA: for (let c = c0; c < c1; c++) out[c] = 1 - src[3]; break;
+    case D3DBLEND.DESTALPHA: for (let c = c0; c < c1; c++) out[c] = dst[3]; break;
+    case D3DBLEND.INVDESTALPHA: for (let c = c0; c < c1; c++) out[c] = 1 - dst[3]; break;
+    case D3DBLEND.DESTCOLOR: for (let c = c0; c < c1; c++) out[c] = dst[c]; break;
+    case D3DBLEND.INVDESTCOLOR: for (let c = c0; c < c1; c++) out[c] = 1 - dst[c]; break;
+    case D3DBLEND.SRCALPHASAT: for (let c = c0; c < c1; c++) out[c] = c === 3 ? 1 : Math.min(src[3], 1 - dst[3]); break;
+    case D3DBLEND.BLENDFACTOR: for (let c = c0; c < c1; c++) out[c] = k[c]; break;
+    case D3DBLEND.INVBLENDFACTOR: for (let c = c0; c < c1; c++) out[c] = 1 - k[c]; break;
+    case D3DBLEND.INVSRCCOLOR2: for (let c = c0; c < c1; c++) out[c] = 1; break;
+    default: for (let c = c0; c < c1; c++) out[c] = 0; // ZERO, SRCCOLOR2 and unknown values
+  }
+}
+
+/** blendOp on channels [c0, c1) into out (each result rounded to float32 once, on the store). */
+function blendOps(op: number, c0: number, c1: number, src: Float32Array, fs: Float64Array, dst: Float32Array, fd: Float64Array, out: Float32Array): void {
+  switch (op) {
+    case D3DBLENDOP.SUBTRACT: for (let c = c0; c < c1; c++) out[c] = src[c] * fs[c] - dst[c] * fd[c]; break;
+    case D3DBLENDOP.REVSUBTRACT: for (let c = c0; c < c1; c++) out[c] = dst[c] * fd[c] - src[c] * fs[c]; break;
+    case D3DBLENDOP.MIN: for (let c = c0; c < c1; c++) out[c] = Math.min(src[c], dst[c]); break;
+    case D3DBLENDOP.MAX: for (let c = c0; c < c1; c++) out[c] = Math.max(src[c], dst[c]); break;
+    default: for (let c = c0; c < c1; c++) out[c] = src[c] * fs[c] + dst[c] * fd[c];
+  }
+}
+
 /** Blends src with dst (both float RGBA, dst as decoded: X and missing alpha read 1) into out. */
 export function blend(p: BlendParams, src: Float32Array, dst: Float32Array, out: Float32Array): void {
-  for (let c = 0; c < 3; c++) {
-    out[c] = blendOp(p.opColor, src[c], blendFactor(p.srcColor, c, src, dst, p.factor), dst[c], blendFactor(p.dstColor, c, src, dst, p.factor));
-  }
-  out[3] = blendOp(p.opAlpha, src[3], blendFactor(p.srcAlpha, 3, src, dst, p.factor), dst[3], blendFactor(p.dstAlpha, 3, src, dst, p.factor));
+  const k = p.factor;
+  blendFactors(p.srcColor, 0, 3, src, dst, k, FS);
+  blendFactors(p.dstColor, 0, 3, src, dst, k, FD);
+  blendFactors(p.srcAlpha, 3, 4, src, dst, k, FS);
+  blendFactors(p.dstAlpha, 3, 4, src, dst, k, FD);
+  blendOps(p.opColor, 0, 3, src, FS, dst, FD, out);
+  blendOps(p.opAlpha, 3, 4, src, FS, dst, FD, out);
 }

@@ -9,12 +9,13 @@
  */
 import { D3DRS } from '../../../d3d9/index.js';
 import { decodeTexel, encodePixel } from '../../../formats/codec.js';
-import { floatToUnorm, unormToFloat } from '../../../formats/convert.js';
-import { linearToSrgb, srgbToLinear } from '../../../formats/srgb.js';
+import { unormToFloat } from '../../../formats/convert.js';
+import { srgbToLinear } from '../../../formats/srgb.js';
 import type { FormatInfo } from '../../../formats/table.js';
 import type { SurfaceView } from '../../surface-view.js';
 import type { RasterState } from '../types.js';
 import { blend, blendParams } from './blend.js';
+import { srgb8Of, unorm8Of } from './unorm8.js';
 import type { ColorWritePath, ColorWriteStage } from './types.js';
 import { assertNever } from './types.js';
 
@@ -131,7 +132,7 @@ function rgba8ColorWrite(state: RasterState, use: TargetUse, l: Rgba8Layout): Co
   const dst = new Float32Array(4);
   const out = new Float32Array(4);
   const wr = (mask & 1) !== 0, wg = (mask & 2) !== 0, wb = (mask & 4) !== 0, wa = (mask & 8) !== 0 && l.a >= 0;
-  const enc = srgb ? (v: number): number => floatToUnorm(linearToSrgb(v), 8) : (v: number): number => floatToUnorm(v, 8);
+  const enc = srgb ? srgb8Of : unorm8Of;
   return (color, x, y, sample) => {
     const at = sample * sampleBytes + y * pitch + x * 4;
     let src = color;
@@ -143,10 +144,10 @@ function rgba8ColorWrite(state: RasterState, use: TargetUse, l: Rgba8Layout): Co
       blend(bp, color, dst, out);
       src = out;
     }
-    if (wr) data[at + l.r] = enc(src[0]);
-    if (wg) data[at + l.g] = enc(src[1]);
-    if (wb) data[at + l.b] = enc(src[2]);
-    if (wa) data[at + l.a] = floatToUnorm(src[3], 8);
+    if (wr) data[at + l.r] = enc(src, 0);
+    if (wg) data[at + l.g] = enc(src, 1);
+    if (wb) data[at + l.b] = enc(src, 2);
+    if (wa) data[at + l.a] = unorm8Of(src, 3);
     if (l.x >= 0) data[at + l.x] = 0xff;
   };
 }

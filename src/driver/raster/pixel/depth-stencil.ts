@@ -75,7 +75,8 @@ export function genericDepthStencil(state: RasterState): DepthStencilStage {
   const withStencil = (w: number, s: number): number => ((w & sClear) | (s << sShift)) >>> 0;
   // a 32-bit field is the whole word: `& 0xFFFFFFFF` would make it signed
   const storedDepth = (w: number): number => (dMask === 0xffffffff ? w : (w >>> dShift) & dMask);
-  return (f, z, sample) => {
+  return (f, sample) => {
+    const z = f.depth;
     const at = base(sample) + f.y * pitch + f.x * bytes;
     const old = readWord(data, at, bytes);
     const face = stencilFace(sp, f);
@@ -104,7 +105,8 @@ function depthD24(state: RasterState, ds: SurfaceView): DepthStencilStage {
   const write = rs[D3DRS.ZWRITEENABLE] !== 0;
   const data = ds.data, pitch = ds.pitch;
   const base = sampleBases(ds);
-  return (f, z, sample) => {
+  return (f, sample) => {
+    const z = f.depth;
     const at = base(sample) + f.y * pitch + f.x * 4;
     const old = data[at + 1] | (data[at + 2] << 8) | (data[at + 3] << 16);
     const code = z >= 1 ? 0xffffff : z > 0 ? Math.floor(z * 0xffffff + 0.5) : 0;
@@ -125,7 +127,8 @@ function depthD16(state: RasterState, ds: SurfaceView): DepthStencilStage {
   const write = rs[D3DRS.ZWRITEENABLE] !== 0;
   const data = ds.data, pitch = ds.pitch;
   const base = sampleBases(ds);
-  return (f, z, sample) => {
+  return (f, sample) => {
+    const z = f.depth;
     const at = base(sample) + f.y * pitch + f.x * 2;
     const old = data[at] | (data[at + 1] << 8);
     const code = z >= 1 ? 0xffff : z > 0 ? Math.floor(z * 0xffff + 0.5) : 0;

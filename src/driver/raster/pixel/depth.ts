@@ -42,3 +42,9 @@ export function fragmentDepth(f: Fragment): number {
   const z = f.z + f.bias;
   return Math.fround(z > 0 ? (z < 1 ? z : 1) : 0);
 }
+
+/** f.depth = fragmentDepth(f), for the depth-stencil stage (a double returned by a call V8 does not inline is boxed). */
+export function setFragmentDepth(f: Fragment): void {
+  const z = f.z + f.bias;
+  f.depth = Math.fround(z > 0 ? (z < 1 ? z : 1) : 0);
+}

@@ -5,7 +5,7 @@
  * of FOGTABLEMODE when it is not NONE, else the interpolated vertex fog factor.
  */
 import { D3DFOG, D3DRS, bitsToFloat32 } from '../../../d3d9/index.js';
-import type { RasterState } from '../types.js';
+import type { Fragment, RasterState } from '../types.js';
 import { colorToFloats } from './texture-ops.js';
 import type { ColorSumPath, ColorSumStage } from './types.js';
 import { assertNever } from './types.js';
@@ -19,11 +19,13 @@ export interface FogParams {
 }
 
 /**
- * The table fog factor at depth d (clamped to [0, 1]):
+ * The table fog factor at depth d = f.z (clamped to [0, 1]), into out[0]:
  * LINEAR (end − d)/(end − start), EXP e^−(d·density), EXP2 e^−(d·density)².
  * FOGSTART = FOGEND fogs fully, as the vertex stage does (Wine's Windows-validated fog_test: start = end fogs everything).
+ * Neither the depth nor the factor is a number argument or result: V8 boxes those when it does not inline the call.
  */
-export function tableFogFactor(p: FogParams, d: number): number {
+export function tableFogFactor(p: FogParams, frag: Fragment, out: Float64Array): void {
+  const d = frag.z;
   let f: number;
   switch (p.mode) {
     case D3DFOG.LINEAR:
@@ -33,7 +35,7 @@ export function tableFogFactor(p: FogParams, d: number): number {
     case D3DFOG.EXP2: { const t = d * p.density; f = Math.exp(-(t * t)); break; }
     default: f = 1;
   }
-  return f > 0 ? (f < 1 ? f : 1) : 0;
+  out[0] = f > 0 ? (f < 1 ? f : 1) : 0;
 }
 
 export function fogParams(state: RasterState): FogParams {
@@ -63,10 +65,13 @@ export function genericColorSum(state: RasterState): ColorSumStage {
   const table = p.mode === D3DFOG.LINEAR || p.mode === D3DFOG.EXP || p.mode === D3DFOG.EXP2;
   const fogColor = new Float32Array(4);
   colorToFloats(rs[D3DRS.FOGCOLOR], fogColor);
+  const factor = new Float64Array(1);
   return (f, color) => {
     if (specular) for (let c = 0; c < 3; c++) color[c] = clamp01(color[c] + f.specular[c]);
     if (!fog) return;
-    const k = table ? tableFogFactor(p, f.z) : clamp01(f.fog);
+    if (table) tableFogFactor(p, f, factor);
+    else factor[0] = clamp01(f.fog);
+    const k = factor[0];
     for (let c = 0; c < 3; c++) color[c] = k * color[c] + (1 - k) * fogColor[c];
   };
 }

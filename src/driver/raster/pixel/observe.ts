@@ -9,7 +9,7 @@ import { channelValue, readChannel } from '../../../formats/index.js';
 import type { SurfaceView } from '../../surface-view.js';
 import type { ShaderConstants, ShaderExecutable, ShaderIO } from '../../shader/types.js';
 import type { Fragment, RasterState } from '../types.js';
-import { fragmentDepth } from './depth.js';
+import { setFragmentDepth } from './depth.js';
 import { depthStencilUse } from './depth-stencil.js';
 import { pipelineOf, sampleCount } from './pipeline.js';
 import type { PixelStages } from './pipeline.js';
@@ -80,16 +80,16 @@ function depthStencilReader(ds: SurfaceView): (x: number, y: number, sample: num
  */
 export function sampleObserver(
   state: RasterState, watch: PixelWatch, depthStencil: PixelStages['depthStencil'], write: (f: Fragment, sample: number) => void,
-): (f: Fragment, z: number, sample: number, source: FragmentReport['source'], shader?: FragmentReport['shader']) => void {
+): (f: Fragment, sample: number, source: FragmentReport['source'], shader?: FragmentReport['shader']) => void {
   const rt = state.renderTargets[0];
   const use = depthStencilUse(state);
   const read = use ? depthStencilReader(use.ds) : undefined;
   const sp = use?.stencil ? stencilParams(state.renderStates, use.layout.stencilBits) : undefined;
   const colorOf = (i: number): string => (rt ? rawHex(rt, watch.x, watch.y, i) : '');
-  return (f, z, i, source, shader) => {
+  return (f, i, source, shader) => {
     const colorBefore = colorOf(i);
     const before = read?.(f.x, f.y, i);
-    const pass = depthStencil(f, z, i);
+    const pass = depthStencil(f, i);
     const after = read?.(f.x, f.y, i);
     let fate: FragmentFate = 'written';
     const r: FragmentReport = { fate, source, colorBefore, colorAfter: colorBefore, ...(shader ? { shader } : {}) };
@@ -100,7 +100,7 @@ export function sampleObserver(
       const op = failed ? face.fail : pass ? face.pass : face.zfail;
       r.stencil = { before: before.s, after: after.s, op, face: face === sp.front ? 'front' : 'ccw' };
     }
-    if (use?.depth && before && fate !== 'stencil failed') r.depth = { before: before.d, fragment: z };
+    if (use?.depth && before && fate !== 'stencil failed') r.depth = { before: before.d, fragment: f.depth };
     if (fate === 'written' && !pass) fate = 'depth failed';
     if (pass) {
       write(f, i);
@@ -138,14 +138,14 @@ export function observedPipelineOf(state: RasterState, stages: PixelStages, watc
       watch.fragment({ fate: 'alpha test failed', source, colorBefore: raw, colorAfter: raw });
       return;
     }
-    const z = fragmentDepth(f);
+    setFragmentDepth(f);
     let reported = false;
     for (let i = 0; i < Math.max(samples, 1); i++) {
       if ((covered & (1 << i)) === 0) continue;
       if (!reported) {
-        observedSample(f, z, i, source);
+        observedSample(f, i, source);
         reported = true;
-      } else if (depthStencil(f, z, i)) colorWrite(color, f.x, f.y, i);
+      } else if (depthStencil(f, i)) colorWrite(color, f.x, f.y, i);
     }
   };
 }

@@ -16,7 +16,7 @@ import type { Fragment, RasterState } from '../types.js';
 import { chooseAlphaTest, createAlphaTest } from './alpha-test.js';
 import { chooseColorWrite, createColorWrite } from './color-write.js';
 import { chooseDepthStencil, createDepthStencil } from './depth-stencil.js';
-import { fragmentDepth } from './depth.js';
+import { setFragmentDepth } from './depth.js';
 import { chooseColorSum, createColorSum } from './fog.js';
 import { chooseCombine, createCombine } from './texture-stages.js';
 import type { AlphaTestStage, ColorSumStage, ColorWriteStage, CombineStage, DepthStencilStage, PixelPaths, StageSampler } from './types.js';
@@ -86,7 +86,8 @@ export function pipelineOf(state: RasterState, stages: PixelStages): (f: Fragmen
       combine(f, color);
       colorSum(f, color);
       if (!alphaTest(color)) return;
-      if (depthStencil(f, fragmentDepth(f), 0)) colorWrite(color, f.x, f.y, 0);
+      setFragmentDepth(f);
+      if (depthStencil(f, 0)) colorWrite(color, f.x, f.y, 0);
     };
   }
   const sampleMask = state.renderStates[D3DRS.MULTISAMPLEMASK] & (2 ** samples - 1);
@@ -96,9 +97,9 @@ export function pipelineOf(state: RasterState, stages: PixelStages): (f: Fragmen
     combine(f, color);
     colorSum(f, color);
     if (!alphaTest(color)) return;
-    const z = fragmentDepth(f);
+    setFragmentDepth(f);
     for (let i = 0; i < samples; i++) {
-      if ((covered & (1 << i)) !== 0 && depthStencil(f, z, i)) colorWrite(color, f.x, f.y, i);
+      if ((covered & (1 << i)) !== 0 && depthStencil(f, i)) colorWrite(color, f.x, f.y, i);
     }
   };
 }

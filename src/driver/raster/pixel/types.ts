@@ -28,10 +28,11 @@ export type ColorSumStage = (f: Fragment, color: Float32Array) => void;
 /** Alpha test: false discards the pixel before any frame-buffer access. */
 export type AlphaTestStage = (color: Float32Array) => boolean;
 /**
- * Stencil test, depth test, stencil op and depth write for one sample; `z` is the
- * biased depth clamped to [0, 1] as float32. True when the colour may be written.
+ * Stencil test, depth test, stencil op and depth write for one sample, of depth f.depth (the
+ * biased depth clamped to [0, 1] as float32). True when the colour may be written. The depth
+ * travels in the fragment: V8 boxes a double argument of a call it does not inline.
  */
-export type DepthStencilStage = (f: Fragment, z: number, sample: number) => boolean;
+export type DepthStencilStage = (f: Fragment, sample: number) => boolean;
 /** Blend, write mask and encode of the colour into one sample of a render target. */
 export type ColorWriteStage = (color: Float32Array, x: number, y: number, sample: number) => void;
 

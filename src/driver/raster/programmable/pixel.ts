@@ -22,7 +22,7 @@ import { LANES, PS_IN_SLOTS, PS_OUT_SLOTS } from '../../shader/types.js';
 import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
 import { chooseColorWrite, createColorWrite } from '../pixel/color-write.js';
 import { chooseDepthStencil, createDepthStencil } from '../pixel/depth-stencil.js';
-import { fragmentDepth } from '../pixel/depth.js';
+import { setFragmentDepth } from '../pixel/depth.js';
 import { createColorSum } from '../pixel/fog.js';
 import type { ColorWriteStage, DepthStencilStage } from '../pixel/types.js';
 import { rawHex, sampleObserver } from '../pixel/observe.js';
@@ -182,9 +182,10 @@ export function shadedPipeline(
     const c0 = colors[0];
     if (fog !== null) fog(f, c0);
     if (!alphaTest(c0)) return;
-    const z = exe.writesDepth ? Math.fround(clampDepth(io.depth[lane])) : fragmentDepth(f);
+    if (exe.writesDepth) f.depth = Math.fround(clampDepth(io.depth[lane]));
+    else setFragmentDepth(f);
     for (let i = 0; i < samples; i++) {
-      if ((covered & (1 << i)) === 0 || !depthStencil(f, z, i)) continue;
+      if ((covered & (1 << i)) === 0 || !depthStencil(f, i)) continue;
       writeAll(f, i);
     }
   }
@@ -199,12 +200,13 @@ export function shadedPipeline(
     if (fog !== null) fog(f, c0);
     const source: [number, number, number, number] = [c0[0], c0[1], c0[2], c0[3]];
     if (!alphaTest(c0)) { watch!.fragment({ fate: 'alpha test failed', source, colorBefore: raw, colorAfter: raw, shader }); return; }
-    const z = exe.writesDepth ? Math.fround(clampDepth(io.depth[lane])) : fragmentDepth(f);
+    if (exe.writesDepth) f.depth = Math.fround(clampDepth(io.depth[lane]));
+    else setFragmentDepth(f);
     let reported = false;
     for (let i = 0; i < samples; i++) {
       if ((covered & (1 << i)) === 0) continue;
-      if (!reported) { observe!(f, z, i, source, shader); reported = true; }
-      else if (depthStencil(f, z, i)) writeAll(f, i);
+      if (!reported) { observe!(f, i, source, shader); reported = true; }
+      else if (depthStencil(f, i)) writeAll(f, i);
     }
   }
 }

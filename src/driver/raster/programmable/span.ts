@@ -25,7 +25,7 @@ import type { ShaderIO, SpanRun } from '../../shader/types.js';
 import { PS_IN, PS_IN_SLOTS, PS_OUT_SLOTS, SPAN_LANES } from '../../shader/types.js';
 import { createAlphaTest, chooseAlphaTest } from '../pixel/alpha-test.js';
 import { chooseDepthStencil } from '../pixel/depth-stencil.js';
-import { fragmentDepth } from '../pixel/depth.js';
+import { setFragmentDepth } from '../pixel/depth.js';
 import { createColorSum } from '../pixel/fog.js';
 import type { AlphaTestStage, ColorSumStage, DepthStencilStage } from '../pixel/types.js';
 import { createFragment } from '../setup/context.js';
@@ -49,7 +49,7 @@ const SPAN_SLOT = SPAN_LANES * 4;
 const SPAN_QUADS = SPAN_LANES / 4;
 const { TEX, DIFFUSE, SPECULAR, FOG } = SOURCE;
 const FOG_COEF = CH_FOG * 5;
-const depthOf = fragmentDepth;
+const setDepth = setFragmentDepth;
 
 function spanIO(sample: ShaderIO['sample']): ShaderIO {
   return {
@@ -335,7 +335,11 @@ class ShadedSpanPath implements SpanPath, SpanFill {
     f.x = x; f.y = y; f.z = this.z[l];
     if (this.fog !== null) { f.fog = this.fogs[l]; this.fog(f, c0); }
     if (this.alphaTest !== null && !this.alphaTest(c0)) return;
-    if (this.depthStencil !== null && !this.depthStencil(f, this.writesDepth ? Math.fround(clamp01(io.depth[l])) : depthOf(f), 0)) return;
+    if (this.depthStencil !== null) {
+      if (this.writesDepth) f.depth = Math.fround(clamp01(io.depth[l]));
+      else setDepth(f);
+      if (!this.depthStencil(f, 0)) return;
+    }
     if (this.pack !== null) { this.words![y * this.pitch + x] = this.pack.pack(c0[0], c0[1], c0[2], c0[3]); return; }
     const writes = this.stages.colorWrites;
     for (let t = 0; t < writes.length; t++) writes[t]?.(colors[t], x, y, 0);

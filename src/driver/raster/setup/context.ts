@@ -66,7 +66,7 @@ export function activeTextureSets(state: RasterState): number {
 
 export function createFragment(): Fragment {
   return {
-    x: 0, y: 0, z: 0, bias: 0, front: true, triangle: false,
+    x: 0, y: 0, z: 0, bias: 0, depth: 0, front: true, triangle: false,
     diffuse: new Float32Array(4), specular: new Float32Array(4), fog: 1,
     tex: new Float64Array(4 * (MAX_TEXCOORDS + MAX_VARYINGS)),
     texDx: new Float64Array(4 * (MAX_TEXCOORDS + MAX_VARYINGS)),

@@ -24,31 +24,28 @@ export interface CubeCoord {
 
 /** The face of direction (x, y, z). Ties go to Z, then Y (our choice); a −0 component counts as positive. */
 export function cubeFace(x: number, y: number, z: number): number {
+  XYZ[0] = x; XYZ[1] = y; XYZ[2] = z;
+  return cubeFaceOf(XYZ);
+}
+
+const XYZ = new Float64Array(3);
+
+/** cubeFace of direction d[0..2] (per-sample callers: V8 boxes the double arguments of a call it does not inline). */
+export function cubeFaceOf(d: Float64Array): number {
+  const x = d[0], y = d[1], z = d[2];
   const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
   if (az >= ax && az >= ay) return z < 0 ? 5 : 4;
   if (ay >= ax) return y < 0 ? 3 : 2;
   return x < 0 ? 1 : 0;
 }
 
-const dir = new Float64Array(3);
-const ddx = new Float64Array(3);
-const ddy = new Float64Array(3);
-
 /**
- * Projects direction `d` (derivatives `dx`, `dy`) onto its face. Derivatives of
+ * Projects direction dir[0..2] (derivatives dx[0..2], dy[0..2]) onto its face. Derivatives of
  * s and t come from the quotient rule on the chosen face; the zero vector reads
  * the centre of +Z.
  */
-export function projectCube(
-  x: number, y: number, z: number,
-  dxdx: number, dydx: number, dzdx: number,
-  dxdy: number, dydy: number, dzdy: number,
-  out: CubeCoord,
-): void {
-  const face = cubeFace(x, y, z);
-  dir[0] = x; dir[1] = y; dir[2] = z;
-  ddx[0] = dxdx; ddx[1] = dydx; ddx[2] = dzdx;
-  ddy[0] = dxdy; ddy[1] = dydy; ddy[2] = dzdy;
+export function projectCube(dir: Float64Array, ddx: Float64Array, ddy: Float64Array, out: CubeCoord): void {
+  const face = cubeFaceOf(dir);
   const k = face * 5;
   const axis = FACES[k], sAxis = FACES[k + 1], sSign = FACES[k + 2], tAxis = FACES[k + 3], tSign = FACES[k + 4];
   out.face = face;

@@ -38,6 +38,8 @@ export interface MipSettings {
 
 /** Where a sample reads: `level` with weight 1 − weight, `next` with `weight` (0 unless trilinear; a multiple of 1/256). */
 export interface MipPlan {
+  /** λ (before bias) the levels are chosen for: chooseLevels's input */
+  lambda: number;
   linear: boolean;
   level: number;
   next: number;
@@ -60,7 +62,13 @@ export function mipFilter(raw: number): number {
  * POINT rounds to the nearest level with halves going up (floor(λ + 0.5)).
  */
 export function chooseMip(lambda: number, m: MipSettings, plan: MipPlan): void {
-  const l = lambda + m.bias;
+  plan.lambda = lambda;
+  chooseLevels(m, plan);
+}
+
+/** chooseMip for λ = plan.lambda (per-sample callers: V8 boxes a double argument of a call it does not inline). */
+export function chooseLevels(m: MipSettings, plan: MipPlan): void {
+  const l = plan.lambda + m.bias;
   plan.next = plan.level = m.maxMip;
   plan.weight = 0;
   if (!(l > 0)) {

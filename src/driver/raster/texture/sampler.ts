@@ -24,7 +24,7 @@ import { BORDER_TEXEL, addressMode, addressTexel } from './address.js';
 import { projectCube } from './cube.js';
 import type { CubeCoord } from './cube.js';
 import { DecodedLevel } from './decoded-level.js';
-import { MIP_FRACTION_STEPS, chooseMip, isLinearFilter, lodOf, mipFilter } from './lod.js';
+import { MIP_FRACTION_STEPS, chooseLevels, isLinearFilter, mipFilter } from './lod.js';
 import type { MipPlan, MipSettings } from './lod.js';
 
 export interface Sampler {
@@ -40,6 +40,11 @@ export interface Sampler {
    * texture fetch). MIPMAPLODBIAS and MAXMIPLEVEL apply in every mode, as chooseMip applies them.
    */
   sampleLod(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, lodMode: number, lod: number, out: Float32Array, o: number): void;
+  /**
+   * sample() with (u, v, w) = tex[0..2] and the derivatives dx[0..2], dy[0..2]: per-pixel callers
+   * pass arrays, since V8 boxes each double argument of a call it does not inline.
+   */
+  sampleAt(tex: Float64Array, dx: Float64Array, dy: Float64Array, out: Float32Array, o: number): void;
 }
 
 /** λ from the derivatives, plus `lod` (BIAS), or `lod` itself (EXPLICIT); shader/types.ts LOD values. */
@@ -77,13 +82,6 @@ function finite(x: number): number {
   return x - x === 0 ? x : 0;
 }
 
-/** λ of a volume: log2 of the longer screen-space step in texels, Euclidean in three axes (lodOf's rule). */
-function lodOf3(dsdx: number, dtdx: number, drdx: number, dsdy: number, dtdy: number, drdy: number): number {
-  const x2 = dsdx * dsdx + dtdx * dtdx + drdx * drdx;
-  const y2 = dsdy * dsdy + dtdy * dtdy + drdy * drdy;
-  return 0.5 * Math.log2(x2 > y2 ? x2 : y2);
-}
-
 class TextureSampler implements Sampler {
   /** [face][level] of the texture (one face for 2D) */
   private readonly views: readonly (readonly SurfaceView[])[];
@@ -104,7 +102,17 @@ class TextureSampler implements Sampler {
   /** the border colour as bytes (D3DCOLOR channels), R G B A */
   private readonly border8 = new Float64Array(4);
   private readonly acc = new Float64Array(4);
-  private readonly plan: MipPlan = { linear: false, level: 0, next: 0, weight: 0 };
+  /** sampleLod's arguments as sampleFrom reads them (the lod at argTex[3]) */
+  private readonly argTex = new Float64Array(4);
+  private readonly argDx = new Float64Array(3);
+  private readonly argDy = new Float64Array(3);
+  private readonly plan: MipPlan = { lambda: 0, linear: false, level: 0, next: 0, weight: 0 };
+  /** the weights of the taps addLevel is adding */
+  private readonly taps = new Float64Array(4);
+  /** s, t (and r, volumes) of the sample being filtered, in the texture's [0, 1] space */
+  private readonly pos = new Float64Array(3);
+  /** a cube sample's direction, non-finite components read as 0 */
+  private readonly dir = new Float64Array(3);
   private readonly cc: CubeCoord = { face: 0, s: 0, t: 0, dsdx: 0, dtdx: 0, dsdy: 0, dtdy: 0 };
 
   constructor(texture: TextureView, states: Uint32Array, options: SamplerOptions) {
@@ -144,34 +152,81 @@ class TextureSampler implements Sampler {
   }
 
   sampleLod(u: number, v: number, w: number, dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number, lodMode: number, lod: number, out: Float32Array, o: number): void {
-    if (this.slices) {
-      const W = this.width0, H = this.height0, D = this.depth0;
-      const lambda = lodMode === 2 ? lod : lodOf3(dudx * W, dvdx * H, dwdx * D, dudy * W, dvdy * H, dwdy * D);
-      this.sampleVolume(u, v, w, adjustLod(lambda, lodMode, lod), out, o);
-      return;
-    }
-    if (!this.cube) {
-      const W = this.width0, H = this.height0;
-      const lambda = lodMode === 2 ? lod : lodOf(dudx * W, dvdx * H, dudy * W, dvdy * H);
-      this.sampleFace(0, u, v, adjustLod(lambda, lodMode, lod), out, o);
-      return;
-    }
-    const c = this.cc;
-    projectCube(finite(u), finite(v), finite(w), dudx, dvdx, dwdx, dudy, dvdy, dwdy, c);
-    const size = this.width0; // faces are square and all the same size
-    const lambda = lodMode === 2 ? lod : lodOf(c.dsdx * size, c.dtdx * size, c.dsdy * size, c.dtdy * size);
-    this.sampleFace(c.face, c.s, c.t, adjustLod(lambda, lodMode, lod), out, o);
+    const t = this.argTex, x = this.argDx, y = this.argDy;
+    t[0] = u; t[1] = v; t[2] = w; t[3] = lod;
+    x[0] = dudx; x[1] = dvdx; x[2] = dwdx;
+    y[0] = dudy; y[1] = dvdy; y[2] = dwdy;
+    this.sampleFrom(t, x, y, lodMode, out, o);
   }
 
-  /** Filters face `face` at (s, t) for λ: one level, or two blended for trilinear. */
-  private sampleFace(face: number, s: number, t: number, lambda: number, out: Float32Array, o: number): void {
+  sampleAt(tex: Float64Array, dx: Float64Array, dy: Float64Array, out: Float32Array, o: number): void {
+    this.sampleFrom(tex, dx, dy, 0, out, o);
+  }
+
+  /**
+   * sampleLod with the coordinates and derivatives read from tex[0..2], dx[0..2], dy[0..2], and
+   * `lod` from tex[3] when lodMode is BIAS or EXPLICIT. λ is lodOf's (lodOf3's) rule written out,
+   * and the steps below take their doubles from `pos`, `plan` and `taps`: V8 boxes each double
+   * argument or result of a call it does not inline.
+   */
+  private sampleFrom(tex: Float64Array, dx: Float64Array, dy: Float64Array, lodMode: number, out: Float32Array, o: number): void {
+    if (this.slices) {
+      this.sampleVolumeFrom(tex, dx, dy, lodMode, out, o);
+      return;
+    }
+    const lod = lodMode === 0 ? 0 : tex[3];
+    const pos = this.pos, plan = this.plan;
+    let face = 0, sx: number, tx: number, sy: number, ty: number;
+    if (!this.cube) {
+      const W = this.width0, H = this.height0;
+      sx = dx[0] * W; tx = dx[1] * H; sy = dy[0] * W; ty = dy[1] * H;
+      pos[0] = tex[0]; pos[1] = tex[1];
+    } else {
+      const c = this.cc, dir = this.dir;
+      // finite(), written out: no number crosses a call here
+      const x = tex[0], y = tex[1], z = tex[2];
+      dir[0] = x - x === 0 ? x : 0; dir[1] = y - y === 0 ? y : 0; dir[2] = z - z === 0 ? z : 0;
+      projectCube(dir, dx, dy, c);
+      const size = this.width0; // faces are square and all the same size
+      sx = c.dsdx * size; tx = c.dtdx * size; sy = c.dsdy * size; ty = c.dtdy * size;
+      face = c.face;
+      pos[0] = c.s; pos[1] = c.t;
+    }
+    let lambda = lod;
+    if (lodMode !== 2) {
+      const x2 = sx * sx + tx * tx, y2 = sy * sy + ty * ty;
+      lambda = 0.5 * Math.log2(x2 > y2 ? x2 : y2);
+    }
+    plan.lambda = adjustLod(lambda, lodMode, lod);
+    chooseLevels(this.mip, plan);
+    this.sampleFace(face, out, o);
+  }
+
+  /** sampleFrom for a volume: λ by lodOf's rule in three axes. */
+  private sampleVolumeFrom(tex: Float64Array, dx: Float64Array, dy: Float64Array, lodMode: number, out: Float32Array, o: number): void {
+    const lod = lodMode === 0 ? 0 : tex[3];
+    const pos = this.pos, plan = this.plan;
+    let lambda = lod;
+    if (lodMode !== 2) {
+      const W = this.width0, H = this.height0, D = this.depth0;
+      const sx = dx[0] * W, tx = dx[1] * H, rx = dx[2] * D, sy = dy[0] * W, ty = dy[1] * H, ry = dy[2] * D;
+      const x2 = sx * sx + tx * tx + rx * rx, y2 = sy * sy + ty * ty + ry * ry;
+      lambda = 0.5 * Math.log2(x2 > y2 ? x2 : y2);
+    }
+    plan.lambda = adjustLod(lambda, lodMode, lod);
+    chooseLevels(this.mip, plan);
+    pos[0] = tex[0]; pos[1] = tex[1]; pos[2] = tex[2];
+    this.sampleVolume(out, o);
+  }
+
+  /** Filters face `face` at pos (s, t) with the levels `plan` chose: one level, or two blended for trilinear. */
+  private sampleFace(face: number, out: Float32Array, o: number): void {
     const plan = this.plan, acc = this.acc;
-    chooseMip(lambda, this.mip, plan);
     acc[0] = acc[1] = acc[2] = acc[3] = 0;
     const next = plan.weight * MIP_FRACTION_STEPS; // a whole number of 256ths
     const level = this.level(face, plan.level);
-    this.addLevel(level, s, t, MIP_FRACTION_STEPS - next);
-    if (next > 0) this.addLevel(this.level(face, plan.next), s, t, next);
+    this.addLevel(level, MIP_FRACTION_STEPS - next);
+    if (next > 0) this.addLevel(this.level(face, plan.next), next);
     // every level of a texture has the same format, hence the same divisors
     const d = level.divisors;
     out[o] = acc[0] / (WHOLE * d[0]); out[o + 1] = acc[1] / (WHOLE * d[1]);
@@ -179,53 +234,59 @@ class TextureSampler implements Sampler {
   }
 
   /**
-   * Filters a volume at (s, t, r) for λ: each level read is point-sampled in all three axes, or
-   * filtered trilinearly (bilinear in the two slices either side of r, blended by r's fraction
-   * truncated to 8 bits like the other weights); mip blending as for 2D. Units: 2^−32 of a sample.
+   * Filters a volume at pos (s, t, r) with the levels `plan` chose: each level read is point-sampled
+   * in all three axes, or filtered trilinearly (bilinear in the two slices either side of r, blended
+   * by r's fraction truncated to 8 bits like the other weights); mip blending as for 2D. Units: 2^−32
+   * of a sample.
    */
-  private sampleVolume(s: number, t: number, r: number, lambda: number, out: Float32Array, o: number): void {
+  private sampleVolume(out: Float32Array, o: number): void {
     const plan = this.plan, acc = this.acc;
-    chooseMip(lambda, this.mip, plan);
     acc[0] = acc[1] = acc[2] = acc[3] = 0;
     const next = plan.weight * MIP_FRACTION_STEPS;
-    const d = this.addVolumeLevel(plan.level, s, t, r, MIP_FRACTION_STEPS - next);
-    if (next > 0) this.addVolumeLevel(plan.next, s, t, r, next);
+    const d = this.addVolumeLevel(plan.level, MIP_FRACTION_STEPS - next);
+    if (next > 0) this.addVolumeLevel(plan.next, next);
     const whole = WHOLE * SUBTEXEL_STEPS;
     out[o] = acc[0] / (whole * d[0]); out[o + 1] = acc[1] / (whole * d[1]);
     out[o + 2] = acc[2] / (whole * d[2]); out[o + 3] = acc[3] / (whole * d[3]);
   }
 
-  /** Adds level `index` at (s, t, r), weighted `weight` 256ths; returns the level's divisors. */
-  private addVolumeLevel(index: number, s: number, t: number, r: number, weight: number): Float64Array {
+  /** Adds level `index` at pos (s, t, r), weighted `weight` 256ths; returns the level's divisors. */
+  private addVolumeLevel(index: number, weight: number): Float64Array {
     const D = this.slices![index].length;
+    const r = this.pos[2];
     if (!this.plan.linear) {
-      return this.addSlice(index, addressTexel(this.addrW, Math.floor(finite(r * D)), D), s, t, weight * SUBTEXEL_STEPS);
+      return this.addSlice(index, addressTexel(this.addrW, Math.floor(finite(r * D)), D), weight * SUBTEXEL_STEPS);
     }
     const z = finite(r * D - 0.5);
     const z0 = Math.floor(z);
     const c = Math.floor((z - z0) * SUBTEXEL_STEPS);
-    const divisors = this.addSlice(index, addressTexel(this.addrW, z0, D), s, t, weight * (SUBTEXEL_STEPS - c));
-    if (c > 0) this.addSlice(index, addressTexel(this.addrW, z0 + 1, D), s, t, weight * c);
+    const divisors = this.addSlice(index, addressTexel(this.addrW, z0, D), weight * (SUBTEXEL_STEPS - c));
+    if (c > 0) this.addSlice(index, addressTexel(this.addrW, z0 + 1, D), weight * c);
     return divisors;
   }
 
-  /** Adds slice z (or the border colour, for BORDER_TEXEL) of level `index` with a 2D filter. */
-  private addSlice(index: number, z: number, s: number, t: number, weight: number): Float64Array {
+  /** Adds slice z (or the border colour, for BORDER_TEXEL) of level `index` with a 2D filter at pos (s, t). */
+  private addSlice(index: number, z: number, weight: number): Float64Array {
     const row = this.decodedSlices[index];
     const slice = row[z < 0 ? 0 : z] ?? (row[z < 0 ? 0 : z] = new DecodedLevel(this.slices![index][z < 0 ? 0 : z], this.opts));
     if (z === BORDER_TEXEL) {
       const b = this.border8, d = slice.divisors, full = weight * SUBTEXEL_STEPS * SUBTEXEL_STEPS;
       for (let k = 0; k < 4; k++) this.acc[k] += full * ((b[k] * d[k]) / 255);
-    } else this.addLevel(slice, s, t, weight);
+    } else this.addLevel(slice, weight);
     return slice.divisors;
   }
 
-  /** Adds the point or bilinear sample of one level, weighted `weight` 256ths, to acc (in units of 2^−24). */
-  private addLevel(level: DecodedLevel, s: number, t: number, weight: number): void {
+  /**
+   * Adds the point or bilinear sample of one level at pos (s, t), weighted `weight` 256ths, to acc
+   * (in units of 2^−24). The taps' weights go through `taps`: a volume's exceed a small integer.
+   */
+  private addLevel(level: DecodedLevel, weight: number): void {
     const W = level.width, H = level.height;
+    const s = this.pos[0], t = this.pos[1], taps = this.taps;
     if (!this.plan.linear) {
       // point: the texel whose cell holds the coordinate, floor(u·W)
-      this.addTexel(level, Math.floor(finite(s * W)), Math.floor(finite(t * H)), weight * SUBTEXEL_STEPS * SUBTEXEL_STEPS);
+      taps[0] = weight * SUBTEXEL_STEPS * SUBTEXEL_STEPS;
+      this.addTexel(level, Math.floor(finite(s * W)), Math.floor(finite(t * H)), 0);
       return;
     }
     // bilinear: texel centres at (i + 0.5)/W, so weights come from u·W − 0.5, its fraction truncated to 8 bits
@@ -233,14 +294,16 @@ class TextureSampler implements Sampler {
     const x0 = Math.floor(x), y0 = Math.floor(y);
     const a = Math.floor((x - x0) * SUBTEXEL_STEPS), b = Math.floor((y - y0) * SUBTEXEL_STEPS);
     const ia = SUBTEXEL_STEPS - a, ib = SUBTEXEL_STEPS - b;
-    this.addTexel(level, x0, y0, weight * ia * ib);
-    this.addTexel(level, x0 + 1, y0, weight * a * ib);
-    this.addTexel(level, x0, y0 + 1, weight * ia * b);
-    this.addTexel(level, x0 + 1, y0 + 1, weight * a * b);
+    taps[0] = weight * ia * ib; taps[1] = weight * a * ib; taps[2] = weight * ia * b; taps[3] = weight * a * b;
+    this.addTexel(level, x0, y0, 0);
+    this.addTexel(level, x0 + 1, y0, 1);
+    this.addTexel(level, x0, y0 + 1, 2);
+    this.addTexel(level, x0 + 1, y0 + 1, 3);
   }
 
-  /** Adds `weight` × texel (i, j) after addressing (or the border colour); zero-weight taps are not read. */
-  private addTexel(level: DecodedLevel, i: number, j: number, weight: number): void {
+  /** Adds taps[k] × texel (i, j) after addressing (or the border colour); zero-weight taps are not read. */
+  private addTexel(level: DecodedLevel, i: number, j: number, k: number): void {
+    const weight = this.taps[k];
     if (weight === 0) return;
     const x = addressTexel(this.addrU, i, level.width);
     const y = addressTexel(this.addrV, j, level.height);
