@@ -84,6 +84,12 @@ export async function main(args: readonly string[], io: Io = processIo, loaded?:
     .fail((msg, err) => {
       throw err ?? new UsageError(explainUnknown(msg, args, knownOptions(y)));
     });
+  // after a command's handler starts, yargs lays out that command's whole help text in case a later
+  // failure shows it; ours never does (the failure handler above throws), and the layout costs about
+  // 75 ms of CPU a run, more than a small trace's replay. --help lays its text out when asked.
+  type UsageHooks = { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } };
+  const usage = (y as unknown as UsageHooks).getInternalMethods?.().getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
   const named = COMMANDS.filter(([name]) => name === args[0]);
   for (const [, load] of named.length === 1 ? named : COMMANDS) y = (await load())(y, io, done);
   loaded?.();
