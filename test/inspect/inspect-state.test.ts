@@ -34,11 +34,17 @@ const LAST = 16;
 // the parsed JSON document, walked by the assertions below (its shape is what they check)
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
+const stateText = new Map<number, string>();
+/** The state after `call`, parsed afresh each time from one run of inspect per call number. */
 async function stateJson(call: number): Promise<Doc> {
-  const r = await runCli('inspect', T, '--call', String(call), '--state', '--json');
-  expect(r.err).toBe('');
-  expect(r.code).toBe(0);
-  return JSON.parse(r.out);
+  let out = stateText.get(call);
+  if (out === undefined) {
+    const r = await runCli('inspect', T, '--call', String(call), '--state', '--json');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    stateText.set(call, (out = r.out));
+  }
+  return JSON.parse(out);
 }
 
 const IDENTITY = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]];
