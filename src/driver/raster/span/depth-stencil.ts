@@ -86,29 +86,58 @@ function stencilTable(p: StencilParams, face: StencilFace): Int32Array {
   return t;
 }
 
+/** Do STENCILFAIL and STENCILZFAIL leave every byte as it is (KEEP, or ops the write mask or the values make no-ops)? */
+function failsKeep(t: Int32Array): boolean {
+  for (let b = 0; b < 256; b++) if ((t[b] & 0xff) !== b || ((t[b] >> 8) & 0xff) !== b) return false;
+  return true;
+}
+
+/** A face's table and whether its failing ops keep every byte (failsKeep). */
+interface FaceTable {
+  readonly table: Int32Array;
+  readonly keeps: boolean;
+}
+
 /**
  * Tables by their inputs: draws repeat a few stencil states, and building a
  * table (768 ops and 256 tests) costs more than drawing a small triangle.
  * A table depends on nothing else, so which draw built it does not show.
  */
-const tableCache = new Map<string, Int32Array>();
+const tableCache = new Map<number, FaceTable>();
 const TABLE_CACHE_SIZE = 64;
 
-function cachedStencilTable(p: StencilParams, face: StencilFace, func: number): Int32Array {
-  const key = `${p.max},${p.ref},${p.mask},${p.writeMask},${func},${face.fail},${face.zfail},${face.pass}`;
-  let t = tableCache.get(key);
+/** A nibble for a D3DCMP or D3DSTENCILOP value of 1…8, else −1 (such values are not cached). */
+function nibble(v: number): number {
+  return v >= 1 && v <= 8 ? v : -1;
+}
+
+/**
+ * One face's table for the render states: the key packs the 8-bit max, ref,
+ * mask and write mask and the four 1…8 codes into 48 bits (an exact double),
+ * read from the states so that a hit builds no StencilParams.
+ */
+function cachedFaceTable(rs: Uint32Array, bits: number, back: boolean): FaceTable {
+  const max = (1 << bits) - 1;
+  const func = nibble(rs[back ? D3DRS.CCW_STENCILFUNC : D3DRS.STENCILFUNC]);
+  const fail = nibble(rs[back ? D3DRS.CCW_STENCILFAIL : D3DRS.STENCILFAIL]);
+  const zfail = nibble(rs[back ? D3DRS.CCW_STENCILZFAIL : D3DRS.STENCILZFAIL]);
+  const pass = nibble(rs[back ? D3DRS.CCW_STENCILPASS : D3DRS.STENCILPASS]);
+  const cacheable = func >= 0 && fail >= 0 && zfail >= 0 && pass >= 0;
+  const key = cacheable
+    ? ((max | ((rs[D3DRS.STENCILREF] & max) << 8) | ((rs[D3DRS.STENCILMASK] & max) << 16)) >>> 0)
+      + (rs[D3DRS.STENCILWRITEMASK] & max) * 2 ** 24
+      + (func | (fail << 4) | (zfail << 8) | (pass << 12)) * 2 ** 32
+    : -1;
+  let t = cacheable ? tableCache.get(key) : undefined;
   if (!t) {
+    const p = stencilParams(rs, bits);
+    const table = stencilTable(p, back ? p.back : p.front);
+    t = { table, keeps: failsKeep(table) };
+    if (!cacheable) return t;
     if (tableCache.size >= TABLE_CACHE_SIZE) tableCache.clear();
-    t = stencilTable(p, face);
     tableCache.set(key, t);
   }
   return t;
-}
-
-/** Do STENCILFAIL and STENCILZFAIL leave every byte as it is (KEEP, or ops the write mask or the values make no-ops)? */
-function failsKeep(t: Int32Array): boolean {
-  for (let b = 0; b < 256; b++) if ((t[b] & 0xff) !== b || ((t[b] >> 8) & 0xff) !== b) return false;
-  return true;
 }
 
 /** Beyond any difference of two depth codes (|d| < 2²⁴) or stencil values, and far from int32 overflow. */
@@ -143,6 +172,7 @@ const S_BASE = 6, S_MASK = 7, S_SPAN = 8, INTS = 9;
 
 /** Stencil off: every byte passes and stays. */
 const NO_STENCIL = Int32Array.from({ length: 256 }, (_, b) => b | (b << 8) | (b << 16) | PASS);
+const NO_STENCIL_FACE: FaceTable = { table: NO_STENCIL, keeps: true };
 
 /**
  * The loop a triangle's spans run: CONSTANT, one depth code (or none needed);
@@ -203,18 +233,20 @@ export class DepthStencilSpan {
     ints[KEEP_DEPTH] = ~(zWrite << 8);
     this.zWritten = zWrite !== 0;
     this.zNeeded = zWrite !== 0 || !comparesAlways(zFunc);
-    const p = stencilParams(rs, l.stencilBits);
     this.twoSided = rs[D3DRS.TWOSIDEDSTENCILMODE] !== 0;
     const stencilOn = rs[D3DRS.STENCILENABLE] !== 0 && l.stencilBits > 0;
-    const front = stencilOn ? cachedStencilTable(p, p.front, rs[D3DRS.STENCILFUNC]) : NO_STENCIL;
-    const back = this.twoSided && stencilOn ? cachedStencilTable(p, p.back, rs[D3DRS.CCW_STENCILFUNC]) : front;
-    this.faces = [front, back];
-    this.keeps = [failsKeep(front), back === front ? failsKeep(front) : failsKeep(back)];
+    const front = stencilOn ? cachedFaceTable(rs, l.stencilBits, false) : NO_STENCIL_FACE;
+    const back = this.twoSided && stencilOn ? cachedFaceTable(rs, l.stencilBits, true) : front;
+    this.faces = [front.table, back.table];
+    this.keeps = [front.keeps, back.keeps];
     const frontRange = compareRange(rs[D3DRS.STENCILFUNC]);
     this.ranges = [frontRange, back === front ? frontRange : compareRange(rs[D3DRS.CCW_STENCILFUNC])];
-    this.stencilRef = p.ref & p.mask;
-    ints[S_MASK] = p.mask;
-    this.face = front;
+    // stencilParams' ref and mask: the states truncated to the stencil bits
+    const max = l.stencilBits > 0 ? (1 << l.stencilBits) - 1 : 0;
+    const mask = rs[D3DRS.STENCILMASK] & max;
+    this.stencilRef = rs[D3DRS.STENCILREF] & mask;
+    ints[S_MASK] = mask;
+    this.face = front.table;
   }
 
   /** Takes the triangle's face (CCW states for a back face in two-sided mode), weight steps and depth plane. */
