@@ -413,7 +413,7 @@ describe('span paths on the benchmark-like draws', () => {
       drawGeneric(ref, verts);
     });
     expect([...fills]).toEqual(['color:TestedSpans']);
-    expect([...forms]).toEqual(['keeps']);
+    expect([...forms]).toEqual(['keeps-one']);
     expect(firstDifference(st, ref)).toBeUndefined();
     // some pixels passed every quad, some failed the stencil or the depth test on the way
     const stencils = new Set(Array.from(new Uint32Array(st.depthStencil!.data.buffer), (w) => w & 0xff));
@@ -445,7 +445,8 @@ describe('span paths on the benchmark-like draws', () => {
         expect(firstDifference(st, ref0), `CCW func ${func}, mask ${mask}, ref ${ref}`).toBeUndefined();
       }
     }
-    expect([...forms]).toEqual(['keeps']);
+    // EQUAL and NEVER over mask 0xff admit one byte (or none)
+    expect([...forms].sort()).toEqual(['keeps', 'keeps-one']);
   });
 
   it('a bilinear-filtered A8R8G8B8 texture, magnified and minified', () => {
