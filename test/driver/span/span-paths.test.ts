@@ -381,6 +381,27 @@ describe('span paths on the benchmark-like draws', () => {
     expect(firstDifference(st, ref)).toBeUndefined();
   });
 
+  it('row bounds stepped per row match per-row division: thin slivers, near-horizontal and far-reaching edges', () => {
+    const st = makeState({ rt: randomSurface(prng(16), F.X8R8G8B8, W, H), ds: randomSurface(prng(17), F.D24S8, W, H), rs: { CULLMODE: 1, ZFUNC: D3DCMP.LESSEQUAL } });
+    const ref = copyState(st);
+    const fills = new Set<string>();
+    const v = (x: number, y: number, z: number): ClipVertex => vertex(x, y, z, 1, true, { diffuse: teal });
+    const r = prng(18);
+    for (let t = 0; t < 80; t++) {
+      const far = t % 2 === 0 ? 1 : 5000;
+      const pt = (): number => (r() - 0.25) * W * far;
+      // integer corners: edges through pixel centres, where the top-left rule decides
+      const whole = (n: number): number => Math.floor(r() * n) - 0.5 * (t % 3);
+      const verts = t % 4 === 3
+        ? [v(whole(W), whole(H), r()), v(whole(W), whole(H), r()), v(whole(W), whole(H), r())]
+        : [v(pt(), (r() - 0.25) * H, r()), v(pt(), (r() - 0.25) * H * far, r()), v(r() * W, r() * H, r())];
+      drawChosen(st, verts, fills);
+      drawGeneric(ref, verts);
+    }
+    expect(fills).toContain('color:TestedSpans');
+    expect(firstDifference(st, ref)).toBeUndefined();
+  });
+
   it('depth ALWAYS with stencil INCR on D24S8, quads stacked four deep', () => {
     const st = makeState({
       rt: randomSurface(prng(8), F.X8R8G8B8, W, H), ds: randomSurface(prng(9), F.D24S8, W, H),
@@ -413,7 +434,7 @@ describe('span paths on the benchmark-like draws', () => {
       drawGeneric(ref, verts);
     });
     expect([...fills]).toEqual(['color:TestedSpans']);
-    expect([...forms]).toEqual(['keeps']);
+    expect([...forms]).toEqual(['keeps-one']);
     expect(firstDifference(st, ref)).toBeUndefined();
     // some pixels passed every quad, some failed the stencil or the depth test on the way
     const stencils = new Set(Array.from(new Uint32Array(st.depthStencil!.data.buffer), (w) => w & 0xff));
@@ -445,7 +466,8 @@ describe('span paths on the benchmark-like draws', () => {
         expect(firstDifference(st, ref0), `CCW func ${func}, mask ${mask}, ref ${ref}`).toBeUndefined();
       }
     }
-    expect([...forms]).toEqual(['keeps']);
+    // EQUAL and NEVER over mask 0xff admit one byte (or none)
+    expect([...forms].sort()).toEqual(['keeps', 'keeps-one']);
   });
 
   it('a bilinear-filtered A8R8G8B8 texture, magnified and minified', () => {

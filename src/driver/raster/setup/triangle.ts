@@ -174,6 +174,10 @@ export function rasterizeTriangle(ctx: RasterContext, s0: ScreenVertex, s1: Scre
 
 /** Each row's covered columns go to `fill` as one span, or pixel by pixel to ctx.emit. */
 function walkRows(ctx: RasterContext, px0: number, width: number, py0: number, py1: number, fill: SpanFill | null): void {
+  if (fill !== null && ctx.pattern.count === 1 && exactRows(py1 - py0)) {
+    walkCentreSpans(px0, width, py0, py1, fill);
+    return;
+  }
   const { stepX, stepY, row } = edges;
   const weights = fill !== null && fill.ignoresWeights !== true;
   for (let py = py0; py <= py1; py++) {
@@ -186,6 +190,66 @@ function walkRows(ctx: RasterContext, px0: number, width: number, py0: number, p
     }
     row[0] += stepY[0]; row[1] += stepY[1]; row[2] += stepY[2];
   }
+}
+
+/** Below this every edge value, step and product in walkCentreSpans is an exact double integer. */
+const EXACT = 2 ** 50;
+
+/** Do the rows' edge values (row − bias) and steps stay below EXACT for `rows` more rows? */
+function exactRows(rows: number): boolean {
+  const { stepX, stepY, row } = edges;
+  for (let i = 0; i < 3; i++) {
+    const y = Math.abs(stepY[i]), x = Math.abs(stepX[i]);
+    if (!(x < EXACT && y < EXACT && Math.abs(row[i]) + 1 + y * rows < EXACT)) return false;
+  }
+  return true;
+}
+
+/** Row quotients per edge: q = floorDiv(value, |stepX|) and its remainder, and stepY as the same quotient and remainder. */
+const quot = new Float64Array(12);
+
+/**
+ * walkRows for single-sample spans: centreSpan's bounds, where each sloped edge
+ * bounds the row at floorDiv(value, |stepX|) (lo = 0 − q for a step > 0, hi = q
+ * for a step < 0), kept as a quotient and remainder and advanced by stepY's,
+ * without a division per row; the values are exact integers (exactRows), so
+ * the quotients are the same as floorDiv's.
+ */
+function walkCentreSpans(px0: number, width: number, py0: number, py1: number, fill: SpanFill): void {
+  const { stepX, stepY, row, bias } = edges;
+  const weights = fill.ignoresWeights !== true;
+  const sx0 = stepX[0], sx1 = stepX[1], sx2 = stepX[2];
+  for (let i = 0; i < 3; i++) {
+    const d = Math.abs(stepX[i]);
+    if (d === 0) continue;
+    const v = row[i] - bias[i], q = floorDiv(v, d), a = floorDiv(stepY[i], d);
+    quot[4 * i] = q; quot[4 * i + 1] = v - q * d; quot[4 * i + 2] = a; quot[4 * i + 3] = stepY[i] - a * d;
+  }
+  let r0 = row[0], r1 = row[1], r2 = row[2];
+  const sy0 = stepY[0], sy1 = stepY[1], sy2 = stepY[2];
+  for (let py = py0; py <= py1; py++) {
+    let lo = 0, hi = width - 1;
+    for (let i = 0; i < 3; i++) {
+      const step = stepX[i];
+      if (step === 0) {
+        if ((i === 0 ? r0 : i === 1 ? r1 : r2) - bias[i] < 0) hi = -1;
+        continue;
+      }
+      const k = 4 * i, q = quot[k];
+      if (step > 0) { if (0 - q > lo) lo = 0 - q; } else if (q < hi) hi = q;
+      // the next row: value + stepY = (q + a)·d + (rem + c), with 0 ≤ rem + c < 2d
+      const d = step > 0 ? step : -step;
+      let rem = quot[k + 1] + quot[k + 3], next = q + quot[k + 2];
+      if (rem >= d) { rem -= d; next += 1; }
+      quot[k] = next; quot[k + 1] = rem;
+    }
+    if (lo <= hi) {
+      if (weights) fill.span(py, px0 + lo, px0 + hi + 1, r0 + lo * sx0, r1 + lo * sx1, r2 + lo * sx2);
+      else fill.span(py, px0 + lo, px0 + hi + 1, 0, 0, 0);
+    }
+    r0 += sy0; r1 += sy1; r2 += sy2;
+  }
+  row[0] = r0; row[1] = r1; row[2] = r2;
 }
 
 /** The generic consumer: one Fragment per covered pixel of columns lo..hi. */

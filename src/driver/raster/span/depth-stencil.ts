@@ -86,29 +86,58 @@ function stencilTable(p: StencilParams, face: StencilFace): Int32Array {
   return t;
 }
 
+/** Do STENCILFAIL and STENCILZFAIL leave every byte as it is (KEEP, or ops the write mask or the values make no-ops)? */
+function failsKeep(t: Int32Array): boolean {
+  for (let b = 0; b < 256; b++) if ((t[b] & 0xff) !== b || ((t[b] >> 8) & 0xff) !== b) return false;
+  return true;
+}
+
+/** A face's table and whether its failing ops keep every byte (failsKeep). */
+interface FaceTable {
+  readonly table: Int32Array;
+  readonly keeps: boolean;
+}
+
 /**
  * Tables by their inputs: draws repeat a few stencil states, and building a
  * table (768 ops and 256 tests) costs more than drawing a small triangle.
  * A table depends on nothing else, so which draw built it does not show.
  */
-const tableCache = new Map<string, Int32Array>();
+const tableCache = new Map<number, FaceTable>();
 const TABLE_CACHE_SIZE = 64;
 
-function cachedStencilTable(p: StencilParams, face: StencilFace, func: number): Int32Array {
-  const key = `${p.max},${p.ref},${p.mask},${p.writeMask},${func},${face.fail},${face.zfail},${face.pass}`;
-  let t = tableCache.get(key);
+/** A nibble for a D3DCMP or D3DSTENCILOP value of 1…8, else −1 (such values are not cached). */
+function nibble(v: number): number {
+  return v >= 1 && v <= 8 ? v : -1;
+}
+
+/**
+ * One face's table for the render states: the key packs the 8-bit max, ref,
+ * mask and write mask and the four 1…8 codes into 48 bits (an exact double),
+ * read from the states so that a hit builds no StencilParams.
+ */
+function cachedFaceTable(rs: Uint32Array, bits: number, back: boolean): FaceTable {
+  const max = (1 << bits) - 1;
+  const func = nibble(rs[back ? D3DRS.CCW_STENCILFUNC : D3DRS.STENCILFUNC]);
+  const fail = nibble(rs[back ? D3DRS.CCW_STENCILFAIL : D3DRS.STENCILFAIL]);
+  const zfail = nibble(rs[back ? D3DRS.CCW_STENCILZFAIL : D3DRS.STENCILZFAIL]);
+  const pass = nibble(rs[back ? D3DRS.CCW_STENCILPASS : D3DRS.STENCILPASS]);
+  const cacheable = func >= 0 && fail >= 0 && zfail >= 0 && pass >= 0;
+  const key = cacheable
+    ? ((max | ((rs[D3DRS.STENCILREF] & max) << 8) | ((rs[D3DRS.STENCILMASK] & max) << 16)) >>> 0)
+      + (rs[D3DRS.STENCILWRITEMASK] & max) * 2 ** 24
+      + (func | (fail << 4) | (zfail << 8) | (pass << 12)) * 2 ** 32
+    : -1;
+  let t = cacheable ? tableCache.get(key) : undefined;
   if (!t) {
+    const p = stencilParams(rs, bits);
+    const table = stencilTable(p, back ? p.back : p.front);
+    t = { table, keeps: failsKeep(table) };
+    if (!cacheable) return t;
     if (tableCache.size >= TABLE_CACHE_SIZE) tableCache.clear();
-    t = stencilTable(p, face);
     tableCache.set(key, t);
   }
   return t;
-}
-
-/** Do STENCILFAIL and STENCILZFAIL leave every byte as it is (KEEP, or ops the write mask or the values make no-ops)? */
-function failsKeep(t: Int32Array): boolean {
-  for (let b = 0; b < 256; b++) if ((t[b] & 0xff) !== b || ((t[b] >> 8) & 0xff) !== b) return false;
-  return true;
 }
 
 /** Beyond any difference of two depth codes (|d| < 2²⁴) or stencil values, and far from int32 overflow. */
@@ -136,22 +165,26 @@ function compareRange(func: number): [lo: number, span: number] {
  * at its place in a D24 word (Z_FIELD) and the bits a passing D24 pixel without
  * stencil work keeps (KEEP_DEPTH); the span's colour; the current face's
  * stencil test, (ref & mask) − (stencil & mask) in lo … lo + S_SPAN, as
- * S_BASE = (ref & mask) − lo and S_MASK.
+ * S_BASE = (ref & mask) − lo and S_MASK; the byte after STENCILPASS when the
+ * test admits one byte (S_PASS, the KEEPS_ONE form).
  */
 const Z_LO = 0, Z_SPAN = 1, Z_WRITE = 2, VALUE = 3, Z_FIELD = 4, KEEP_DEPTH = 5;
-const S_BASE = 6, S_MASK = 7, S_SPAN = 8, INTS = 9;
+const S_BASE = 6, S_MASK = 7, S_SPAN = 8, S_PASS = 9, INTS = 10;
 
 /** Stencil off: every byte passes and stays. */
 const NO_STENCIL = Int32Array.from({ length: 256 }, (_, b) => b | (b << 8) | (b << 16) | PASS);
+const NO_STENCIL_FACE: FaceTable = { table: NO_STENCIL, keeps: true };
 
 /**
  * The loop a triangle's spans run: CONSTANT, one depth code (or none needed);
  * DEPTH, the plane without a stencil or a depth bias; KEEPS and KEEPS_TEST, the
  * plane with a stencil whose failing ops keep the value, without a depth bias,
- * writing the depth or not; GENERAL, anything (bias, any stencil ops).
+ * writing the depth or not; KEEPS_ONE, KEEPS where the test admits one stencil
+ * byte (EQUAL over all eight bits), so passing pixels store one byte without
+ * the table; GENERAL, anything (bias, any stencil ops).
  */
-const CONSTANT = 0, DEPTH = 1, KEEPS = 2, KEEPS_TEST = 3, GENERAL = 4;
-const FORM_NAMES = ['constant', 'depth', 'keeps', 'keeps-test', 'general'] as const;
+const CONSTANT = 0, DEPTH = 1, KEEPS = 2, KEEPS_TEST = 3, GENERAL = 4, KEEPS_ONE = 5;
+const FORM_NAMES = ['constant', 'depth', 'keeps', 'keeps-test', 'general', 'keeps-one'] as const;
 export type SpanFormName = (typeof FORM_NAMES)[number];
 
 export class DepthStencilSpan {
@@ -203,18 +236,20 @@ export class DepthStencilSpan {
     ints[KEEP_DEPTH] = ~(zWrite << 8);
     this.zWritten = zWrite !== 0;
     this.zNeeded = zWrite !== 0 || !comparesAlways(zFunc);
-    const p = stencilParams(rs, l.stencilBits);
     this.twoSided = rs[D3DRS.TWOSIDEDSTENCILMODE] !== 0;
     const stencilOn = rs[D3DRS.STENCILENABLE] !== 0 && l.stencilBits > 0;
-    const front = stencilOn ? cachedStencilTable(p, p.front, rs[D3DRS.STENCILFUNC]) : NO_STENCIL;
-    const back = this.twoSided && stencilOn ? cachedStencilTable(p, p.back, rs[D3DRS.CCW_STENCILFUNC]) : front;
-    this.faces = [front, back];
-    this.keeps = [failsKeep(front), back === front ? failsKeep(front) : failsKeep(back)];
+    const front = stencilOn ? cachedFaceTable(rs, l.stencilBits, false) : NO_STENCIL_FACE;
+    const back = this.twoSided && stencilOn ? cachedFaceTable(rs, l.stencilBits, true) : front;
+    this.faces = [front.table, back.table];
+    this.keeps = [front.keeps, back.keeps];
     const frontRange = compareRange(rs[D3DRS.STENCILFUNC]);
     this.ranges = [frontRange, back === front ? frontRange : compareRange(rs[D3DRS.CCW_STENCILFUNC])];
-    this.stencilRef = p.ref & p.mask;
-    ints[S_MASK] = p.mask;
-    this.face = front;
+    // stencilParams' ref and mask: the states truncated to the stencil bits
+    const max = l.stencilBits > 0 ? (1 << l.stencilBits) - 1 : 0;
+    const mask = rs[D3DRS.STENCILMASK] & max;
+    this.stencilRef = rs[D3DRS.STENCILREF] & mask;
+    ints[S_MASK] = mask;
+    this.face = front.table;
   }
 
   /** Takes the triangle's face (CCW states for a back face in two-sided mode), weight steps and depth plane. */
@@ -232,8 +267,14 @@ export class DepthStencilSpan {
     const keeps = this.zWritten ? KEEPS : KEEPS_TEST;
     this.form = this.code >= 0 ? CONSTANT : bias !== 0 ? GENERAL : face === NO_STENCIL ? DEPTH : this.keeps[f] ? keeps : GENERAL;
     const [lo, span] = this.ranges[f];
-    this.ints[S_BASE] = this.stencilRef - lo;
+    const sBase = this.stencilRef - lo;
+    this.ints[S_BASE] = sBase;
     this.ints[S_SPAN] = span;
+    // a range of one value over a full byte mask: only the byte sBase passes (or none, for NEVER)
+    if (this.form === KEEPS && span === 0 && (this.ints[S_MASK] & 0xff) === 0xff) {
+      this.form = KEEPS_ONE;
+      this.ints[S_PASS] = (face[sBase & 0xff] >> 16) & 0xff;
+    }
   }
 
   /** The loop the last triangle's spans run (for tests and profiles). */
@@ -266,6 +307,7 @@ export class DepthStencilSpan {
       else this.runD16(y, x0, x1, e0, e1, e2, out, outAt, value);
     } else if (form === CONSTANT) this.runD24Constant(y, x0, x1, out, outAt, value);
     else if (form === DEPTH) this.runD24Depth(y, x0, x1, e0, e1, e2, out, outAt, value);
+    else if (form === KEEPS_ONE) this.runD24KeepsOne(y, x0, x1, e0, e1, e2, out, outAt, value);
     else if (form === KEEPS) this.runD24Keeps(y, x0, x1, e0, e1, e2, out, outAt, value);
     else if (form === KEEPS_TEST) this.runD24KeepsTest(y, x0, x1, e0, e1, e2, out, outAt, value);
     else this.runD24(y, x0, x1, e0, e1, e2, out, outAt, value);
@@ -327,6 +369,29 @@ export class DepthStencilSpan {
       const code = (Math.fround(z > 0 ? (z < 1 ? z : 1) : 0) * 0xffffff + 0.5) | 0;
       if ((((code - (old >>> 8)) - zLo) >>> 0) <= zSpan) {
         words[i] = (code << 8) | ((table[old & 0xff] >> 16) & 0xff);
+        out[i + toOut] = v;
+      }
+    }
+  }
+
+  /** runD24Keeps where one stencil byte passes: every passing pixel stores the same byte (S_PASS). */
+  private runD24KeepsOne(y: number, x0: number, x1: number, e0: number, e1: number, e2: number, out: WordArray, outAt: number, value: number): void {
+    const words = this.words as Int32Array;
+    const ints = this.ints;
+    ints[VALUE] = value;
+    const zLo = ints[Z_LO], zSpan = ints[Z_SPAN] >>> 0, v = ints[VALUE];
+    const sBase = ints[S_BASE], sMask = ints[S_MASK], pass = ints[S_PASS];
+    const steps = this.steps, s0 = steps[0], s1 = steps[1], s2 = steps[2];
+    const z0 = this.z0, z1 = this.z1, z2 = this.z2, zNorm = this.zNorm;
+    const from = (y * this.pitch + x0) | 0, end = (from + x1 - x0) | 0, toOut = (outAt + x0 - from) | 0;
+    let w0 = +e0, w1 = +e1, w2 = +e2;
+    for (let i = from; i < end; i++, w0 += s0, w1 += s1, w2 += s2) {
+      const old = words[i];
+      if ((old & sMask) !== sBase) continue;
+      const z = (w0 * z0 + w1 * z1 + w2 * z2) * zNorm;
+      const code = (Math.fround(z > 0 ? (z < 1 ? z : 1) : 0) * 0xffffff + 0.5) | 0;
+      if ((((code - (old >>> 8)) - zLo) >>> 0) <= zSpan) {
+        words[i] = (code << 8) | pass;
         out[i + toOut] = v;
       }
     }

@@ -35,8 +35,25 @@ export function scratchRow(width: number): Int32Array {
   return scratch;
 }
 
-/** out[from..to) = value: a native fill for long runs, plain stores for short ones (a fill call costs tens of stores). */
+/** The Uint32Array over the last Int32Array storeRun filled (the draws of a frame fill one target). */
+let runInts: Int32Array | null = null;
+let runUints: Uint32Array = new Uint32Array(0);
+
+/**
+ * out[from..to) = value: a native fill for long runs, plain stores for short ones (a fill call
+ * costs tens of stores). 4-byte words are filled through a Uint32Array over the same bytes, as
+ * FillSpans does: V8 fills it with a uint32 markedly faster than an Int32Array with a negative word.
+ */
 export function storeRun(out: WordArray, value: number, from: number, to: number): void {
-  if (to - from > 16) out.fill(value, from, to);
-  else for (let i = from; i < to; i++) out[i] = value;
+  if (to - from <= 16) {
+    for (let i = from; i < to; i++) out[i] = value;
+  } else if (out instanceof Int32Array) {
+    if (out !== runInts) {
+      runInts = out;
+      runUints = new Uint32Array(out.buffer, out.byteOffset, out.length);
+    }
+    runUints.fill(value >>> 0, from, to);
+  } else {
+    out.fill(value, from, to);
+  }
 }
