@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
 import type { Surface } from '../../src/device/surface.js';
-import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DSBT, D3DTA, D3DTOP, D3DTSS } from '../../src/d3d9/index.js';
+import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DSBT, D3DTA, D3DTOP, D3DTS, D3DTSS } from '../../src/d3d9/index.js';
 import { drawCaches, PIXEL_PLAN_PARTS } from '../../src/driver/raster/draw.js';
 import type { RasterState } from '../../src/driver/raster/types.js';
 import { prng, LONG } from '../helpers.js';
@@ -322,4 +322,42 @@ describe('kept plans draw the bytes fresh ones draw', () => {
       expect(kept.map((d) => Buffer.from(d).toString('base64'))).toEqual(fresh.map((d) => Buffer.from(d).toString('base64')));
     });
   }
+});
+
+describe('kept vertex stages follow a state that goes back to an earlier value', () => {
+  /** A quad of XYZ|DIFFUSE vertices over x in [x0, x1] (clip space with identity view and projection), full height. */
+  function xyzQuad(color: number, x0: number, x1: number): Float32Array {
+    const v = new Float32Array(16);
+    const u = new Uint32Array(v.buffer);
+    [[x0, 1], [x1, 1], [x0, -1], [x1, -1]].forEach(([x, y], i) => { v.set([x, y, 0.5], i * 4); u[i * 4 + 3] = color; });
+    return v;
+  }
+  const translate = (tx: number) => ({ _11: 1, _12: 0, _13: 0, _14: 0, _21: 0, _22: 1, _23: 0, _24: 0, _31: 0, _32: 0, _33: 1, _34: 0, _41: tx, _42: 0, _43: 0, _44: 1 });
+
+  it('a world matrix A, B, A again: the third draw lands where A puts it', () => {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.DIFFUSE);
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    const q = xyzQuad(GREEN, -1, 0);
+    for (const [tx, inLeft] of [[0, true], [1, false], [0, true], [1, false]] as const) {
+      dev.Clear(0, null, D3DCLEAR.TARGET, RED, 1, 0);
+      dev.SetTransform(D3DTS.WORLD, translate(tx));
+      draw(dev, q, 16);
+      expect([pixel(backBuffer(dev), 4, 8), pixel(backBuffer(dev), 12, 8)].map((p) => p.toString(16)))
+        .toEqual((inLeft ? [GREEN, RED] : [RED, GREEN]).map((c) => x8(c).toString(16)));
+    }
+  });
+
+  it('lighting off, on, off again: the third draw has the vertex colour', () => {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.DIFFUSE);
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    dev.SetRenderState(D3DRS.AMBIENT, 0xff0000ff);
+    dev.SetMaterial({ Diffuse: { r: 0, g: 0, b: 0, a: 1 }, Ambient: { r: 1, g: 1, b: 1, a: 1 }, Specular: { r: 0, g: 0, b: 0, a: 0 }, Emissive: { r: 0, g: 0, b: 0, a: 0 }, Power: 0 });
+    for (const lit of [0, 1, 0, 1]) {
+      dev.SetRenderState(D3DRS.LIGHTING, lit);
+      draw(dev, xyzQuad(GREEN, -1, 1), 16);
+      expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe(x8(lit ? 0xff0000ff : GREEN).toString(16));
+    }
+  });
 });

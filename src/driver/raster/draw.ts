@@ -14,7 +14,7 @@ import type { Sampler } from './texture/index.js';
 import { clipCode } from './setup/clip.js';
 import { VertexProcessor } from './vertex/tnl.js';
 import type { ClipStatusAccumulator, ClipVertex, Fragment, RasterState, StreamView } from './types.js';
-import { drawCaches, StateKey } from './state-key.js';
+import { drawCaches, KeptByParts, StateKey } from './state-key.js';
 
 export { drawCaches } from './state-key.js';
 import { chooseShaderLanes, createShadedSpanPath, createShadedStages, createVertexStage, linkPixelInputs, shadedPipeline } from './programmable/index.js';
@@ -95,9 +95,10 @@ function countingStages(stages: PixelStages, counter: SampleCounter): PixelStage
   };
 }
 
-/** The last draw's vertex stage and its output vertices, reused while what it reads (vertexKeyChanged) is the same objects. */
-let lastVertexStage: { processor: VertexStage; out: ClipVertex[] } | undefined;
-const vertexKey = new StateKey();
+/** How many vertex stages are kept: a scene cycling through a few matrices and states reuses each. */
+const KEPT_VERTEX_STAGES = 8;
+/** Recent draws' vertex stages and their output vertices, each kept while what it reads (vertexKeyOf) is the same objects. */
+const vertexStages = new KeptByParts<{ processor: VertexStage; out: ClipVertex[] }>(KEPT_VERTEX_STAGES);
 /**
  * The output vertices of every fixed-function vertex stage: each processed vertex is written whole
  * (position, colours, fog, point size, texture coordinates, user distances), so a new stage (a
@@ -105,21 +106,29 @@ const vertexKey = new StateKey();
  */
 const fixedFunctionVertices: ClipVertex[] = [];
 
-/** Whether what a VertexProcessor reads of the state differs from the last draw's; the device keeps each part the same object while it is unchanged. */
-function vertexKeyChanged(state: RasterState): boolean {
-  return vertexKey.begin().part(state.fvf).part(state.vertexLayout).part(state.world).part(state.view).part(state.projection)
+/** Gathers what a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
+function vertexKeyOf(state: RasterState): KeptByParts<{ processor: VertexStage; out: ClipVertex[] }> {
+  return vertexStages.begin().part(state.fvf).part(state.vertexLayout).part(state.world).part(state.view).part(state.projection)
     .part(state.renderStates).part(state.stageStates).part(state.textureTransforms).part(state.lights).part(state.material)
     .part(state.viewport).part(state.maxPointSize).part(state.userClipPlanes).part(state.vertexShader).part(state.pixelShader)
-    .part(state.vertexElements).changed();
+    .part(state.vertexElements);
 }
 
 function vertexStage(state: RasterState): { processor: VertexStage; out: ClipVertex[] } {
-  const last = lastVertexStage;
-  if (last && drawCaches.enabled && !vertexKeyChanged(state)) return last;
-  if (last === undefined || !drawCaches.enabled) vertexKeyChanged(state);
+  if (!drawCaches.enabled) {
+    vertexStages.clear();
+    return buildVertexStage(state);
+  }
+  const kept = vertexKeyOf(state).find();
+  if (kept) return kept;
+  const built = buildVertexStage(state);
+  vertexStages.keep(built);
+  return built;
+}
+
+function buildVertexStage(state: RasterState): { processor: VertexStage; out: ClipVertex[] } {
   const processor = createVertexStage(state);
-  lastVertexStage = { processor, out: processor instanceof VertexProcessor ? fixedFunctionVertices : [] };
-  return lastVertexStage;
+  return { processor, out: processor instanceof VertexProcessor ? fixedFunctionVertices : [] };
 }
 
 /** A fixed-function draw's pixel stages, span path and per-fragment function, kept for the next draw (pixelKeyChanged). */
