@@ -99,6 +99,8 @@ interface DerivedParts {
   /** recent frozen copies of the render states and of the matrices, for sameCopy */
   renderCopies: Recent<Uint32Array>;
   matrixCopies: Recent<Float64Array>;
+  samplerCopies: RecentLists;
+  stageCopies: RecentLists;
 }
 
 /** The last few frozen copies of one kind of state array, oldest replaced first. */
@@ -134,23 +136,35 @@ function sameCopy<T extends Uint32Array | Float64Array>(recent: Recent<T>, live:
   return copy;
 }
 
-/**
- * Frozen copies of per-sampler or per-stage state arrays: the last copy of an entry is kept when
- * its values did not change, so a changed entry costs one copy, not one per sampler or stage.
- */
-function copyChanged(live: readonly Uint32Array[], last: Uint32Array[] | undefined): Uint32Array[] {
-  const out = new Array<Uint32Array>(live.length);
-  for (let i = 0; i < live.length; i++) {
-    const old = last?.[i];
-    out[i] = old && sameValues(old, live[i]) ? old : live[i].slice();
-  }
-  return out;
-}
+/** Recent frozen copies of per-sampler or per-stage state arrays: each entry's, and the lists of them. */
+interface RecentLists { entries: Recent<Uint32Array>[]; lists: Recent<Uint32Array[]>; scratch: Uint32Array[] }
 
-function sameValues(a: Uint32Array, b: Uint32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+const recentLists = (): RecentLists => ({ entries: [], lists: { copies: [], next: 0 }, scratch: [] });
+
+/**
+ * Frozen copies of per-sampler or per-stage state arrays: each entry a recent copy with its values
+ * when there is one (sameCopy), and the list a recent list of the same entries, so a changed entry
+ * costs one copy, not one per sampler or stage, and a state set back costs none.
+ */
+function copyChanged(live: readonly Uint32Array[], kept: RecentLists): Uint32Array[] {
+  const items = kept.scratch;
+  items.length = live.length;
+  for (let i = 0; i < live.length; i++) items[i] = sameCopy(kept.entries[i] ??= { copies: [], next: 0 }, live[i]);
+  const lists = kept.lists.copies;
+  for (let l = 0; l < lists.length; l++) {
+    const list = lists[l];
+    if (list.length !== items.length) continue;
+    let i = 0;
+    while (i < items.length && list[i] === items[i]) i++;
+    if (i === items.length) return list;
+  }
+  const list = items.slice();
+  if (lists.length < RECENT_COPIES) lists.push(list);
+  else {
+    lists[kept.lists.next] = list;
+    kept.lists.next = (kept.lists.next + 1) % RECENT_COPIES;
+  }
+  return list;
 }
 
 /** matrixOf's scratch: the D3DMATRIX's values, compared with the recent copies before one is made */
@@ -238,10 +252,10 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   const known = derived.get(st);
   const taken = st.takeDirty();
   const dirty = known ? taken : DIRTY_ALL;
-  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, matrixSources: new Map() } as unknown as DerivedParts);
+  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists() } as unknown as DerivedParts);
   if (dirty & DIRTY.render) p.renderStates = sameCopy(p.renderCopies, st.renderStates);
-  if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, known && p.samplerStates);
-  if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, known && p.stageStates);
+  if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, p.samplerCopies);
+  if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, p.stageCopies);
   if (dirty & DIRTY.transform) {
     // only the matrices whose transform was set are built again
     p.world = matrixOf(st, D3DTS.WORLD, p, p.world);

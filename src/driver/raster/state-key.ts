@@ -68,15 +68,20 @@ export class KeptByParts<T> {
     return this;
   }
 
-  /** What was kept for exactly these parts, or undefined. */
-  find(): T | undefined {
+  /** What was kept for exactly these parts, or undefined; an entry `valid` refuses is forgotten. */
+  find(valid?: (value: T) => boolean): T | undefined {
     const entries = this.entries;
     for (let e = 0; e < entries.length; e++) {
       const kept = entries[e].parts;
       if (kept.length !== this.n) continue;
       let i = 0;
       while (i < this.n && kept[i] === this.parts[i]) i++;
-      if (i === this.n) return entries[e].value;
+      if (i < this.n) continue;
+      const value = entries[e].value;
+      if (!valid || valid(value)) return value;
+      entries.splice(e, 1);
+      this.next = 0;
+      return undefined;
     }
     return undefined;
   }
