@@ -348,6 +348,16 @@ describe('kept vertex stages follow a state that goes back to an earlier value',
     }
   });
 
+  it('culling off, on, off again: the third draw draws the counter-clockwise quad the second culled', () => {
+    const dev = device();
+    for (const cull of [D3DCULL.NONE, D3DCULL.CCW, D3DCULL.NONE, D3DCULL.CCW]) {
+      dev.Clear(0, null, D3DCLEAR.TARGET, RED, 1, 0);
+      dev.SetRenderState(D3DRS.CULLMODE, cull);
+      draw(dev, quad(GREEN, 0.5, 0, W, false));
+      expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe(x8(cull === D3DCULL.NONE ? GREEN : RED).toString(16));
+    }
+  });
+
   it('lighting off, on, off again: the third draw has the vertex colour', () => {
     const dev = device();
     dev.SetFVF(D3DFVF.XYZ | D3DFVF.DIFFUSE);
