@@ -96,33 +96,92 @@ interface DerivedParts {
   matrixSources: Map<number, D3DMATRIX>;
   /** the last draw's texture views */
   textures: (TextureView | null)[];
+  /** recent frozen copies of the render states and of the matrices, for sameCopy */
+  renderCopies: Recent<Uint32Array>;
+  matrixCopies: Recent<Float64Array>;
+  samplerCopies: RecentLists;
+  stageCopies: RecentLists;
 }
 
-/**
- * Frozen copies of per-sampler or per-stage state arrays: the last copy of an entry is kept when
- * its values did not change, so a changed entry costs one copy, not one per sampler or stage.
- */
-function copyChanged(live: readonly Uint32Array[], last: Uint32Array[] | undefined): Uint32Array[] {
-  const out = new Array<Uint32Array>(live.length);
-  for (let i = 0; i < live.length; i++) {
-    const old = last?.[i];
-    out[i] = old && sameValues(old, live[i]) ? old : live[i].slice();
-  }
-  return out;
-}
+/** The last few frozen copies of one kind of state array, oldest replaced first. */
+interface Recent<T> { copies: T[]; next: number }
 
-function sameValues(a: Uint32Array, b: Uint32Array): boolean {
+/** How many frozen copies of a kind are kept: a scene cycling through a few states reuses them. */
+const RECENT_COPIES = 8;
+
+/** Equal values: a −0 is not a 0 (1/x tells them apart) and a NaN matches nothing (its bits are not compared). */
+function sameNumbers(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    if (x !== y || (x === 0 && 1 / x !== 1 / y)) return false;
+  }
   return true;
 }
 
-/** The transform's matrix, the same object as `last` when built from the same D3DMATRIX (setTransform stores a new one per call). */
-function matrixOf(st: DeviceState, type: number, sources: Map<number, D3DMATRIX>, last: Mat4 | undefined): Mat4 {
+/**
+ * A frozen copy of `live`: a recent copy holding the same values when there is one, so a scene
+ * cycling through a few states hands the driver the same objects again and its caches, which
+ * compare parts by identity, keep what they built (frozen copies are never written).
+ */
+function sameCopy<T extends Uint32Array | Float64Array>(recent: Recent<T>, live: T): T {
+  const copies = recent.copies;
+  for (let i = 0; i < copies.length; i++) if (sameNumbers(copies[i], live)) return copies[i];
+  const copy = live.slice() as T;
+  if (copies.length < RECENT_COPIES) copies.push(copy);
+  else {
+    copies[recent.next] = copy;
+    recent.next = (recent.next + 1) % RECENT_COPIES;
+  }
+  return copy;
+}
+
+/** Recent frozen copies of per-sampler or per-stage state arrays: each entry's, and the lists of them. */
+interface RecentLists { entries: Recent<Uint32Array>[]; lists: Recent<Uint32Array[]>; scratch: Uint32Array[] }
+
+const recentLists = (): RecentLists => ({ entries: [], lists: { copies: [], next: 0 }, scratch: [] });
+
+/**
+ * Frozen copies of per-sampler or per-stage state arrays: each entry a recent copy with its values
+ * when there is one (sameCopy), and the list a recent list of the same entries, so a changed entry
+ * costs one copy, not one per sampler or stage, and a state set back costs none.
+ */
+function copyChanged(live: readonly Uint32Array[], kept: RecentLists): Uint32Array[] {
+  const items = kept.scratch;
+  items.length = live.length;
+  for (let i = 0; i < live.length; i++) items[i] = sameCopy(kept.entries[i] ??= { copies: [], next: 0 }, live[i]);
+  const lists = kept.lists.copies;
+  for (let l = 0; l < lists.length; l++) {
+    const list = lists[l];
+    if (list.length !== items.length) continue;
+    let i = 0;
+    while (i < items.length && list[i] === items[i]) i++;
+    if (i === items.length) return list;
+  }
+  const list = items.slice();
+  if (lists.length < RECENT_COPIES) lists.push(list);
+  else {
+    lists[kept.lists.next] = list;
+    kept.lists.next = (kept.lists.next + 1) % RECENT_COPIES;
+  }
+  return list;
+}
+
+/** matrixOf's scratch: the D3DMATRIX's values, compared with the recent copies before one is made */
+const scratchMatrix = new Float64Array(16);
+
+/**
+ * The transform's matrix: the same object as `last` when built from the same D3DMATRIX (setTransform
+ * stores a new one per call), else a recent copy with the same values (sameCopy).
+ */
+function matrixOf(st: DeviceState, type: number, p: DerivedParts, last: Mat4 | undefined): Mat4 {
   const m = st.transform(type);
-  if (last && sources.get(type) === m) return last;
-  sources.set(type, m);
-  return mat4(m);
+  if (last && p.matrixSources.get(type) === m) return last;
+  p.matrixSources.set(type, m);
+  const v = scratchMatrix;
+  v[0] = m._11; v[1] = m._12; v[2] = m._13; v[3] = m._14; v[4] = m._21; v[5] = m._22; v[6] = m._23; v[7] = m._24;
+  v[8] = m._31; v[9] = m._32; v[10] = m._33; v[11] = m._34; v[12] = m._41; v[13] = m._42; v[14] = m._43; v[15] = m._44;
+  return sameCopy(p.matrixCopies, v);
 }
 
 /** A copy of one stage's constant registers as a run reads them (a BOOL register is TRUE when any of its bytes is not 0). */
@@ -193,20 +252,19 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   const known = derived.get(st);
   const taken = st.takeDirty();
   const dirty = known ? taken : DIRTY_ALL;
-  const p = known ?? ({} as DerivedParts);
-  if (dirty & DIRTY.render) p.renderStates = st.renderStates.slice();
-  if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, known && p.samplerStates);
-  if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, known && p.stageStates);
+  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists() } as unknown as DerivedParts);
+  if (dirty & DIRTY.render) p.renderStates = sameCopy(p.renderCopies, st.renderStates);
+  if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, p.samplerCopies);
+  if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, p.stageCopies);
   if (dirty & DIRTY.transform) {
     // only the matrices whose transform was set are built again
-    const src = (p.matrixSources ??= new Map());
-    p.world = matrixOf(st, D3DTS.WORLD, src, p.world);
-    p.view = matrixOf(st, D3DTS.VIEW, src, p.view);
-    p.projection = matrixOf(st, D3DTS.PROJECTION, src, p.projection);
+    p.world = matrixOf(st, D3DTS.WORLD, p, p.world);
+    p.view = matrixOf(st, D3DTS.VIEW, p, p.view);
+    p.projection = matrixOf(st, D3DTS.PROJECTION, p, p.projection);
     const last = p.textureTransforms;
     let tt: Mat4[] | undefined;
     for (let i = 0; i < 8; i++) {
-      const m = matrixOf(st, D3DTS.TEXTURE0 + i, src, last?.[i]);
+      const m = matrixOf(st, D3DTS.TEXTURE0 + i, p, last?.[i]);
       if (!last || m !== last[i]) (tt ??= last ? last.slice() : new Array<Mat4>(8))[i] = m;
     }
     if (tt) p.textureTransforms = tt;

@@ -647,8 +647,13 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     if (hr === D3D_OK) this.state.clipStatus = { ClipUnion: status.union, ClipIntersection: status.intersection };
     return hr;
   }
+  /** The draws' clip status accumulator, started from the device's status (one object, read back right after each draw). */
+  private readonly clipAccumulator: ClipStatusAccumulator = { union: 0, intersection: 0 };
   private clipStatusAccumulator(): ClipStatusAccumulator {
-    return { union: this.state.clipStatus.ClipUnion, intersection: this.state.clipStatus.ClipIntersection };
+    const a = this.clipAccumulator;
+    a.union = this.state.clipStatus.ClipUnion;
+    a.intersection = this.state.clipStatus.ClipIntersection;
+    return a;
   }
 
   // ---- state blocks ----
@@ -793,26 +798,31 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     if (nPatchesRequested(this.state.nPatchSegments) && !(this.caps.DevCaps & D3DDEVCAPS.NPATCHES)) {
       note('npatch-ignored', () => `${method} with SetNPatchMode(${this.state.nPatchSegments}) on a device without D3DDEVCAPS_NPATCHES: drawn without tessellation`);
     }
-    const plans = Array.isArray(planned) ? planned : [planned];
-    this.drawObserver?.(method, plans, () => rasterState(this.state, this.rasterCaps));
+    const plans = Array.isArray(planned) || (!this.drawObserver && !this.pixelObserver) ? planned : [planned];
+    if (this.drawObserver) this.drawObserver(method, plans as DrawCall[], () => rasterState(this.state, this.rasterCaps));
     // software vertex processing computes clip codes (SetClipStatus docs); D3DRS_CLIPPING FALSE zeroes the status
     const status = this.GetSoftwareVertexProcessing() ? this.clipStatusAccumulator() : undefined;
     const o = this.pixelObserver;
     const counter = this.gpu.openOcclusion > 0 ? this.gpu.samples : undefined;
     this.work();
     if (o) {
-      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch, status, counter); }, () => {
-        for (const p of plans) {
+      const all = plans as DrawCall[];
+      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of all) executeDraw(this.state, this.rasterCaps, p, watch, status, counter); }, () => {
+        for (const p of all) {
           const miss = explainMiss(this.state, this.rasterCaps, p, o.x, o.y);
           if (miss) return miss;
         }
         return null;
       });
     }
-    else for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, status, counter);
+    else if (Array.isArray(plans)) for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, status, counter);
+    else executeDraw(this.state, this.rasterCaps, plans, undefined, status, counter);
     if (status) {
       const on = this.state.renderStates[D3DRS.CLIPPING] !== 0;
-      this.state.clipStatus = on ? { ClipUnion: status.union, ClipIntersection: status.intersection } : { ClipUnion: 0, ClipIntersection: 0 };
+      const union = on ? status.union : 0, intersection = on ? status.intersection : 0;
+      // a status with the same values stays the same object (it is never written, only replaced)
+      const old = this.state.clipStatus;
+      if (old.ClipUnion !== union || old.ClipIntersection !== intersection) this.state.clipStatus = { ClipUnion: union, ClipIntersection: intersection };
     }
     return D3D_OK;
   }

@@ -238,8 +238,17 @@ export function planDrawIndexedPrimitiveUP(st: DeviceState, limits: DrawLimits, 
   return indexed('DrawIndexedPrimitiveUP', type, count, ds, 0, minIndex, numVertices, { data: bytesOf(indexData), byteOffset: 0, format: indexFormat }, limits);
 }
 
+/** The options of an unwatched draw, filled in for each (drawPrimitives keeps nothing of them). */
+const unwatched: { clipStatus?: ClipStatusAccumulator; samplesPassed?: SampleCounter } = { clipStatus: undefined, samplesPassed: undefined };
+
 export function executeDraw(st: DeviceState, caps: DeviceCaps, plan: DrawCall, watch?: PixelWatch, clipStatus?: ClipStatusAccumulator, samplesPassed?: SampleCounter): void {
-  drawPrimitives(rasterState(st, caps), plan, watch || clipStatus || samplesPassed ? { watch, clipStatus, samplesPassed } : undefined);
+  if (watch) {
+    drawPrimitives(rasterState(st, caps), plan, { watch, clipStatus, samplesPassed });
+    return;
+  }
+  unwatched.clipStatus = clipStatus;
+  unwatched.samplesPassed = samplesPassed;
+  drawPrimitives(rasterState(st, caps), plan, clipStatus || samplesPassed ? unwatched : undefined);
 }
 
 /** For a draw that put no fragment at (x, y): whether culling or the scissor test kept it out (null: it never reached the pixel). */

@@ -95,3 +95,42 @@ describe('rasterState copies only the sampler and stage entries that changed', (
     expect(third.stageStates[0]).toBe(before.stageStates[0]);
   });
 });
+
+describe('rasterState hands back a recent copy holding the same values', () => {
+  it('render states set back to earlier values give the earlier copy; other values a new one', () => {
+    const st = new DeviceState(false);
+    const a = rasterState(st, caps).renderStates;
+    st.setRenderState(D3DRS.ZFUNC, 5);
+    const b = rasterState(st, caps).renderStates;
+    expect(b).not.toBe(a);
+    expect(b[D3DRS.ZFUNC]).toBe(5);
+    st.setRenderState(D3DRS.ZFUNC, a[D3DRS.ZFUNC]);
+    expect(rasterState(st, caps).renderStates).toBe(a);
+    st.setRenderState(D3DRS.ZFUNC, 5);
+    expect(rasterState(st, caps).renderStates).toBe(b);
+    st.setRenderState(D3DRS.ZFUNC, 6);
+    const c = rasterState(st, caps).renderStates;
+    expect([c[D3DRS.ZFUNC], a[D3DRS.ZFUNC] !== 6, b[D3DRS.ZFUNC]]).toEqual([6, true, 5]);
+  });
+
+  it('a matrix with the same values gives the earlier copy; one differing in a sign of zero or holding NaN does not', () => {
+    const st = new DeviceState(false);
+    st.setTransform(D3DTS.WORLD, matrix(2));
+    const a = rasterState(st, caps).world;
+    st.setTransform(D3DTS.WORLD, matrix(3));
+    const b = rasterState(st, caps).world;
+    st.setTransform(D3DTS.WORLD, matrix(2));
+    expect(rasterState(st, caps).world).toBe(a);
+    st.setTransform(D3DTS.WORLD, { ...matrix(2), _12: -0 });
+    const negZero = rasterState(st, caps).world;
+    expect(negZero).not.toBe(a);
+    expect(Object.is(negZero[1], -0)).toBe(true);
+    st.setTransform(D3DTS.WORLD, matrix(2));
+    expect(Object.is(rasterState(st, caps).world[1], 0)).toBe(true);
+    st.setTransform(D3DTS.WORLD, { ...matrix(3), _13: NaN });
+    const nan1 = rasterState(st, caps).world;
+    st.setTransform(D3DTS.WORLD, { ...matrix(3), _13: NaN });
+    expect(rasterState(st, caps).world).not.toBe(nan1);
+    expect(b[0]).toBe(3);
+  });
+});

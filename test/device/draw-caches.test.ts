@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
 import type { Surface } from '../../src/device/surface.js';
-import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DSBT, D3DTA, D3DTOP, D3DTSS } from '../../src/d3d9/index.js';
+import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DSAMP, D3DSBT, D3DTA, D3DTEXF, D3DTOP, D3DTS, D3DTSS, D3DUSAGE } from '../../src/d3d9/index.js';
 import { drawCaches, PIXEL_PLAN_PARTS } from '../../src/driver/raster/draw.js';
 import type { RasterState } from '../../src/driver/raster/types.js';
 import { prng, LONG } from '../helpers.js';
@@ -320,6 +320,156 @@ describe('kept plans draw the bytes fresh ones draw', () => {
       const kept = randomFrames(seed, 60, true);
       const fresh = randomFrames(seed, 60, false);
       expect(kept.map((d) => Buffer.from(d).toString('base64'))).toEqual(fresh.map((d) => Buffer.from(d).toString('base64')));
+    });
+  }
+});
+
+describe('kept vertex stages follow a state that goes back to an earlier value', () => {
+  /** A quad of XYZ|DIFFUSE vertices over x in [x0, x1] (clip space with identity view and projection), full height. */
+  function xyzQuad(color: number, x0: number, x1: number): Float32Array {
+    const v = new Float32Array(16);
+    const u = new Uint32Array(v.buffer);
+    [[x0, 1], [x1, 1], [x0, -1], [x1, -1]].forEach(([x, y], i) => { v.set([x, y, 0.5], i * 4); u[i * 4 + 3] = color; });
+    return v;
+  }
+  const translate = (tx: number) => ({ _11: 1, _12: 0, _13: 0, _14: 0, _21: 0, _22: 1, _23: 0, _24: 0, _31: 0, _32: 0, _33: 1, _34: 0, _41: tx, _42: 0, _43: 0, _44: 1 });
+
+  it('a world matrix A, B, A again: the third draw lands where A puts it', () => {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.DIFFUSE);
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    const q = xyzQuad(GREEN, -1, 0);
+    for (const [tx, inLeft] of [[0, true], [1, false], [0, true], [1, false]] as const) {
+      dev.Clear(0, null, D3DCLEAR.TARGET, RED, 1, 0);
+      dev.SetTransform(D3DTS.WORLD, translate(tx));
+      draw(dev, q, 16);
+      expect([pixel(backBuffer(dev), 4, 8), pixel(backBuffer(dev), 12, 8)].map((p) => p.toString(16)))
+        .toEqual((inLeft ? [GREEN, RED] : [RED, GREEN]).map((c) => x8(c).toString(16)));
+    }
+  });
+
+  it('culling off, on, off again: the third draw draws the counter-clockwise quad the second culled', () => {
+    const dev = device();
+    for (const cull of [D3DCULL.NONE, D3DCULL.CCW, D3DCULL.NONE, D3DCULL.CCW]) {
+      dev.Clear(0, null, D3DCLEAR.TARGET, RED, 1, 0);
+      dev.SetRenderState(D3DRS.CULLMODE, cull);
+      draw(dev, quad(GREEN, 0.5, 0, W, false));
+      expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe(x8(cull === D3DCULL.NONE ? GREEN : RED).toString(16));
+    }
+  });
+
+  it('lighting off, on, off again: the third draw has the vertex colour', () => {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.DIFFUSE);
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    dev.SetRenderState(D3DRS.AMBIENT, 0xff0000ff);
+    dev.SetMaterial({ Diffuse: { r: 0, g: 0, b: 0, a: 1 }, Ambient: { r: 1, g: 1, b: 1, a: 1 }, Specular: { r: 0, g: 0, b: 0, a: 0 }, Emissive: { r: 0, g: 0, b: 0, a: 0 }, Power: 0 });
+    for (const lit of [0, 1, 0, 1]) {
+      dev.SetRenderState(D3DRS.LIGHTING, lit);
+      draw(dev, xyzQuad(GREEN, -1, 1), 16);
+      expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe(x8(lit ? 0xff0000ff : GREEN).toString(16));
+    }
+  });
+});
+
+describe('kept textured plans follow the texture bytes', () => {
+  /** A quad over the target of XYZRHW|DIFFUSE|TEX1 vertices (28 bytes each), texture coordinates 0..1. */
+  function texturedQuad(color = 0xffffffff): Float32Array {
+    const v = new Float32Array(28);
+    const u = new Uint32Array(v.buffer);
+    [[0, 0], [W, 0], [0, H], [W, H]].forEach(([x, y], i) => { v.set([x - 0.5, y - 0.5, 0.5, 1], i * 7); u[i * 7 + 4] = color; v.set([x / W, y / H], i * 7 + 5); });
+    return v;
+  }
+  function texturedDevice(): Device {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZRHW | D3DFVF.DIFFUSE | D3DFVF.TEX1);
+    return dev;
+  }
+  function solidTexture(dev: Device, bgra: number[]) {
+    const tex = dev.CreateTexture(2, 2, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.MANAGED).texture!;
+    fill(tex, bgra);
+    return tex;
+  }
+  function fill(tex: ReturnType<typeof solidTexture>, bgra: number[]): void {
+    const bits = tex.LockRect(0, null, 0).lockedRect!.pBits;
+    for (let i = 0; i < 4; i++) bits.set(bgra, 4 * i);
+    tex.UnlockRect(0);
+  }
+
+  it('a state A, then B, then A again after the texture was rewritten: the third draw samples the new bytes', () => {
+    const dev = texturedDevice();
+    const tex = solidTexture(dev, [0x00, 0x00, 0xff, 0xff]);
+    dev.SetTexture(0, tex);
+    draw(dev, texturedQuad(), 28);
+    expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe('ffff0000');
+    dev.SetRenderState(D3DRS.TEXTUREFACTOR, 0xff123456);
+    draw(dev, texturedQuad(), 28);
+    fill(tex, [0xff, 0x00, 0x00, 0xff]);
+    dev.SetRenderState(D3DRS.TEXTUREFACTOR, 0xffffffff);
+    draw(dev, texturedQuad(), 28);
+    expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe('ff0000ff');
+  });
+
+  it('a texture drawn into as a render target between two draws that sample it: the second samples what was drawn', () => {
+    const dev = texturedDevice();
+    const tex = dev.CreateTexture(W, H, 1, D3DUSAGE.RENDERTARGET, D3DFMT.A8R8G8B8, D3DPOOL.DEFAULT).texture!;
+    const surface = tex.GetSurfaceLevel(0).surface!;
+    const back = dev.GetRenderTarget(0).surface!;
+    dev.SetRenderTarget(0, surface);
+    dev.Clear(0, null, D3DCLEAR.TARGET, RED, 1, 0);
+    dev.SetRenderTarget(0, back);
+    dev.SetTexture(0, tex);
+    draw(dev, texturedQuad(), 28);
+    expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe(x8(RED).toString(16));
+    dev.SetTexture(0, null);
+    dev.SetRenderTarget(0, surface);
+    draw(dev, texturedQuad(GREEN), 28);
+    dev.SetRenderTarget(0, back);
+    dev.SetTexture(0, tex);
+    draw(dev, texturedQuad(), 28);
+    expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe(x8(GREEN).toString(16));
+  });
+
+  function randomTexturedFrames(seed: number, draws: number, cached: boolean): string {
+    drawCaches.enabled = cached;
+    try {
+      const dev = texturedDevice();
+      dev.SetRenderState(D3DRS.SRCBLEND, D3DBLEND.SRCALPHA);
+      dev.SetRenderState(D3DRS.DESTBLEND, D3DBLEND.INVSRCALPHA);
+      const rnd = prng(seed);
+      const word = (): number => Math.floor(rnd() * 0x100000000) >>> 0;
+      const textures = [0, 1].map(() => {
+        const t = dev.CreateTexture(4, 4, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.MANAGED).texture!;
+        const bits = t.LockRect(0, null, 0).lockedRect!.pBits;
+        for (let i = 0; i < bits.length; i++) bits[i] = word() & 0xff;
+        t.UnlockRect(0);
+        return t;
+      });
+      for (let i = 0; i < draws; i++) {
+        switch (Math.floor(rnd() * 5)) {
+          case 0: dev.SetTexture(0, textures[Math.floor(rnd() * 2)]); break;
+          case 1: {
+            const t = textures[Math.floor(rnd() * 2)];
+            const bits = t.LockRect(0, null, 0).lockedRect!.pBits;
+            bits[Math.floor(rnd() * bits.length)] = word() & 0xff;
+            t.UnlockRect(0);
+            break;
+          }
+          case 2: dev.SetSamplerState(0, D3DSAMP.MAGFILTER, rnd() < 0.5 ? D3DTEXF.POINT : D3DTEXF.LINEAR); break;
+          case 3: dev.SetRenderState(D3DRS.ALPHABLENDENABLE, rnd() < 0.5 ? 0 : 1); break;
+          default: break;
+        }
+        draw(dev, texturedQuad(word()), 28);
+      }
+      return Buffer.from(backBuffer(dev).data).toString('base64');
+    } finally {
+      drawCaches.enabled = true;
+    }
+  }
+
+  for (let seed = 1; seed <= 3; seed++) {
+    it(`random texture bindings, rewrites and states between draws draw the bytes fresh plans draw, seed ${seed}`, () => {
+      expect(randomTexturedFrames(seed, 40, true)).toBe(randomTexturedFrames(seed, 40, false));
     });
   }
 });

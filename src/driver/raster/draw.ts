@@ -13,8 +13,9 @@ import { createSampler } from './texture/index.js';
 import type { Sampler } from './texture/index.js';
 import { clipCode } from './setup/clip.js';
 import { VertexProcessor } from './vertex/tnl.js';
-import type { ClipStatusAccumulator, ClipVertex, Fragment, RasterState, StreamView } from './types.js';
-import { drawCaches, StateKey } from './state-key.js';
+import type { ClipStatusAccumulator, ClipVertex, Fragment, RasterState, StreamView, TextureView } from './types.js';
+import type { SurfaceView } from '../surface-view.js';
+import { drawCaches, KeptByParts } from './state-key.js';
 
 export { drawCaches } from './state-key.js';
 import { chooseShaderLanes, createShadedSpanPath, createShadedStages, createVertexStage, linkPixelInputs, shadedPipeline } from './programmable/index.js';
@@ -95,9 +96,10 @@ function countingStages(stages: PixelStages, counter: SampleCounter): PixelStage
   };
 }
 
-/** The last draw's vertex stage and its output vertices, reused while what it reads (vertexKeyChanged) is the same objects. */
-let lastVertexStage: { processor: VertexStage; out: ClipVertex[] } | undefined;
-const vertexKey = new StateKey();
+/** How many vertex stages are kept: a scene cycling through a few matrices and states reuses each. */
+const KEPT_VERTEX_STAGES = 8;
+/** Recent draws' vertex stages and their output vertices, each kept while what it reads (vertexKeyOf) is the same objects. */
+const vertexStages = new KeptByParts<{ processor: VertexStage; out: ClipVertex[] }>(KEPT_VERTEX_STAGES);
 /**
  * The output vertices of every fixed-function vertex stage: each processed vertex is written whole
  * (position, colours, fog, point size, texture coordinates, user distances), so a new stage (a
@@ -105,75 +107,120 @@ const vertexKey = new StateKey();
  */
 const fixedFunctionVertices: ClipVertex[] = [];
 
-/** Whether what a VertexProcessor reads of the state differs from the last draw's; the device keeps each part the same object while it is unchanged. */
-function vertexKeyChanged(state: RasterState): boolean {
-  return vertexKey.begin().part(state.fvf).part(state.vertexLayout).part(state.world).part(state.view).part(state.projection)
+/** Gathers what a VertexProcessor reads of the state; the device keeps each part the same object while it is unchanged. */
+function vertexKeyOf(state: RasterState): KeptByParts<{ processor: VertexStage; out: ClipVertex[] }> {
+  return vertexStages.begin().part(state.fvf).part(state.vertexLayout).part(state.world).part(state.view).part(state.projection)
     .part(state.renderStates).part(state.stageStates).part(state.textureTransforms).part(state.lights).part(state.material)
     .part(state.viewport).part(state.maxPointSize).part(state.userClipPlanes).part(state.vertexShader).part(state.pixelShader)
-    .part(state.vertexElements).changed();
+    .part(state.vertexElements);
 }
 
 function vertexStage(state: RasterState): { processor: VertexStage; out: ClipVertex[] } {
-  const last = lastVertexStage;
-  if (last && drawCaches.enabled && !vertexKeyChanged(state)) return last;
-  if (last === undefined || !drawCaches.enabled) vertexKeyChanged(state);
-  const processor = createVertexStage(state);
-  lastVertexStage = { processor, out: processor instanceof VertexProcessor ? fixedFunctionVertices : [] };
-  return lastVertexStage;
+  if (!drawCaches.enabled) {
+    vertexStages.clear();
+    return buildVertexStage(state);
+  }
+  const kept = vertexKeyOf(state).find();
+  if (kept) return kept;
+  const built = buildVertexStage(state);
+  vertexStages.keep(built);
+  return built;
 }
 
-/** A fixed-function draw's pixel stages, span path and per-fragment function, kept for the next draw (pixelKeyChanged). */
+function buildVertexStage(state: RasterState): { processor: VertexStage; out: ClipVertex[] } {
+  const processor = createVertexStage(state);
+  return { processor, out: processor instanceof VertexProcessor ? fixedFunctionVertices : [] };
+}
+
+/** A fixed-function draw's pixel stages, span path and per-fragment function, kept for later draws (pixelPlan). */
 interface PixelPlan {
   stages: PixelStages;
   spans: SpanPath;
   pipeline: (f: Fragment) => void;
+  /** the bytes of every bound texture level when the plan was built: its samplers keep the texels they decoded */
+  texels: TexelCopy[];
 }
-let lastPixelPlan: PixelPlan | null = null;
-const pixelKey = new StateKey();
+
+/** A texture level's bytes as a kept plan's samplers decoded them. */
+interface TexelCopy { data: Uint8Array; copy: Uint8Array }
+
+/** How many pixel plans are kept: a scene cycling through a few states reuses each. */
+const KEPT_PIXEL_PLANS = 8;
+/**
+ * The most bytes of bound texture levels a kept plan may sample: every draw that finds the plan
+ * compares them with their copy (a texture's bytes change without any state changing: locks,
+ * render-to-texture, UpdateTexture, StretchRect, ColorFill...), so larger textures rebuild instead.
+ */
+const KEPT_TEXEL_BYTES = 64 * 1024;
+const pixelPlans = new KeptByParts<PixelPlan>(KEPT_PIXEL_PLANS);
 
 /**
  * Every RasterState field the pixel stages and span paths read (pixel/, span/), or that could
- * change what they build: a field missing here is a silent wrong frame. Textures are not among
- * them: a draw whose stages sample one is never kept (its samplers hold decoded texels, and a
- * texture's bytes change without any state changing), so the key checks only that none is bound.
+ * change what they build: a field missing here is a silent wrong frame. The textures are keyed
+ * apart: their views and level data objects, and the level bytes compared with a copy (pixelPlan).
  */
 export const PIXEL_PLAN_PARTS = [
   'renderStates', 'samplerStates', 'stageStates', 'fvf', 'vertexLayout', 'renderTargets', 'depthStencil', 'scissor',
   'viewport', 'palette', 'pixelShader', 'interpolatedSets', 'flatSets',
 ] as const satisfies readonly (keyof RasterState)[];
 
-function pixelKeyChanged(state: RasterState): boolean {
-  const k = pixelKey.begin();
+/** Calls `f` with every level (every face's, every slice's) of a texture view. */
+function eachLevel(t: TextureView, f: (level: SurfaceView) => void): void {
+  if (t.kind === 'cube' && t.faces) for (const face of t.faces) for (const l of face) f(l);
+  else if (t.kind === 'volume' && t.volume) for (const slices of t.volume) for (const l of slices) f(l);
+  else for (const l of t.levels) f(l);
+}
+
+/** Gathers the parts a pixel plan is built from: the state's, the targets' data and the textures' views and level data. */
+function pixelKeyOf(state: RasterState): KeptByParts<PixelPlan> {
+  const k = pixelPlans.begin();
   for (let i = 0; i < PIXEL_PLAN_PARTS.length; i++) k.part(state[PIXEL_PLAN_PARTS[i]]);
   const targets = state.renderTargets;
   for (let i = 0; i < targets.length; i++) k.part(targets[i]?.data ?? null);
   k.part(state.depthStencil?.data ?? null);
-  return k.changed();
+  const textures = state.textures;
+  for (let i = 0; i < textures.length; i++) {
+    const t = textures[i] ?? null;
+    k.part(t);
+    if (t) eachLevel(t, (l) => k.part(l.data));
+  }
+  return k;
 }
 
-/** Whether the draw's stages sample no texture (none is bound to a stage that runs, nor to stage 0), so its pixel plan can be kept. */
-function samplesNoTexture(state: RasterState): boolean {
-  if ((state.textures[0] ?? null) !== null) return false;
-  for (let s = 0; s < state.stageStates.length; s++) {
-    if (state.stageStates[s][D3DTSS.COLOROP] === D3DTOP.DISABLE) break;
-    if ((state.textures[s] ?? null) !== null) return false;
+/** Whether every texture level a kept plan sampled still holds the bytes it had then. */
+function texelsUnchanged(plan: PixelPlan): boolean {
+  for (let i = 0; i < plan.texels.length; i++) {
+    const t = plan.texels[i];
+    if (Buffer.compare(t.data, t.copy) !== 0) return false;
   }
   return true;
 }
 
-/** The pixel plan of a fixed-function draw with the default paths: the last draw's while its key holds and it samples no texture. */
+/** Copies of the bound textures' level bytes, or null when they are too many to compare every draw. */
+function texelCopies(state: RasterState): TexelCopy[] | null {
+  let bytes = 0;
+  for (const t of state.textures) if (t) eachLevel(t, (l) => { bytes += l.data.length; });
+  if (bytes > KEPT_TEXEL_BYTES) return null;
+  const copies: TexelCopy[] = [];
+  for (const t of state.textures) if (t) eachLevel(t, (l) => copies.push({ data: l.data, copy: l.data.slice() }));
+  return copies;
+}
+
+/**
+ * The pixel plan of a fixed-function draw with the default paths: a kept one built from the same
+ * parts whose textures hold the same bytes, else a new one, kept when its textures are small and
+ * none shares memory with a target (the draw would change texels its samplers may have decoded).
+ */
 function pixelPlan(state: RasterState): PixelPlan {
-  const keep = drawCaches.enabled && samplesNoTexture(state);
-  if (keep && lastPixelPlan && !pixelKeyChanged(state)) return lastPixelPlan;
+  const caching = drawCaches.enabled;
+  if (caching) {
+    const kept = pixelKeyOf(state).find(texelsUnchanged);
+    if (kept) return kept;
+  } else pixelPlans.clear();
   const stages = createPixelStages(state, stageSampler(state), choosePixelPaths(state));
-  const plan = { stages, spans: autoSpanPath(state, stages), pipeline: pipelineOf(state, stages) };
-  if (keep) {
-    if (!lastPixelPlan) pixelKeyChanged(state);
-    lastPixelPlan = plan;
-  } else {
-    lastPixelPlan = null;
-    pixelKey.clear();
-  }
+  const texels = caching && !samplesItsTargets(state) ? texelCopies(state) : null;
+  const plan = { stages, spans: autoSpanPath(state, stages), pipeline: pipelineOf(state, stages), texels: texels ?? [] };
+  if (texels) pixelPlans.keep(plan);
   return plan;
 }
 
@@ -278,13 +325,16 @@ export function drawVertices(
 
 /** Whether a bound texture shares memory with a render target or the depth-stencil surface. */
 function samplesItsTargets(state: RasterState): boolean {
-  const written = new Set<ArrayBufferLike>();
-  for (const s of [...state.renderTargets, state.depthStencil]) if (s) written.add(s.data.buffer);
+  let shared = false;
   for (const t of state.textures) {
     if (!t) continue;
-    for (const level of [...t.levels, ...(t.faces ?? []).flat()]) if (written.has(level.data.buffer)) return true;
+    eachLevel(t, (level) => {
+      const buffer = level.data.buffer;
+      if (state.depthStencil?.data.buffer === buffer) shared = true;
+      for (const s of state.renderTargets) if (s?.data.buffer === buffer) shared = true;
+    });
   }
-  return false;
+  return shared;
 }
 
 /** The bytes of pixel (x, y) in every sample of the bound render targets and depth-stencil surface, to put back. */

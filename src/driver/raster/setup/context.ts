@@ -12,7 +12,7 @@ import { HALF } from './fixed.js';
 import { AttributeSetup } from './interpolate.js';
 import { samplePattern, type SamplePattern } from './samples.js';
 import { newScreenVertex } from './viewport.js';
-import { drawCaches, StateKey } from '../state-key.js';
+import { drawCaches, KeptByParts } from '../state-key.js';
 
 export type EmitFragment = (f: Fragment) => void;
 
@@ -142,14 +142,15 @@ function attributeSetup(texSets: number, flatSets: number): AttributeSetup {
   return a;
 }
 
-/** The last context and the state parts it was derived from (every RasterState field createRasterContext reads). */
-let last: MutableContext | null = null;
-const lastKey = new StateKey();
+/** How many contexts are kept, each with the state parts it was derived from (every RasterState field createRasterContext reads). */
+const KEPT_CONTEXTS = 8;
+const kept = new KeptByParts<MutableContext>(KEPT_CONTEXTS);
 
-function contextKeyChanged(state: RasterState): boolean {
-  return lastKey.begin().part(state.renderStates).part(state.stageStates).part(state.viewport).part(state.scissor)
+/** Gathers the state parts a context is derived from (compared by identity). */
+function contextKeyOf(state: RasterState): KeptByParts<MutableContext> {
+  return kept.begin().part(state.renderStates).part(state.stageStates).part(state.viewport).part(state.scissor)
     .part(state.renderTargets[0] ?? null).part(state.depthStencil).part(state.userClipPlanes ?? null)
-    .part(state.clipTransformedVertices).part(state.maxPointSize).part(state.interpolatedSets).part(state.flatSets).changed();
+    .part(state.clipTransformedVertices).part(state.maxPointSize).part(state.interpolatedSets).part(state.flatSets);
 }
 
 /**
@@ -158,17 +159,19 @@ function contextKeyChanged(state: RasterState): boolean {
  */
 export function createRasterContext(state: RasterState, emit: EmitFragment, spans: SpanPath | null = null): RasterContext {
   const frag = resetFragment(sharedFrag);
-  if (last && drawCaches.enabled && !contextKeyChanged(state)) {
-    last.state = state; last.emit = emit; last.spans = spans; last.frag = frag;
-    return last;
+  const caching = drawCaches.enabled;
+  const found = caching ? contextKeyOf(state).find() : undefined;
+  if (found) {
+    found.state = state; found.emit = emit; found.spans = spans; found.frag = frag;
+    return found;
   }
-  if (!last || !drawCaches.enabled) contextKeyChanged(state);
+  if (!caching) kept.clear();
   const rs = state.renderStates;
   const rect = pixelRect(state);
   const { pattern, fullCoverage, sampleMask } = sampling(state);
   const texSets = state.interpolatedSets ?? activeTextureSets(state);
   const maxPoint = state.maxPointSize > 0 ? state.maxPointSize : Infinity;
-  last = {
+  const built: MutableContext = {
     state, emit, spans, frag, left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom,
     transformedPlanes: transformedPlanes(state.viewport, state.userClipPlanes?.mask ?? 0),
     pretransformedPlanes: pretransformedPlanes(state.viewport, state.clipTransformedVertices),
@@ -187,5 +190,6 @@ export function createRasterContext(state: RasterState, emit: EmitFragment, span
     attr: attributeSetup(texSets, state.flatSets ?? 0),
     screen: sharedScreen,
   };
-  return last;
+  if (caching) kept.keep(built);
+  return built;
 }

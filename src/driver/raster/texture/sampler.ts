@@ -283,14 +283,17 @@ class TextureSampler implements Sampler {
   private addLevel(level: DecodedLevel, weight: number): void {
     const W = level.width, H = level.height;
     const s = this.pos[0], t = this.pos[1], taps = this.taps;
+    // finite(), written out: a double passed to a call V8 does not inline is boxed, once a sample
     if (!this.plan.linear) {
       // point: the texel whose cell holds the coordinate, floor(u·W)
       taps[0] = weight * SUBTEXEL_STEPS * SUBTEXEL_STEPS;
-      this.addTexel(level, Math.floor(finite(s * W)), Math.floor(finite(t * H)), 0);
+      const px = s * W, py = t * H;
+      this.addTexel(level, Math.floor(px - px === 0 ? px : 0), Math.floor(py - py === 0 ? py : 0), 0);
       return;
     }
     // bilinear: texel centres at (i + 0.5)/W, so weights come from u·W − 0.5, its fraction truncated to 8 bits
-    const x = finite(s * W - 0.5), y = finite(t * H - 0.5);
+    const bx = s * W - 0.5, by = t * H - 0.5;
+    const x = bx - bx === 0 ? bx : 0, y = by - by === 0 ? by : 0;
     const x0 = Math.floor(x), y0 = Math.floor(y);
     const a = Math.floor((x - x0) * SUBTEXEL_STEPS), b = Math.floor((y - y0) * SUBTEXEL_STEPS);
     const ia = SUBTEXEL_STEPS - a, ib = SUBTEXEL_STEPS - b;
