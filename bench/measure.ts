@@ -49,6 +49,24 @@ export function timePair(ours: () => unknown, baseline: () => unknown, o: PairOp
 }
 
 /**
+ * Runs `ours` and `baseline` alternately until each has run `runs` times or `seconds` have
+ * passed (at least once each), so that V8 has tiered up the code a long replay runs: a
+ * device's per-draw code is called a few times per frame and reaches optimized code only
+ * after some thousand draws, a hand-written loop is optimized within its first frame.
+ * Returns how many times each ran.
+ */
+export function warmUp(ours: () => unknown, baseline: () => unknown, runs: number, seconds: number): number {
+  const t0 = process.hrtime.bigint();
+  let n = 0;
+  do {
+    sink = baseline();
+    sink = ours();
+    n++;
+  } while (n < runs && Number(process.hrtime.bigint() - t0) / 1e9 < seconds);
+  return n;
+}
+
+/**
  * timePair `rounds` times; each side keeps its best (lowest) median, so one
  * round disturbed by another process on a shared machine does not decide the ratio.
  */
