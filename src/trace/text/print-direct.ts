@@ -165,26 +165,36 @@ function scalarAt(bb: ByteBuffer, table: number, op: Op): number {
   }
 }
 
-/** JSON's numbers: what `/^-?\d+(\.\d+)?(e[-+]?\d+)?$/` matches (dump turns those args into numbers). */
-function isJsonNumber(b: Uint8Array, from: number, to: number): boolean {
+/** What jsonNumberKind finds: not a number, digits alone (a sign allowed), or a number with a fraction or an exponent. */
+const enum JsonNumber { No, Integer, Other }
+
+/** Digits from `i` up to `to`: the index after the last one. */
+function skipDigits(b: Uint8Array, i: number, to: number): number {
+  while (i < to && b[i] >= 48 && b[i] <= 57) i++;
+  return i;
+}
+
+/** Whether b[from, to) is one of JSON's numbers, what `/^-?\d+(\.\d+)?(e[-+]?\d+)?$/` matches (dump turns those args into numbers), and which kind. */
+function jsonNumberKind(b: Uint8Array, from: number, to: number): JsonNumber {
   let i = from;
   if (i < to && b[i] === 45) i++;
-  const digits = (): boolean => {
-    const s = i;
-    while (i < to && b[i] >= 48 && b[i] <= 57) i++;
-    return i > s;
-  };
-  if (!digits()) return false;
-  if (i < to && b[i] === 46) {
-    i++;
-    if (!digits()) return false;
+  let j = skipDigits(b, i, to);
+  if (j === i) return JsonNumber.No;
+  i = j;
+  if (i === to) return JsonNumber.Integer;
+  if (b[i] === 46) {
+    j = skipDigits(b, i + 1, to);
+    if (j === i + 1) return JsonNumber.No;
+    i = j;
   }
   if (i < to && b[i] === 101) {
     i++;
     if (i < to && (b[i] === 43 || b[i] === 45)) i++;
-    if (!digits()) return false;
+    j = skipDigits(b, i, to);
+    if (j === i) return JsonNumber.No;
+    i = j;
   }
-  return i === to;
+  return i === to ? JsonNumber.Other : JsonNumber.No;
 }
 
 export class DirectPrinter extends TextPrinter {
@@ -387,9 +397,11 @@ export class DirectPrinter extends TextPrinter {
 
   /** An argument's text as dump's JSON shows it: a number when it reads as one, else a string. */
   private jsonValue(b: Uint8Array, end: number, out: ByteOut): void {
-    if (isJsonNumber(b, 0, end)) {
+    const kind = jsonNumberKind(b, 0, end);
+    if (kind !== JsonNumber.No) {
       // JSON.stringify(Number(text)): the same digits for everything the printer writes but −0
-      const plain = end <= 15 && b.indexOf(46) < 0 && b.indexOf(101) < 0;
+      // (b beyond `end` holds earlier values: only b[0, end) is looked at)
+      const plain = kind === JsonNumber.Integer && end <= 15;
       if (plain && !(end === 2 && b[0] === 45 && b[1] === 48)) {
         out.ensure(end);
         out.buf.set(b.subarray(0, end), out.pos);
