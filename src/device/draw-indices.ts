@@ -1,9 +1,9 @@
 /**
  * The index values a draw reads, as positions relative to its MinVertexIndex. An index buffer's
  * range read again keeps the array it was read into while the range holds the same values: a
- * buffer's bytes are written in place (Lock, Unlock, UpdateSurface never replace them), so every
- * draw compares the range with the kept array (one pass, as cheap as reading it) and reads it
- * into a new array when one value differs. A handed-out array is never written again: a plan kept
+ * buffer keeps one bytes object for its life and locks write into it, so every draw compares the
+ * range with the kept array (one pass, as cheap as reading it) and reads it into a new array when
+ * one value differs. A handed-out array is never written again: a plan kept
  * by an observer (inspect --debug-vertex) keeps the indices it was planned with.
  */
 import { D3DFMT } from '../d3d9/index.js';
@@ -19,8 +19,16 @@ interface KeptRange {
 
 /** How many ranges of one buffer are kept: a mesh drawn in a few subsets (one per material) reuses each. */
 const KEPT_RANGES = 8;
+/**
+ * The most index values kept over all buffers (64 MB of Int32Array): past it every kept range is
+ * dropped and reading starts over, so a trace with many large buffers holds at most this much on
+ * top of its buffers. A field, so tests can try a small bound.
+ */
+export const keptIndexLimit = { values: 1 << 24 };
 /** Kept ranges by the buffer bytes they were read from (weakly: a released buffer takes its ranges with it). */
-const keptRanges = new WeakMap<Uint8Array, KeptRange[]>();
+let keptRanges = new WeakMap<Uint8Array, KeptRange[]>();
+/** Values kept since keptRanges started (ranges of released buffers included: a bound, not a count). */
+let keptValues = 0;
 
 const NO_INDICES = new Int32Array(0);
 
@@ -54,7 +62,7 @@ function unchanged(data: Uint8Array, r: KeptRange): boolean {
  * that still holds the same values gives back the same array.
  */
 export function readIndices(data: Uint8Array, byteOffset: number, format: number, count: number, minIndex: number, keep: boolean): Int32Array {
-  if (!keep || count === 0) return readInto(data, byteOffset, format, count, minIndex);
+  if (!keep || count === 0 || count > keptIndexLimit.values) return readInto(data, byteOffset, format, count, minIndex);
   let ranges = keptRanges.get(data);
   if (ranges) {
     for (let i = 0; i < ranges.length; i++) {
@@ -63,13 +71,20 @@ export function readIndices(data: Uint8Array, byteOffset: number, format: number
       if (!unchanged(data, r)) r.values = readInto(data, byteOffset, format, count, minIndex);
       return r.values;
     }
-  } else {
+  }
+  if (keptValues + count > keptIndexLimit.values) {
+    keptRanges = new WeakMap();
+    keptValues = 0;
+    ranges = undefined;
+  }
+  if (!ranges) {
     ranges = [];
     keptRanges.set(data, ranges);
   }
   const values = readInto(data, byteOffset, format, count, minIndex);
   // the oldest range makes room for the new one
-  if (ranges.length >= KEPT_RANGES) ranges.shift();
+  if (ranges.length >= KEPT_RANGES) keptValues -= ranges.shift()!.count;
   ranges.push({ byteOffset, format, count, minIndex, values });
+  keptValues += count;
   return values;
 }

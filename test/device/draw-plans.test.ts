@@ -14,6 +14,7 @@ import type { IndexBuffer, VertexBuffer } from '../../src/device/buffers.js';
 import type { DrawCall } from '../../src/driver/raster/draw.js';
 import { D3DCLEAR, D3DCULL, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFVF, D3DPT, D3DRS, D3D_OK } from '../../src/d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
+import { keptIndexLimit } from '../../src/device/draw-indices.js';
 import { PP } from '../fixtures/every-command.js';
 
 const FVF = D3DFVF.XYZRHW | D3DFVF.DIFFUSE;
@@ -171,6 +172,36 @@ describe('index values kept between draws', () => {
         expect([call.primitiveType, call.primitiveCount]).toEqual([d.type, d.count]);
         expect(halves(dev)).toEqual(d.halves);
       }
+    }
+  });
+
+  it('past the bound on kept values every kept range is dropped: ranges read again are read anew and draw the same', () => {
+    const dev = device();
+    dev.SetStreamSource(0, vertexBuffer(dev, SIX), 0, 20);
+    dev.SetIndices(indexBuffer(dev, new Uint16Array([0, 1, 2, 3, 4, 5])));
+    const seen = observed(dev);
+    const limit = keptIndexLimit.values;
+    keptIndexLimit.values = 6;
+    try {
+      const draw = (start: number, expected: [boolean, boolean]): DrawCall => {
+        clear(dev);
+        expect(dev.DrawIndexedPrimitive(D3DPT.TRIANGLELIST, 0, 0, 6, start, 1)).toBe(D3D_OK);
+        expect(halves(dev)).toEqual(expected);
+        return seen[seen.length - 1];
+      };
+      const a = draw(0, [true, false]), b = draw(3, [false, true]);
+      // six values kept: both ranges are handed out again
+      expect(draw(0, [true, false]).indices).toBe(a.indices);
+      expect(draw(3, [false, true]).indices).toBe(b.indices);
+      // a third range (3 more values: vertices 1-3, the bottom-right half) drops both: each is read into a new array, with the same values
+      const c = draw(1, [false, true]);
+      expect(Array.from(c.indices!)).toEqual([1, 2, 3]);
+      const a2 = draw(0, [true, false]);
+      expect(a2.indices).not.toBe(a.indices);
+      expect(Array.from(a2.indices!)).toEqual([0, 1, 2]);
+      expect(Array.from(a.indices!)).toEqual([0, 1, 2]);
+    } finally {
+      keptIndexLimit.values = limit;
     }
   });
 
