@@ -3,8 +3,8 @@
  * range read again keeps the array it was read into while the range holds the same values: a
  * buffer keeps one bytes object for its life and locks write into it, so every draw compares the
  * range with the kept array (one pass, as cheap as reading it) and reads it into a new array when
- * one value differs. A handed-out array is never written again: a plan kept
- * by an observer (inspect --debug-vertex) keeps the indices it was planned with.
+ * one value differs. A handed-out array is never written again: a plan kept by an observer
+ * (inspect --debug-vertex) keeps the indices it was planned with.
  */
 import { D3DFMT } from '../d3d9/index.js';
 
@@ -21,8 +21,9 @@ interface KeptRange {
 const KEPT_RANGES = 8;
 /**
  * The most index values kept over all buffers (64 MB of Int32Array): past it every kept range is
- * dropped and reading starts over, so a trace with many large buffers holds at most this much on
- * top of its buffers. A field, so tests can try a small bound.
+ * dropped and reading starts over, so a trace with many large buffers keeps about this much on top
+ * of its buffers (plus the arrays of the few calls draw.ts keeps per stream set). A field, so tests
+ * can try a small bound.
  */
 export const keptIndexLimit = { values: 1 << 24 };
 /** Kept ranges by the buffer bytes they were read from (weakly: a released buffer takes its ranges with it). */
