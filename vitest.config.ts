@@ -17,6 +17,7 @@ const ISOLATED = [
   'test/cli/dump-plain.test.ts',
   // counts allocation, which depends on what V8 saw other tests pass to the same functions
   'test/driver/pixel/allocation.test.ts',
+  'test/device/draw-plan-allocation.test.ts',
 ];
 
 export default defineConfig({

@@ -29,7 +29,7 @@ import { executeCopy, planGetRenderTargetData, planUpdateSurface, updateTexture 
 import { processVertices } from './process-vertices.js';
 import type { ClipStatusAccumulator } from '../driver/raster/types.js';
 import { executeDraw, explainMiss, planDrawIndexedPrimitive, planDrawIndexedPrimitiveUP, planDrawPrimitive, planDrawPrimitiveUP } from './draw.js';
-import type { DrawCall } from '../driver/raster/draw.js';
+import type { DrawCall, SampleCounter } from '../driver/raster/draw.js';
 import type { RasterState } from '../driver/raster/types.js';
 import { rasterState } from './derive.js';
 import type { D3DCAPS9, DeviceProfile } from './caps.js';
@@ -794,29 +794,17 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
   /** Runs a draw's plan: one call, or one per instance (in instance order). */
   private draw(planned: DrawCall | DrawCall[] | HRESULT, method: string): HRESULT {
     if (typeof planned === 'number') return planned;
-    // N-patches asked for on a device without D3DDEVCAPS_NPATCHES: the triangles are drawn as they are
-    if (nPatchesRequested(this.state.nPatchSegments) && !(this.caps.DevCaps & D3DDEVCAPS.NPATCHES)) {
-      note('npatch-ignored', () => `${method} with SetNPatchMode(${this.state.nPatchSegments}) on a device without D3DDEVCAPS_NPATCHES: drawn without tessellation`);
-    }
-    const plans = Array.isArray(planned) || (!this.drawObserver && !this.pixelObserver) ? planned : [planned];
-    if (this.drawObserver) this.drawObserver(method, plans as DrawCall[], () => rasterState(this.state, this.rasterCaps));
+    if (nPatchesRequested(this.state.nPatchSegments) && !(this.caps.DevCaps & D3DDEVCAPS.NPATCHES)) this.nPatchesIgnored(method);
     // software vertex processing computes clip codes (SetClipStatus docs); D3DRS_CLIPPING FALSE zeroes the status
     const status = this.GetSoftwareVertexProcessing() ? this.clipStatusAccumulator() : undefined;
-    const o = this.pixelObserver;
     const counter = this.gpu.openOcclusion > 0 ? this.gpu.samples : undefined;
-    this.work();
-    if (o) {
-      const all = plans as DrawCall[];
-      o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of all) executeDraw(this.state, this.rasterCaps, p, watch, status, counter); }, () => {
-        for (const p of all) {
-          const miss = explainMiss(this.state, this.rasterCaps, p, o.x, o.y);
-          if (miss) return miss;
-        }
-        return null;
-      });
+    // observers get a list; the closures they need live in drawObserved, so an unobserved draw makes none
+    if (this.drawObserver || this.pixelObserver) this.drawObserved(Array.isArray(planned) ? planned : [planned], method, status, counter);
+    else {
+      this.work();
+      if (Array.isArray(planned)) for (let i = 0; i < planned.length; i++) executeDraw(this.state, this.rasterCaps, planned[i], undefined, status, counter);
+      else executeDraw(this.state, this.rasterCaps, planned, undefined, status, counter);
     }
-    else if (Array.isArray(plans)) for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, status, counter);
-    else executeDraw(this.state, this.rasterCaps, plans, undefined, status, counter);
     if (status) {
       const on = this.state.renderStates[D3DRS.CLIPPING] !== 0;
       const union = on ? status.union : 0, intersection = on ? status.intersection : 0;
@@ -825,6 +813,29 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
       if (old.ClipUnion !== union || old.ClipIntersection !== intersection) this.state.clipStatus = { ClipUnion: union, ClipIntersection: intersection };
     }
     return D3D_OK;
+  }
+
+  /** N-patches asked for on a device without D3DDEVCAPS_NPATCHES: the triangles are drawn as they are. */
+  private nPatchesIgnored(method: string): void {
+    note('npatch-ignored', () => `${method} with SetNPatchMode(${this.state.nPatchSegments}) on a device without D3DDEVCAPS_NPATCHES: drawn without tessellation`);
+  }
+
+  /** A draw with a draw observer (it sees the plans first) or a pixel observer (it runs the draw, watching its pixel). */
+  private drawObserved(plans: DrawCall[], method: string, status: ClipStatusAccumulator | undefined, counter: SampleCounter | undefined): void {
+    if (this.drawObserver) this.drawObserver(method, plans, () => rasterState(this.state, this.rasterCaps));
+    const o = this.pixelObserver;
+    this.work();
+    if (!o) {
+      for (const p of plans) executeDraw(this.state, this.rasterCaps, p, undefined, status, counter);
+      return;
+    }
+    o.draw(method, this.state.renderTargets[0], (watch) => { for (const p of plans) executeDraw(this.state, this.rasterCaps, p, watch, status, counter); }, () => {
+      for (const p of plans) {
+        const miss = explainMiss(this.state, this.rasterCaps, p, o.x, o.y);
+        if (miss) return miss;
+      }
+      return null;
+    });
   }
 
   /** Advances the GPU clock by one operation's cost (a draw, clear, fill, copy or Present that succeeded). */
@@ -841,8 +852,10 @@ export class Device extends RefCounted implements IDirect3DDevice9Ex {
     if (ppQuery === null) return { hr: D3D_OK };
     return { hr: D3D_OK, query: this.child(new Query(this, Type, info, this.gpu)) };
   }
+  /** What the raster core reads of the caps: constant for the device, so one object (never written) serves every draw. */
+  private keptRasterCaps?: DeviceCaps;
   private get rasterCaps(): DeviceCaps {
-    return { clipTransformedVertices: CLIPS_TRANSFORMED_VERTICES, maxPointSize: this.caps.MaxPointSize };
+    return this.keptRasterCaps ??= { clipTransformedVertices: CLIPS_TRANSFORMED_VERTICES, maxPointSize: this.caps.MaxPointSize };
   }
 
   DrawPrimitive(PrimitiveType: number, StartVertex: number, PrimitiveCount: number): HRESULT {

@@ -24,6 +24,7 @@ import type { VertexLayout } from '../driver/raster/vertex/index.js';
 import type { DeviceCaps } from './caps-view.js';
 import type { D3DCAPS9 } from './caps.js';
 import { rasterState } from './derive.js';
+import { readIndices } from './draw-indices.js';
 import { note } from './notes.js';
 import type { DeviceState } from './state.js';
 import type { BYTES } from './types.js';
@@ -61,30 +62,29 @@ function verticesPresent(stream: StreamView, first: number, size: number, cap: n
   return Math.min(cap, Math.floor((stream.data.length - start - size) / stream.stride) + 1);
 }
 
-/** The streams a draw reads: a view per stream number (null where the declaration reads none) and the bytes a vertex needs from each. */
+/**
+ * The streams a draw reads: a view per stream number (null where the declaration reads none) and
+ * the bytes a vertex needs from each. Kept while the layout and every stream's buffer bytes,
+ * offset and stride are the same (keptStreams), with the calls last planned from them: all of
+ * it is written once, so a plan an observer keeps stays what it was.
+ */
 interface DrawStreams {
-  views: Array<StreamView | null>;
-  bytes: Int32Array;
-  layout: VertexLayout;
+  readonly views: readonly (StreamView | null)[];
+  readonly bytes: Int32Array;
+  readonly layout: VertexLayout;
+  /** calls planned from these streams, handed out again to a draw that plans one equal in every field (callOf) */
+  readonly calls: DrawCall[];
 }
 
-/** Vertices readable from every per-vertex stream (instance streams are checked per instance). */
-function presentIn(ds: DrawStreams, first: number, cap: number, skip?: (s: number) => boolean): number {
+/** Vertices readable from every per-vertex stream (instance streams, given by `perInstance`, are checked per instance). */
+function presentIn(ds: DrawStreams, first: number, cap: number, perInstance?: Int32Array): number {
   let n = cap;
-  ds.views.forEach((v, s) => { if (v && !skip?.(s)) n = Math.min(n, verticesPresent(v, first, ds.bytes[s], cap)); });
-  return n;
-}
-
-/** Index values of an index stream, as positions relative to `minIndex`. */
-function readIndices(data: Uint8Array, byteOffset: number, format: number, count: number, minIndex: number): Int32Array {
-  const size = format === D3DFMT.INDEX32 ? 4 : 2;
-  const out = new Int32Array(count);
-  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  for (let i = 0; i < count; i++) {
-    const at = byteOffset + i * size;
-    out[i] = (size === 4 ? dv.getUint32(at, true) : dv.getUint16(at, true)) - minIndex;
+  const views = ds.views;
+  for (let s = 0; s < views.length; s++) {
+    const v = views[s];
+    if (v && !(perInstance && perInstance[s] > 0)) n = Math.min(n, verticesPresent(v, first, ds.bytes[s], cap));
   }
-  return out;
+  return n;
 }
 
 /**
@@ -99,36 +99,93 @@ function common(st: DeviceState, limits: DrawLimits, type: number, count: number
   return layout;
 }
 
+/** How many stream sets are kept per buffer: one vertex buffer drawn with a few declarations, offsets or strides reuses each. */
+const KEPT_STREAM_SETS = 4;
+/** Kept stream sets by the bytes of the first stream they read (weakly: a released buffer takes them with it). */
+const keptStreams = new WeakMap<Uint8Array, DrawStreams[]>();
+
+/** Whether `ds` views the streams `st` binds for `layout` (the same buffer bytes, offset and stride each). */
+function sameStreams(ds: DrawStreams, st: DeviceState, layout: VertexLayout): boolean {
+  if (ds.layout !== layout) return false;
+  const bytes = layout.streamBytes;
+  for (let s = 0; s < bytes.length; s++) {
+    if (bytes[s] === 0) continue;
+    const v = ds.views[s]!, src = st.streams[s];
+    if (v.data !== src.buffer!.data || v.offset !== src.offset || v.stride !== src.stride) return false;
+  }
+  return true;
+}
+
 /**
  * The vertex buffers of the streams the declaration reads. Every one needs a buffer (replay9's
  * rule beyond stream 0, which D3D9 also requires): D3DERR_INVALIDCALL otherwise.
  */
 function boundStreams(st: DeviceState, layout: VertexLayout): DrawStreams | HRESULT {
-  const views: Array<StreamView | null> = [];
-  for (let s = 0; s < layout.streamBytes.length; s++) {
-    if (layout.streamBytes[s] === 0) { views.push(null); continue; }
-    const src = st.streams[s];
-    if (!src?.buffer) return D3DERR.INVALIDCALL;
-    views.push({ data: src.buffer.data, offset: src.offset, stride: src.stride });
+  const bytes = layout.streamBytes;
+  let key: Uint8Array | undefined;
+  for (let s = 0; s < bytes.length; s++) {
+    if (bytes[s] === 0) continue;
+    const buffer = st.streams[s]?.buffer;
+    if (!buffer) return D3DERR.INVALIDCALL;
+    key ??= buffer.data;
   }
-  return { views, bytes: layout.streamBytes, layout };
+  const kept = key && keptStreams.get(key);
+  if (kept) for (let i = 0; i < kept.length; i++) if (sameStreams(kept[i], st, layout)) return kept[i];
+  const views: Array<StreamView | null> = [];
+  for (let s = 0; s < bytes.length; s++) {
+    const src = st.streams[s];
+    views.push(bytes[s] === 0 ? null : { data: src.buffer!.data, offset: src.offset, stride: src.stride });
+  }
+  const ds: DrawStreams = { views, bytes, layout, calls: [] };
+  if (key) {
+    const sets = kept || [];
+    if (!kept) keptStreams.set(key, sets);
+    if (sets.length >= KEPT_STREAM_SETS) sets.shift();
+    sets.push(ds);
+  }
+  return ds;
 }
 
 /** A user-pointer draw: its data is stream 0, so a declaration reading other streams cannot draw (replay9's rule). */
 function userStreams(layout: VertexLayout, data: BYTES, stride: number): DrawStreams | HRESULT {
   if (layout.streamBytes.some((b, s) => s > 0 && b > 0)) return D3DERR.INVALIDCALL;
-  return { views: [{ data: bytesOf(data), offset: 0, stride }], bytes: layout.streamBytes, layout };
+  return { views: [{ data: bytesOf(data), offset: 0, stride }], bytes: layout.streamBytes, layout, calls: [] };
 }
 
+// the notes build their messages in functions of their own: a closure in a planning function would cost every draw a context
 function clampNote(method: string, drawn: number, count: number, what: string): void {
-  if (drawn < count) note('out-of-range-draw', () => `${method} reads past the end of its ${what}: ${drawn} of ${count} primitives drawn, the rest skipped (undefined in D3D9)`);
+  note('out-of-range-draw', () => `${method} reads past the end of its ${what}: ${drawn} of ${count} primitives drawn, the rest skipped (undefined in D3D9)`);
+}
+function verticesNote(method: string, numVertices: number, present: number): void {
+  note('out-of-range-draw', () => `${method} names ${numVertices} vertices, the vertex data holds ${present}: primitives using the others are skipped (undefined in D3D9)`);
+}
+function instanceBoundNote(count: number, primitives: number, instances: number): void {
+  note('out-of-range-draw', () => `DrawIndexedPrimitive: ${count} instances of ${primitives} primitives are past replay9's bound (${MAX_INSTANCES} instances, MaxPrimitiveCount primitives in all); ${instances} drawn, the rest skipped`);
+}
+function instanceDataNote(drawn: number, count: number): void {
+  note('out-of-range-draw', () => `DrawIndexedPrimitive: instance data ends after ${drawn} of ${count} instances, the rest skipped (undefined in D3D9)`);
 }
 
 const EMPTY_STREAM: StreamView = { data: new Uint8Array(0), offset: 0, stride: 0 };
 
+/** How many calls are kept per stream set: a few draws of one buffer each frame (subsets, passes) reuse theirs. */
+const KEPT_CALLS = 4;
+
+/**
+ * The call drawing `count` primitives of `type` from the streams: one planned before from the same
+ * streams when every field is equal (indices the same array), else a new one. A call is never
+ * written after it is made, so handing it out again is the same as making an equal one.
+ */
 function callOf(ds: DrawStreams, type: number, count: number, first: number, vertexCount: number, indices: Int32Array | null): DrawCall {
-  const stream = ds.views[0] ?? EMPTY_STREAM;
-  return { primitiveType: type, primitiveCount: count, stream, streams: ds.views, firstVertex: first, vertexCount, indices };
+  const calls = ds.calls;
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i];
+    if (c.primitiveType === type && c.primitiveCount === count && c.firstVertex === first && c.vertexCount === vertexCount && c.indices === indices) return c;
+  }
+  const call: DrawCall = { primitiveType: type, primitiveCount: count, stream: ds.views[0] ?? EMPTY_STREAM, streams: ds.views, firstVertex: first, vertexCount, indices };
+  if (calls.length >= KEPT_CALLS) calls.shift();
+  calls.push(call);
+  return call;
 }
 
 /** A sequential draw of `count` primitives from `first`, clamped to the vertices present. */
@@ -136,22 +193,26 @@ function sequential(method: string, type: number, count: number, ds: DrawStreams
   const needed = verticesNeeded(type, count);
   if (count > 0 && first + needed - 1 > limits.MaxVertexIndex) return D3DERR.INVALIDCALL;
   const drawn = Math.min(count, primitivesWithin(type, presentIn(ds, first, needed)));
-  clampNote(method, drawn, count, 'vertex data');
+  if (drawn < count) clampNote(method, drawn, count, 'vertex data');
   return callOf(ds, type, drawn, first, verticesNeeded(type, drawn), null);
 }
 
-/** An indexed draw: indices clamped to the index data, vertices to [minIndex, minIndex + numVertices) and the data present. */
+/**
+ * An indexed draw: indices clamped to the index data, vertices to [minIndex, minIndex + numVertices)
+ * and the data present (streams with a `perInstance` divider are checked per instance). `keep`: the
+ * index bytes are a buffer's, whose ranges read before may give back their arrays (readIndices).
+ */
 function indexed(method: string, type: number, count: number, ds: DrawStreams, base: number, minIndex: number, numVertices: number,
-  index: { data: Uint8Array; byteOffset: number; format: number }, limits: DrawLimits, skip?: (s: number) => boolean): DrawCall | HRESULT {
+  data: Uint8Array, byteOffset: number, format: number, keep: boolean, limits: DrawLimits, perInstance?: Int32Array): DrawCall | HRESULT {
   if (numVertices > limits.MaxVertexIndex + 1 || (numVertices > 0 && minIndex + numVertices - 1 > limits.MaxVertexIndex)) return D3DERR.INVALIDCALL;
-  const indexSize = index.format === D3DFMT.INDEX32 ? 4 : 2;
-  const indicesPresent = Math.max(0, Math.floor((index.data.length - index.byteOffset) / indexSize));
+  const indexSize = format === D3DFMT.INDEX32 ? 4 : 2;
+  const indicesPresent = byteOffset < 0 ? 0 : Math.max(0, Math.floor((data.length - byteOffset) / indexSize));
   const drawn = Math.min(count, primitivesWithin(type, indicesPresent));
-  clampNote(method, drawn, count, 'index data');
+  if (drawn < count) clampNote(method, drawn, count, 'index data');
   const first = base + minIndex;
-  const present = presentIn(ds, first, numVertices, skip);
-  if (present < numVertices) note('out-of-range-draw', () => `${method} names ${numVertices} vertices, the vertex data holds ${present}: primitives using the others are skipped (undefined in D3D9)`);
-  const indices = readIndices(index.data, index.byteOffset, index.format, verticesNeeded(type, drawn), minIndex);
+  const present = presentIn(ds, first, numVertices, perInstance);
+  if (present < numVertices) verticesNote(method, numVertices, present);
+  const indices = readIndices(data, byteOffset, format, verticesNeeded(type, drawn), minIndex, keep);
   return callOf(ds, type, drawn, first, present, indices);
 }
 
@@ -181,7 +242,8 @@ function instancing(st: DeviceState): { count: number; divider: Int32Array } | u
   return { count: Math.max(1, f0 & 0x3fffffff), divider };
 }
 
-export function planDrawIndexedPrimitive(st: DeviceState, limits: DrawLimits, type: number, baseVertex: number, minIndex: number, numVertices: number, startIndex: number, count: number): DrawCall[] | HRESULT {
+/** A non-instanced indexed draw is one call; an instanced one a call per instance (in instance order). */
+export function planDrawIndexedPrimitive(st: DeviceState, limits: DrawLimits, type: number, baseVertex: number, minIndex: number, numVertices: number, startIndex: number, count: number): DrawCall | DrawCall[] | HRESULT {
   const ib = st.indices;
   const layout = common(st, limits, type, count);
   if (typeof layout === 'number') return layout;
@@ -189,31 +251,29 @@ export function planDrawIndexedPrimitive(st: DeviceState, limits: DrawLimits, ty
   if (typeof ds === 'number' || !ib) return D3DERR.INVALIDCALL;
   const format = ib.spec.fvfOrFormat;
   const byteOffset = startIndex * (format === D3DFMT.INDEX32 ? 4 : 2);
-  const index = { data: ib.data, byteOffset, format };
   const inst = instancing(st);
-  if (!inst) {
-    const call = indexed('DrawIndexedPrimitive', type, count, ds, baseVertex, minIndex, numVertices, index, limits);
-    return typeof call === 'number' ? call : [call];
-  }
-  const perInstance = (s: number): boolean => inst.divider[s] > 0;
-  const base = indexed('DrawIndexedPrimitive', type, count, ds, baseVertex, minIndex, numVertices, index, limits, perInstance);
+  if (!inst) return indexed('DrawIndexedPrimitive', type, count, ds, baseVertex, minIndex, numVertices, ib.data, byteOffset, format, true, limits);
+  const base = indexed('DrawIndexedPrimitive', type, count, ds, baseVertex, minIndex, numVertices, ib.data, byteOffset, format, true, limits, inst.divider);
   if (typeof base === 'number') return base;
+  return instances(ds, base, inst, limits);
+}
+
+/** The calls of an instanced draw: `base` with each instance's element of every per-instance stream. */
+function instances(ds: DrawStreams, base: DrawCall, inst: { count: number; divider: Int32Array }, limits: DrawLimits): DrawCall[] {
   // replay9's bound (D3D9 sets none but the 30-bit count): at most MAX_INSTANCES instances and MaxPrimitiveCount
   // primitives over all of them, so a 2^30 instance count over data that never runs out (a large divider) cannot hang a replay
   const instances = base.primitiveCount === 0 ? 0 : Math.min(inst.count, MAX_INSTANCES, Math.floor(limits.MaxPrimitiveCount / base.primitiveCount));
-  if (instances < inst.count && base.primitiveCount > 0) {
-    note('out-of-range-draw', () => `DrawIndexedPrimitive: ${inst.count} instances of ${base.primitiveCount} primitives are past replay9's bound (${MAX_INSTANCES} instances, MaxPrimitiveCount primitives in all); ${instances} drawn, the rest skipped`);
-  }
+  if (instances < inst.count && base.primitiveCount > 0) instanceBoundNote(inst.count, base.primitiveCount, instances);
   const calls: DrawCall[] = [];
   for (let i = 0; i < instances; i++) {
     const views = ds.views.map((v, s) => {
-      if (!v || !perInstance(s)) return v;
+      if (!v || inst.divider[s] === 0) return v;
       const element = Math.floor(i / inst.divider[s]);
       // one element per instance, the same for every vertex of it: a stream read at a fixed place
       return verticesPresent(v, element, ds.bytes[s], 1) === 1 ? { data: v.data, offset: v.offset + element * v.stride, stride: 0 } : undefined;
     });
     if (views.some((v) => v === undefined)) {
-      note('out-of-range-draw', () => `DrawIndexedPrimitive: instance data ends after ${i} of ${inst.count} instances, the rest skipped (undefined in D3D9)`);
+      instanceDataNote(i, inst.count);
       break;
     }
     calls.push({ ...base, streams: views as Array<StreamView | null>, stream: views[0] ?? EMPTY_STREAM });
@@ -235,7 +295,8 @@ export function planDrawIndexedPrimitiveUP(st: DeviceState, limits: DrawLimits, 
   if (indexFormat !== D3DFMT.INDEX16 && indexFormat !== D3DFMT.INDEX32) return D3DERR.INVALIDCALL;
   const ds = userStreams(layout, data, stride);
   if (typeof ds === 'number') return ds;
-  return indexed('DrawIndexedPrimitiveUP', type, count, ds, 0, minIndex, numVertices, { data: bytesOf(indexData), byteOffset: 0, format: indexFormat }, limits);
+  // the application's memory, new with every call: nothing to keep
+  return indexed('DrawIndexedPrimitiveUP', type, count, ds, 0, minIndex, numVertices, bytesOf(indexData), 0, indexFormat, false, limits);
 }
 
 /** The options of an unwatched draw, filled in for each (drawPrimitives keeps nothing of them). */
