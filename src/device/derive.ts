@@ -63,13 +63,14 @@ function makeTextureView(t: Texture | CubeTexture | VolumeTexture | null): Textu
  */
 function withTextureLod(states: Uint32Array[], textures: ReadonlyArray<Texture | CubeTexture | VolumeTexture | null>): Uint32Array[] {
   let out = states;
-  textures.forEach((t, i) => {
+  for (let i = 0; i < textures.length; i++) {
+    const t = textures[i];
     const lod = t ? t.lod.get() : 0;
-    if (lod === 0 || !states[i] || lod <= states[i][D3DSAMP.MAXMIPLEVEL] >>> 0) return;
+    if (lod === 0 || !states[i] || lod <= states[i][D3DSAMP.MAXMIPLEVEL] >>> 0) continue;
     if (out === states) out = states.slice();
     out[i] = states[i].slice();
     out[i][D3DSAMP.MAXMIPLEVEL] = lod;
-  });
+  }
   return out;
 }
 
@@ -99,6 +100,9 @@ interface DerivedParts {
   /** recent frozen copies of the render states and of the matrices, for sameCopy */
   renderCopies: Recent<Uint32Array>;
   matrixCopies: Recent<Float64Array>;
+  /** recent results of rasterState, and the draw's fields gathered before one is found or copied */
+  results: Recent<RasterState>;
+  scratch?: DerivedState;
   samplerCopies: RecentLists;
   stageCopies: RecentLists;
 }
@@ -252,7 +256,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   const known = derived.get(st);
   const taken = st.takeDirty();
   const dirty = known ? taken : DIRTY_ALL;
-  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists() } as unknown as DerivedParts);
+  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, results: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists() } as unknown as DerivedParts);
   if (dirty & DIRTY.render) p.renderStates = sameCopy(p.renderCopies, st.renderStates);
   if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, p.samplerCopies);
   if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, p.stageCopies);
@@ -293,16 +297,51 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     p.pixelShader = { ...p.pixelShader, constants: { ...p.pixelShader.constants, bump: p.bump, textureTransformFlags: p.textureTransformFlags } };
   }
   derived.set(st, p);
-  return {
-    renderStates: p.renderStates, samplerStates: withTextureLod(p.samplerStates, st.textures), stageStates: p.stageStates,
-    textures: textureViews(st, p),
-    world: p.world, view: p.view, projection: p.projection, textureTransforms: p.textureTransforms,
-    viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, vertexLayout: st.vertexShader ? st.decl?.shaderLayout : st.decl?.layout, material: p.material, lights: p.lights,
-    renderTargets: p.renderTargets, depthStencil: st.depthStencil,
-    clipTransformedVertices: clipsPretransformedZ(st, caps),
-    maxPointSize: caps.maxPointSize,
-    palette: st.palettes.get(st.currentPalette),
-    userClipPlanes: p.userClipPlanes,
-    vertexShader: p.vertexShader, pixelShader: p.pixelShader, vertexElements: st.decl?.elements,
-  };
+  const r = p.scratch ??= {} as DerivedState;
+  r.renderStates = p.renderStates; r.samplerStates = withTextureLod(p.samplerStates, st.textures); r.stageStates = p.stageStates;
+  r.textures = textureViews(st, p);
+  r.world = p.world; r.view = p.view; r.projection = p.projection; r.textureTransforms = p.textureTransforms;
+  r.viewport = p.viewport; r.scissor = p.scissor; r.fvf = st.fvf; r.vertexLayout = st.vertexShader ? st.decl?.shaderLayout : st.decl?.layout;
+  r.material = p.material; r.lights = p.lights;
+  r.renderTargets = p.renderTargets; r.depthStencil = st.depthStencil;
+  r.clipTransformedVertices = clipsPretransformedZ(st, caps);
+  r.maxPointSize = caps.maxPointSize;
+  r.palette = st.palettes.get(st.currentPalette);
+  r.userClipPlanes = p.userClipPlanes;
+  r.vertexShader = p.vertexShader; r.pixelShader = p.pixelShader; r.vertexElements = st.decl?.elements;
+  return recentResult(p, r);
+}
+
+/** The RasterState fields rasterState sets (a shader draw adds the others to a copy of its own). */
+type DerivedField = Exclude<keyof RasterState, 'interpolatedSets' | 'flatSets'>;
+type DerivedState = Pick<RasterState, DerivedField>;
+const DERIVED_FIELDS = [
+  'renderStates', 'samplerStates', 'stageStates', 'textures', 'world', 'view', 'projection', 'textureTransforms', 'viewport',
+  'scissor', 'fvf', 'vertexLayout', 'material', 'lights', 'renderTargets', 'depthStencil', 'clipTransformedVertices',
+  'maxPointSize', 'palette', 'userClipPlanes', 'vertexShader', 'pixelShader', 'vertexElements',
+] as const satisfies readonly DerivedField[];
+/** Every field, checked by the compiler: a field left out would hand back a result holding another draw's value. */
+const everyDerivedField: [Exclude<DerivedField, (typeof DERIVED_FIELDS)[number]>] extends [never] ? readonly DerivedField[] : never = DERIVED_FIELDS;
+
+/**
+ * A recent result whose every field is the same (identity) as the draw's, else a copy of the
+ * draw's, kept in place of the oldest: a scene cycling through a few states gets the same objects
+ * again. Results are never written, so one handed out earlier (a kept DrawCall's observer, a kept
+ * context) still shows its draw's state.
+ */
+function recentResult(p: DerivedParts, r: DerivedState): RasterState {
+  const results = p.results.copies;
+  for (let k = 0; k < results.length; k++) {
+    const kept = results[k];
+    let i = 0;
+    while (i < everyDerivedField.length && kept[everyDerivedField[i]] === r[everyDerivedField[i]]) i++;
+    if (i === everyDerivedField.length) return kept;
+  }
+  const copy: RasterState = { ...r };
+  if (results.length < RECENT_COPIES) results.push(copy);
+  else {
+    results[p.results.next] = copy;
+    p.results.next = (p.results.next + 1) % RECENT_COPIES;
+  }
+  return copy;
 }

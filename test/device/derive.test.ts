@@ -134,3 +134,66 @@ describe('rasterState hands back a recent copy holding the same values', () => {
     expect(b[0]).toBe(3);
   });
 });
+
+describe('rasterState hands back a recent result whose every part is the same', () => {
+  it('states A, B, A again: the third draw gets the first result, which still shows A; B keeps its own values', () => {
+    const st = new DeviceState(false);
+    st.setRenderState(D3DRS.ZFUNC, 4);
+    st.setTransform(D3DTS.WORLD, matrix(2));
+    const a = rasterState(st, caps);
+    expect(rasterState(st, caps)).toBe(a);
+    st.setRenderState(D3DRS.ZFUNC, 8);
+    st.setTransform(D3DTS.WORLD, matrix(3));
+    const b = rasterState(st, caps);
+    expect(b).not.toBe(a);
+    st.setRenderState(D3DRS.ZFUNC, 4);
+    st.setTransform(D3DTS.WORLD, matrix(2));
+    const again = rasterState(st, caps);
+    expect(again).toBe(a);
+    expect([a.renderStates[D3DRS.ZFUNC], a.world[0], b.renderStates[D3DRS.ZFUNC], b.world[0]]).toEqual([4, 2, 8, 3]);
+  });
+
+  it('a field read afresh each draw (FVF, depth-stencil surface, palette, declaration, caps) gives another result when it changes', () => {
+    const st = new DeviceState(false);
+    const base = rasterState(st, caps);
+    const changes: Array<{ what: string; set(): void; undo(): void; caps?: typeof caps; check(r: ReturnType<typeof rasterState>): void }> = [
+      { what: 'fvf', set: () => st.setFvf(0x142), undo: () => st.setFvf(0), check: (r) => expect(r.fvf).toBe(0x142) },
+      {
+        what: 'depth-stencil', set: () => { st.depthStencil = { width: 1 } as unknown as typeof st.depthStencil; }, undo: () => { st.depthStencil = null; },
+        check: (r) => expect(r.depthStencil).toBe(st.depthStencil),
+      },
+      {
+        what: 'palette', set: () => { st.palettes = new Map([[0, new Uint8Array(1024).fill(7)]]); }, undo: () => { st.palettes = new Map(); },
+        check: (r) => expect(r.palette?.[0]).toBe(7),
+      },
+      {
+        what: 'declaration', set: () => { st.decl = { elements: [], layout: undefined, shaderLayout: undefined } as unknown as typeof st.decl; }, undo: () => { st.decl = null; },
+        check: (r) => expect(r.vertexElements).toEqual([]),
+      },
+      { what: 'max point size', set: () => undefined, undo: () => undefined, caps: { ...caps, maxPointSize: 8 }, check: (r) => expect(r.maxPointSize).toBe(8) },
+    ];
+    for (const c of changes) {
+      c.set();
+      const r = rasterState(st, c.caps ?? caps);
+      expect(r, c.what).not.toBe(base);
+      c.check(r);
+      c.undo();
+      expect(rasterState(st, caps), c.what).toBe(base);
+      expect(base.fvf === 0 && base.depthStencil === null && base.palette === undefined && base.vertexElements === undefined && base.maxPointSize === 64, c.what).toBe(true);
+    }
+  });
+
+  it('more states than are kept: each result still shows its own draw, and the oldest is built again', () => {
+    const st = new DeviceState(false);
+    const results = Array.from({ length: 12 }, (_, k) => {
+      st.setRenderState(D3DRS.ALPHAREF, k);
+      return rasterState(st, caps);
+    });
+    results.forEach((r, k) => expect(r.renderStates[D3DRS.ALPHAREF]).toBe(k));
+    st.setRenderState(D3DRS.ALPHAREF, 11);
+    expect(rasterState(st, caps)).toBe(results[11]);
+    st.setRenderState(D3DRS.ALPHAREF, 0);
+    const first = rasterState(st, caps);
+    expect(first.renderStates[D3DRS.ALPHAREF]).toBe(0);
+  });
+});
