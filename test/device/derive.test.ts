@@ -197,3 +197,51 @@ describe('rasterState hands back a recent result whose every part is the same', 
     expect(first.renderStates[D3DRS.ALPHAREF]).toBe(0);
   });
 });
+
+describe('setTransform stores a frozen copy, the same object for a matrix set again by value', () => {
+  it('same values give the stored copy; a changed caller object, −0 for 0 and NaN give new copies', () => {
+    const st = new DeviceState(false);
+    const m = matrix(2);
+    st.setTransform(D3DTS.WORLD, m);
+    const a = st.transform(D3DTS.WORLD);
+    expect(a).not.toBe(m);
+    m._41 = 7;
+    expect(a._41).toBe(1);
+    st.setTransform(D3DTS.WORLD, m);
+    const b = st.transform(D3DTS.WORLD);
+    expect(b).not.toBe(a);
+    expect(b._41).toBe(7);
+    m._41 = 1;
+    st.setTransform(D3DTS.WORLD, m);
+    expect(st.transform(D3DTS.WORLD)).toBe(a);
+    st.setTransform(D3DTS.WORLD, { ...m, _12: -0 });
+    expect(st.transform(D3DTS.WORLD)).not.toBe(a);
+    expect(Object.is(st.transform(D3DTS.WORLD)._12, -0)).toBe(true);
+    st.setTransform(D3DTS.WORLD, { ...m, _13: NaN });
+    const nan = st.transform(D3DTS.WORLD);
+    st.setTransform(D3DTS.WORLD, { ...m, _13: NaN });
+    expect(st.transform(D3DTS.WORLD)).not.toBe(nan);
+    // another type keeps its own copies
+    st.setTransform(D3DTS.VIEW, matrix(2));
+    expect(st.transform(D3DTS.VIEW)).not.toBe(a);
+    expect(st.transform(D3DTS.VIEW)).toEqual(a);
+  });
+
+  it('the stored copy cannot be written', () => {
+    const st = new DeviceState(false);
+    st.setTransform(D3DTS.VIEW, matrix(2));
+    const stored = st.transform(D3DTS.VIEW) as { _11: number };
+    expect(() => { stored._11 = 5; }).toThrow(TypeError);
+    expect(st.transform(D3DTS.VIEW)._11).toBe(2);
+  });
+
+  it('a matrix stored again draws as set: A, B, A with a draw after each', () => {
+    const st = new DeviceState(false);
+    const world: number[] = [];
+    for (const k of [2, 3, 2, 2, 3]) {
+      st.setTransform(D3DTS.WORLD, matrix(k));
+      world.push(rasterState(st, caps).world[0]);
+    }
+    expect(world).toEqual([2, 3, 2, 2, 3]);
+  });
+});
