@@ -372,6 +372,48 @@ describe('kept vertex stages follow a state that goes back to an earlier value',
   });
 });
 
+describe('the vertex array kept from draw to draw holds only the current draw\'s vertices', () => {
+  /** XYZRHW|DIFFUSE vertices (20 bytes each) at the given pixel corners, green. */
+  function vertices(points: number[][]): Float32Array {
+    const v = new Float32Array(5 * points.length);
+    const u = new Uint32Array(v.buffer);
+    points.forEach(([x, y], i) => { v.set([x, y, 0.5, 1], i * 5); u[i * 5 + 4] = GREEN; });
+    return v;
+  }
+
+  it('an index past NumVertices skips its triangle even when the draw before processed a vertex there', () => {
+    const dev = device();
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    // six vertices processed: position 5 is (16, 16)
+    expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 2, vertices([[0, 0], [16, 0], [0, 16], [16, 0], [0, 16], [16, 16]]), 20)).toBe(0);
+    dev.Clear(0, null, D3DCLEAR.TARGET, RED, 1, 0);
+    // three vertices: the second triangle names position 5, outside MinVertexIndex 0 + NumVertices 3 (skipped, replay9's rule)
+    const own = vertices([[0, 0], [8, 0], [0, 8], [0, 0], [0, 0], [16, 16]]);
+    expect(dev.DrawIndexedPrimitiveUP(D3DPT.TRIANGLELIST, 0, 3, 2, Uint16Array.of(0, 1, 2, 0, 2, 5), D3DFMT.INDEX16, own, 20)).toBe(0);
+    const bb = backBuffer(dev);
+    // (2, 2) is in triangle 0-1-2; (7, 10) only in 0-2-5
+    expect([pixel(bb, 2, 2), pixel(bb, 7, 10)].map((p) => p.toString(16))).toEqual([x8(GREEN), x8(RED)].map((c) => c.toString(16)));
+  });
+
+  it('the clip status of a draw with fewer vertices than the last reads only its own (software vertex processing)', () => {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.DIFFUSE);
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    const xyz = (points: number[][]): Float32Array => {
+      const v = new Float32Array(4 * points.length);
+      const u = new Uint32Array(v.buffer);
+      points.forEach(([x, y], i) => { v.set([x, y, 0.5], i * 4); u[i * 4 + 3] = GREEN; });
+      return v;
+    };
+    // vertex 5 far right of the clip volume: D3DCS_RIGHT
+    expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 2, xyz([[0, 0], [0.5, 0], [0, 0.5], [0, 0], [0.5, 0], [4, 0]]), 16)).toBe(0);
+    expect(dev.GetClipStatus().clipStatus!.ClipUnion).not.toBe(0);
+    dev.SetClipStatus({ ClipUnion: 0, ClipIntersection: 0xffffffff });
+    expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 1, xyz([[0, 0], [0.5, 0], [0, 0.5]]), 16)).toBe(0);
+    expect(dev.GetClipStatus().clipStatus).toEqual({ ClipUnion: 0, ClipIntersection: 0 });
+  });
+});
+
 describe('kept textured plans follow the texture bytes', () => {
   /** A quad over the target of XYZRHW|DIFFUSE|TEX1 vertices (28 bytes each), texture coordinates 0..1. */
   function texturedQuad(color = 0xffffffff): Float32Array {

@@ -20,6 +20,7 @@ export { createShaderClipVertex, createShaderIO, PretransformedVaryings, ShaderV
 
 /** What a draw's vertex stage does, fixed-function or programmable. */
 export interface VertexStage {
+  /** writes vertices first .. first+count−1 to out[0 .. count−1] and returns out; entries past count are not the draw's */
   process(stream: FetchStreams, first: number, count: number, out?: ClipVertex[]): ClipVertex[];
   /** semantics of the varyings the vertices carry after their coordinate sets */
   readonly varyingSemantics: readonly VaryingSemantic[];
@@ -44,7 +45,7 @@ export function createVertexStage(state: RasterState): VertexStage {
     varyingSemantics: varyings.varyingSemantics,
     process(stream, first, count, out = []) {
       const vertices = ff.process(stream, first, count, out);
-      varyings.fill(stream, first, vertices);
+      varyings.fill(stream, first, count, vertices);
       return vertices;
     },
   };
