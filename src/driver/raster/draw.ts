@@ -111,7 +111,9 @@ const fixedFunctionVertices: ClipVertex[] = [];
 function vertexKeyOf(state: RasterState): KeptByParts<{ processor: VertexStage; out: ClipVertex[] }> {
   return vertexStages.begin().part(state.fvf).part(state.vertexLayout).part(state.world).part(state.view).part(state.projection)
     .part(state.renderStates).part(state.stageStates).part(state.textureTransforms).part(state.lights).part(state.material)
-    .part(state.viewport).part(state.maxPointSize).part(state.userClipPlanes).part(state.vertexShader).part(state.pixelShader)
+    .part(state.viewport).part(state.maxPointSize).part(state.userClipPlanes)
+    // the shaders' executables, not their constants: a vertex stage takes the draw's constants in prepare()
+    .part(state.vertexShader?.executable ?? null).part(state.pixelShader?.executable ?? null)
     .part(state.vertexElements);
 }
 

@@ -6,6 +6,7 @@
  */
 import type { ClipVertex, RasterState } from '../types.js';
 import { VertexProcessor } from '../vertex/index.js';
+import { decodeVertexLayout } from '../vertex/fetch.js';
 import type { FetchStreams } from '../vertex/fetch.js';
 import type { VaryingSemantic } from './link.js';
 import { PretransformedVaryings, ShaderVertexProcessor } from './vertex.js';
@@ -35,9 +36,11 @@ export interface VertexStage {
  * declaration's other elements become varyings (Wine visual.c pretransformed_varying_test).
  */
 export function createVertexStage(state: RasterState): VertexStage {
-  const ff = new VertexProcessor(state);
+  const layout = state.vertexLayout ?? decodeVertexLayout(state.fvf);
   const elements = state.vertexElements ?? [];
-  if (state.vertexShader && !ff.pretransformed) return new ShaderVertexProcessor(state, state.vertexShader, elements);
+  // a shader stage builds no fixed-function one (an invalid layout still throws, from VertexProcessor)
+  if (state.vertexShader && layout && layout.position !== 'xyzrhw') return new ShaderVertexProcessor(state, state.vertexShader, elements);
+  const ff = new VertexProcessor(state);
   const ps = state.pixelShader?.executable;
   if (!ff.pretransformed || !ps || ps.version < 0x300 || elements.length === 0) return Object.assign(ff, { varyingSemantics: [] as VaryingSemantic[] });
   const varyings = new PretransformedVaryings(elements);

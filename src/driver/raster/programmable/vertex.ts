@@ -69,7 +69,7 @@ export class ShaderVertexProcessor {
   private readonly scratch = new Float64Array(4);
   private readonly sampled: boolean;
 
-  constructor(state: RasterState, private readonly vs: BoundShader, elements: readonly D3DVERTEXELEMENT9[]) {
+  constructor(state: RasterState, private vs: BoundShader, elements: readonly D3DVERTEXELEMENT9[]) {
     const exe = vs.executable;
     for (const s of exe.inputs) {
       const e = elements.find((x) => x.Usage === s.usage && x.UsageIndex === s.usageIndex);
@@ -108,10 +108,13 @@ export class ShaderVertexProcessor {
   }
 
   /**
-   * Takes the draw's vertex textures: the stage outlives a draw while the shader, its constants and
-   * the declaration stay, but the textures (and their bytes) are each draw's own.
+   * Takes the draw's constants and vertex textures: the stage outlives a draw while the shader and
+   * the declaration stay, but the constants (a new copy whenever one is set) and the textures (and
+   * their bytes) are each draw's own.
    */
   prepare(state: RasterState): void {
+    const bound = state.vertexShader;
+    if (bound && bound.executable === this.vs.executable) this.vs = bound;
     if (this.sampled) this.io.sample = shaderSample(state, VERTEX_SAMPLER_SLOT);
   }
 
