@@ -290,8 +290,10 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     // ps_1_1-1_3 tex projects by its stage's D3DTTFF_PROJECTED
     p.textureTransformFlags = Uint32Array.from(st.stageStates.slice(0, 8), (s) => s[D3DTSS.TEXTURETRANSFORMFLAGS]);
   }
-  if (dirty & (DIRTY.shaders | DIRTY.constants)) {
-    p.vertexShader = st.vertexShader ? { executable: st.vertexShader.executable, constants: runConstants(st.vsConst) } : null;
+  // each stage's shader is bound again only when it or its constants were set: an application
+  // setting vertex shader constants between draws keeps the pixel shader's (and what draws keep of it)
+  if (dirty & DIRTY.vertexShader) p.vertexShader = st.vertexShader ? { executable: st.vertexShader.executable, constants: runConstants(st.vsConst) } : null;
+  if (dirty & DIRTY.pixelShader) {
     p.pixelShader = st.pixelShader ? { executable: st.pixelShader.executable, constants: runConstants(st.psConst, p) } : null;
   } else if (dirty & DIRTY.stage && p.pixelShader) {
     p.pixelShader = { ...p.pixelShader, constants: { ...p.pixelShader.constants, bump: p.bump, textureTransformFlags: p.textureTransformFlags } };

@@ -64,7 +64,8 @@ export const DIRTY = {
   render: 1 << 0, sampler: 1 << 1, stage: 1 << 2, texture: 1 << 3, transform: 1 << 4, viewport: 1 << 5,
   scissor: 1 << 6, fvf: 1 << 7, streams: 1 << 8, indices: 1 << 9, material: 1 << 10, lights: 1 << 11, targets: 1 << 12,
   clipPlanes: 1 << 13,
-  shaders: 1 << 14, constants: 1 << 15,
+  /** the vertex shader or its constants; the pixel shader or its constants (each rebuilt apart) */
+  vertexShader: 1 << 14, pixelShader: 1 << 15,
 } as const;
 export const DIRTY_ALL = Object.values(DIRTY).reduce((a, b) => a | b, 0);
 
@@ -224,11 +225,11 @@ export class DeviceState implements StateTarget {
     const p = this.clipPlanes, i = 4 * index;
     return { a: p[i], b: p[i + 1], c: p[i + 2], d: p[i + 3] };
   }
-  setVertexShader(shader: VertexShader | null): void { this.vertexShader = shader; this.dirty |= DIRTY.shaders; }
-  setPixelShader(shader: PixelShader | null): void { this.pixelShader = shader; this.dirty |= DIRTY.shaders; }
+  setVertexShader(shader: VertexShader | null): void { this.vertexShader = shader; this.dirty |= DIRTY.vertexShader; }
+  setPixelShader(shader: PixelShader | null): void { this.pixelShader = shader; this.dirty |= DIRTY.pixelShader; }
   setShaderConstants(stage: ShaderKind, type: ConstType, start: number, data: Uint8Array): void {
     (stage === 'vertex' ? this.vsConst : this.psConst)[type].set(data, start * CONST_BYTES[type]);
-    this.dirty |= DIRTY.constants;
+    this.dirty |= stage === 'vertex' ? DIRTY.vertexShader : DIRTY.pixelShader;
   }
   lightEnable(index: number, enable: boolean): void {
     const slot = this.lights.get(index);

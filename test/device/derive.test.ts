@@ -245,3 +245,35 @@ describe('setTransform stores a frozen copy, the same object for a matrix set ag
     expect(world).toEqual([2, 3, 2, 2, 3]);
   });
 });
+
+describe('rasterState binds each shader again only when it or its own constants were set', () => {
+  type Shader = Parameters<DeviceState['setVertexShader']>[0];
+  const shader = (): Shader => ({ executable: {} }) as unknown as Shader;
+  const f32 = (...v: number[]) => new Uint8Array(Float32Array.from(v).buffer);
+
+  it('vertex constants: a new vertex binding with the values, the pixel binding kept; and the other way round', () => {
+    const st = new DeviceState(false);
+    st.setVertexShader(shader());
+    st.setPixelShader(shader());
+    const a = rasterState(st, caps);
+    st.setShaderConstants('vertex', 'f', 2, f32(1, 2, 3, 4));
+    const b = rasterState(st, caps);
+    expect(b.vertexShader).not.toBe(a.vertexShader);
+    expect(Array.from(b.vertexShader!.constants.f.subarray(8, 12))).toEqual([1, 2, 3, 4]);
+    expect(a.vertexShader!.constants.f[8]).toBe(0);
+    expect(b.pixelShader).toBe(a.pixelShader);
+    st.setShaderConstants('pixel', 'f', 1, f32(5, 6, 7, 8));
+    const c = rasterState(st, caps);
+    expect(c.pixelShader).not.toBe(b.pixelShader);
+    expect(Array.from(c.pixelShader!.constants.f.subarray(4, 8))).toEqual([5, 6, 7, 8]);
+    expect(b.pixelShader!.constants.f[4]).toBe(0);
+    expect(c.vertexShader).toBe(b.vertexShader);
+    const ps = shader();
+    st.setPixelShader(ps);
+    const d = rasterState(st, caps);
+    expect([d.vertexShader === c.vertexShader, d.pixelShader!.executable === (ps as unknown as { executable: unknown }).executable]).toEqual([true, true]);
+    st.setVertexShader(null);
+    const e = rasterState(st, caps);
+    expect([e.vertexShader, e.pixelShader === d.pixelShader]).toEqual([null, true]);
+  });
+});
