@@ -5,7 +5,7 @@
  * as the diffuse colour, with fixed-function pixel processing (diffuse through stage 0).
  */
 import { describe, expect, it } from 'vitest';
-import { D3DCLEAR, D3DCULL, D3DFVF, D3DPT, D3DRS, D3D_OK } from '../../src/d3d9/index.js';
+import { D3DCLEAR, D3DCULL, D3DFMT, D3DFVF, D3DPT, D3DRS, D3D_OK } from '../../src/d3d9/index.js';
 import { device, hex, pixel, ps, vs } from './shader-draw-helpers.js';
 
 /** A quad over clip-space x in [-1, 0], full height, XYZ (12 bytes a vertex), as a strip. */
@@ -32,4 +32,25 @@ describe('kept vertex shader stages take each draw\'s constants', () => {
       ]);
     });
   }
+});
+
+describe('a kept vertex shader stage\'s vertex array holds only the current draw\'s vertices', () => {
+  it('an index past NumVertices skips its triangle even when the draw before processed a vertex there', () => {
+    const dev = device();
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    dev.SetFVF(D3DFVF.XYZ);
+    dev.SetVertexShader(vs(dev, 'vs_2_0\ndcl_position v0\nmov oPos, v0\nmov oD0, c1\n'));
+    dev.SetPixelShader(ps(dev, 'ps_2_0\ndcl v0\nmov oC0, v0\n'));
+    dev.SetVertexShaderConstantF(1, Float32Array.of(0, 1, 0, 1), 1);
+    // clip space on 16×16: x −1, 0, 1 → pixel 0, 8, 16; y 1, 0, −1 → pixel 0, 8, 16
+    const at = (points: number[][]): Float32Array => Float32Array.from(points.flatMap(([x, y]) => [x, y, 0.5]));
+    // six vertices processed: position 5 is (1, −1), pixel (16, 16)
+    expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 2, at([[-1, 1], [1, 1], [-1, -1], [1, 1], [-1, -1], [1, -1]]), 12)).toBe(D3D_OK);
+    dev.Clear(0, null, D3DCLEAR.TARGET, 0xffff0000, 1, 0);
+    // three vertices: the second triangle names position 5, outside MinVertexIndex 0 + NumVertices 3 (skipped, replay9's rule)
+    const own = at([[-1, 1], [0, 1], [-1, 0], [-1, 1], [-1, 1], [1, -1]]);
+    expect(dev.DrawIndexedPrimitiveUP(D3DPT.TRIANGLELIST, 0, 3, 2, Uint16Array.of(0, 1, 2, 0, 2, 5), D3DFMT.INDEX16, own, 12)).toBe(D3D_OK);
+    // (2, 2) is in triangle 0-1-2; (7, 10) only in 0-2-5
+    expect([hex(pixel(dev.backBuffer, 2, 2)), hex(pixel(dev.backBuffer, 7, 10))]).toEqual(['0xff00ff00', '0xffff0000']);
+  });
 });
