@@ -28,12 +28,16 @@ function light(l: D3DLIGHT9): LightState {
   };
 }
 
-/** The last view of each 2D and cube texture and the level list it shows: kept while the texture samples the same list. */
-const views = new WeakMap<Texture | CubeTexture, { levels: unknown; view: TextureView }>();
+/**
+ * The last view of each texture and the level list it shows: kept while the texture samples the
+ * same list (a volume's levels, and each level's memory, are its own for its life: its slices are
+ * views of that memory, so they show every later write).
+ */
+const views = new WeakMap<Texture | CubeTexture | VolumeTexture, { levels: unknown; view: TextureView }>();
 
 function textureView(t: Texture | CubeTexture | VolumeTexture | null): TextureView | null {
-  if (t instanceof Texture || t instanceof CubeTexture) {
-    const levels = t instanceof Texture ? t.sampledLevels() : t.sampledFaces();
+  if (t instanceof Texture || t instanceof CubeTexture || t instanceof VolumeTexture) {
+    const levels = t instanceof Texture ? t.sampledLevels() : t instanceof CubeTexture ? t.sampledFaces() : t.levels;
     const known = views.get(t);
     if (known && known.levels === levels) return known.view;
     const view = makeTextureView(t)!;

@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
 import type { Surface } from '../../src/device/surface.js';
-import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DSAMP, D3DSBT, D3DTA, D3DTEXF, D3DTOP, D3DTS, D3DTSS, D3DUSAGE } from '../../src/d3d9/index.js';
+import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DSAMP, D3DSBT, D3DTA, D3DTEXF, D3DTOP, D3DTS, D3DTSS, D3DUSAGE, D3DFVF_TEXCOORDSIZE } from '../../src/d3d9/index.js';
 import { drawCaches, PIXEL_PLAN_PARTS } from '../../src/driver/raster/draw.js';
+import { rasterState } from '../../src/device/derive.js';
 import type { RasterState } from '../../src/driver/raster/types.js';
 import { prng, LONG } from '../helpers.js';
 
@@ -411,6 +412,37 @@ describe('the vertex array kept from draw to draw holds only the current draw\'s
     dev.SetClipStatus({ ClipUnion: 0, ClipIntersection: 0xffffffff });
     expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 1, xyz([[0, 0], [0.5, 0], [0, 0.5]]), 16)).toBe(0);
     expect(dev.GetClipStatus().clipStatus).toEqual({ ClipUnion: 0, ClipIntersection: 0 });
+  });
+});
+
+describe('a volume texture keeps its view while its bytes change', () => {
+  it('the view is the same object draw after draw; a slice rewritten between draws samples the new bytes', () => {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZRHW | D3DFVF.TEX1 | D3DFVF_TEXCOORDSIZE(3, 0));
+    dev.SetTextureStageState(0, D3DTSS.COLOROP, D3DTOP.SELECTARG1);
+    dev.SetTextureStageState(0, D3DTSS.COLORARG1, D3DTA.TEXTURE);
+    const vol = dev.CreateVolumeTexture(4, 4, 2, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.MANAGED).volumeTexture!;
+    const fill = (slice: number, color: number): void => {
+      const locked = vol.LockBox(0, null, 0).lockedVolume!;
+      const words = new Uint32Array(locked.pBits.buffer, locked.pBits.byteOffset + slice * locked.SlicePitch, 16);
+      words.fill(color);
+      vol.UnlockBox(0);
+    };
+    fill(0, RED);
+    fill(1, GREEN);
+    dev.SetTexture(0, vol);
+    // w = 0.25 samples slice 0 (point filtering: floor(0.25 · 2) = 0)
+    const v = new Float32Array(4 * 7);
+    [[0, 0], [W, 0], [0, H], [W, H]].forEach(([x, y], i) => v.set([x - 0.5, y - 0.5, 0.5, 1, x / W, y / H, 0.25], i * 7));
+    const seen: string[] = [];
+    for (const color of [undefined, 0xff0000ff, undefined]) {
+      if (color !== undefined) fill(0, color);
+      expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, v, 28)).toBe(0);
+      seen.push(pixel(backBuffer(dev), 8, 8).toString(16));
+    }
+    expect(seen).toEqual([x8(RED), x8(0xff0000ff), x8(0xff0000ff)].map((c) => c.toString(16)));
+    const caps = { clipTransformedVertices: true, maxPointSize: 64 };
+    expect(rasterState(dev.state, caps).textures[0]).toBe(rasterState(dev.state, caps).textures[0]);
   });
 });
 
