@@ -63,19 +63,28 @@ function makeTextureView(t: Texture | CubeTexture | VolumeTexture | null): Textu
 /**
  * The sampler states a draw reads: a MANAGED texture's SetLOD raises the most detailed level its
  * sampler uses, as MAXMIPLEVEL does, whichever of the two is higher (IDirect3DBaseTexture9::SetLOD).
- * The shared arrays are copied only for a stage whose texture has an LOD above its MAXMIPLEVEL.
+ * The shared list is handed back when no stage's texture has an LOD above its MAXMIPLEVEL; else
+ * a recent frozen list holding the same values (copyChanged), so draws with the same LODs find
+ * what they kept for it.
  */
-function withTextureLod(states: Uint32Array[], textures: ReadonlyArray<Texture | CubeTexture | VolumeTexture | null>): Uint32Array[] {
-  let out = states;
+function withTextureLod(p: DerivedParts, states: Uint32Array[], textures: ReadonlyArray<Texture | CubeTexture | VolumeTexture | null>): Uint32Array[] {
+  let live: Uint32Array[] | undefined;
   for (let i = 0; i < textures.length; i++) {
     const t = textures[i];
     const lod = t ? t.lod.get() : 0;
     if (lod === 0 || !states[i] || lod <= states[i][D3DSAMP.MAXMIPLEVEL] >>> 0) continue;
-    if (out === states) out = states.slice();
-    out[i] = states[i].slice();
-    out[i][D3DSAMP.MAXMIPLEVEL] = lod;
+    if (live === undefined) {
+      live = p.lodLive;
+      live.length = states.length;
+      for (let k = 0; k < states.length; k++) live[k] = states[k];
+    }
+    // the scratch copy of sampler i, with the LOD in place of MAXMIPLEVEL: copyChanged freezes a copy
+    const raised = (p.lodScratch[i] ??= new Uint32Array(states[i].length));
+    raised.set(states[i]);
+    raised[D3DSAMP.MAXMIPLEVEL] = lod;
+    live[i] = raised;
   }
-  return out;
+  return live === undefined ? states : copyChanged(live, p.lodCopies);
 }
 
 /** The parts of a RasterState that only setters change, kept per device state and rebuilt when their group is dirty. */
@@ -108,6 +117,10 @@ interface DerivedParts {
   results: Recent<RasterState>;
   scratch?: DerivedState;
   samplerCopies: RecentLists;
+  /** recent sampler lists with LODs applied (withTextureLod), the list it gathers and its raised copies */
+  lodCopies: RecentLists;
+  lodLive: Uint32Array[];
+  lodScratch: Uint32Array[];
   stageCopies: RecentLists;
 }
 
@@ -260,7 +273,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   const known = derived.get(st);
   const taken = st.takeDirty();
   const dirty = known ? taken : DIRTY_ALL;
-  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, results: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists() } as unknown as DerivedParts);
+  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, results: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists(), lodCopies: recentLists(), lodLive: [], lodScratch: [] } as unknown as DerivedParts);
   if (dirty & DIRTY.render) p.renderStates = sameCopy(p.renderCopies, st.renderStates);
   if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, p.samplerCopies);
   if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, p.stageCopies);
@@ -304,7 +317,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   }
   derived.set(st, p);
   const r = p.scratch ??= {} as DerivedState;
-  r.renderStates = p.renderStates; r.samplerStates = withTextureLod(p.samplerStates, st.textures); r.stageStates = p.stageStates;
+  r.renderStates = p.renderStates; r.samplerStates = withTextureLod(p, p.samplerStates, st.textures); r.stageStates = p.stageStates;
   r.textures = textureViews(st, p);
   r.world = p.world; r.view = p.view; r.projection = p.projection; r.textureTransforms = p.textureTransforms;
   r.viewport = p.viewport; r.scissor = p.scissor; r.fvf = st.fvf; r.vertexLayout = st.vertexShader ? st.decl?.shaderLayout : st.decl?.layout;

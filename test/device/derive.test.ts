@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { D3DRS, D3DSAMP, D3DTS, D3DTSS } from '../../src/d3d9/index.js';
 import { rasterState } from '../../src/device/derive.js';
 import { DeviceState } from '../../src/device/state.js';
+import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
+import { PP } from '../fixtures/every-command.js';
 
 const caps = { clipTransformedVertices: true, maxPointSize: 64 };
 const PARTS = ['renderStates', 'samplerStates', 'stageStates', 'world', 'view', 'projection', 'textureTransforms', 'viewport', 'scissor', 'material', 'lights', 'renderTargets'] as const;
@@ -275,5 +277,29 @@ describe('rasterState binds each shader again only when it or its own constants 
     st.setVertexShader(null);
     const e = rasterState(st, caps);
     expect([e.vertexShader, e.pixelShader === d.pixelShader]).toEqual([null, true]);
+  });
+});
+
+describe('rasterState applies a texture\'s SetLOD to its sampler as MAXMIPLEVEL does', () => {
+  it('the same list draw after draw while the LOD stays; the higher of LOD and MAXMIPLEVEL; the plain list back at LOD 0', () => {
+    const dev = Direct3DCreate9(32)!.CreateDevice(0, 1, null, 0x20, { ...PP, BackBufferWidth: 8, BackBufferHeight: 8 }).device!;
+    const tex = dev.CreateTexture(8, 8, 4, 0, 21 /* A8R8G8B8 */, 1 /* MANAGED */).texture!;
+    dev.SetTexture(1, tex);
+    const st = (dev as unknown as { state: DeviceState }).state;
+    const plain = rasterState(st, caps).samplerStates;
+    expect(tex.SetLOD(2)).toBe(0);
+    const a = rasterState(st, caps).samplerStates;
+    expect([a[1][D3DSAMP.MAXMIPLEVEL], a[0]]).toEqual([2, plain[0]]);
+    expect(plain[1][D3DSAMP.MAXMIPLEVEL]).toBe(0);
+    dev.SetRenderState(D3DRS.ZFUNC, 3);
+    expect(rasterState(st, caps).samplerStates).toBe(a);
+    dev.SetSamplerState(1, D3DSAMP.MAXMIPLEVEL, 3);
+    expect(rasterState(st, caps).samplerStates[1][D3DSAMP.MAXMIPLEVEL]).toBe(3);
+    dev.SetSamplerState(1, D3DSAMP.MAXMIPLEVEL, 0);
+    expect(rasterState(st, caps).samplerStates).toBe(a);
+    expect(tex.SetLOD(0)).toBe(2);
+    const back = rasterState(st, caps).samplerStates;
+    expect(back).toBe(plain);
+    expect(a[1][D3DSAMP.MAXMIPLEVEL]).toBe(2);
   });
 });
