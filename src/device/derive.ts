@@ -12,7 +12,7 @@ import { DIRTY, DIRTY_ALL } from './state.js';
 import type { DeviceState } from './state.js';
 import { CubeTexture, Texture } from './texture.js';
 import { VolumeTexture } from './volume.js';
-import type { D3DCOLORVALUE, D3DLIGHT9, D3DMATRIX } from './types.js';
+import type { D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DVIEWPORT9, RECT } from './types.js';
 
 export function mat4(m: D3DMATRIX): Mat4 {
   return Float64Array.of(m._11, m._12, m._13, m._14, m._21, m._22, m._23, m._24, m._31, m._32, m._33, m._34, m._41, m._42, m._43, m._44);
@@ -113,6 +113,9 @@ interface DerivedParts {
   /** recent frozen copies of the render states and of the matrices, for sameCopy */
   renderCopies: Recent<Uint32Array>;
   matrixCopies: Recent<Float64Array>;
+  viewports: Recent<RasterState['viewport']>;
+  scissors: Recent<RasterState['scissor']>;
+  materials: Recent<RasterState['material']>;
   /** recent results of rasterState, and the draw's fields gathered before one is found or copied */
   results: Recent<RasterState>;
   scratch?: DerivedState;
@@ -187,6 +190,41 @@ function copyChanged(live: readonly Uint32Array[], kept: RecentLists): Uint32Arr
   }
   return list;
 }
+
+/**
+ * A recent frozen part whose values are those of `source` (`same`), else one `make` builds, kept in
+ * place of the oldest: an application setting the same viewport, scissor rect or material again
+ * (per pass, per mesh) hands the draw the same object, and what draws keep for it is found again.
+ */
+function recentOf<T, S>(recent: Recent<T>, source: S, same: (kept: T, s: S) => boolean, make: (s: S) => T): T {
+  const copies = recent.copies;
+  for (let i = 0; i < copies.length; i++) if (same(copies[i], source)) return copies[i];
+  const made = make(source);
+  if (copies.length < RECENT_COPIES) copies.push(made);
+  else {
+    copies[recent.next] = made;
+    recent.next = (recent.next + 1) % RECENT_COPIES;
+  }
+  return made;
+}
+
+/** The same number: a −0 is not a 0, and a NaN matches nothing. */
+const sameNumber = (x: number, y: number): boolean => x === y && (x !== 0 || 1 / x === 1 / y);
+
+const viewportOf = (v: D3DVIEWPORT9): RasterState['viewport'] => ({ x: v.X, y: v.Y, width: v.Width, height: v.Height, minZ: v.MinZ, maxZ: v.MaxZ });
+const sameViewport = (k: RasterState['viewport'], v: D3DVIEWPORT9): boolean => sameNumber(k.x, v.X) && sameNumber(k.y, v.Y)
+  && sameNumber(k.width, v.Width) && sameNumber(k.height, v.Height) && sameNumber(k.minZ, v.MinZ) && sameNumber(k.maxZ, v.MaxZ);
+
+const rectOf = (r: RECT): RECT => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+const sameRect = (k: RECT, r: RECT): boolean => sameNumber(k.left, r.left) && sameNumber(k.top, r.top) && sameNumber(k.right, r.right) && sameNumber(k.bottom, r.bottom);
+
+const materialOf = (m: D3DMATERIAL9): RasterState['material'] => ({
+  diffuse: color(m.Diffuse), ambient: color(m.Ambient), specular: color(m.Specular), emissive: color(m.Emissive), power: m.Power,
+});
+const sameColor = (k: { r: number; g: number; b: number; a: number }, c: D3DCOLORVALUE): boolean =>
+  sameNumber(k.r, c.r) && sameNumber(k.g, c.g) && sameNumber(k.b, c.b) && sameNumber(k.a, c.a);
+const sameMaterial = (k: RasterState['material'], m: D3DMATERIAL9): boolean => sameColor(k.diffuse, m.Diffuse) && sameColor(k.ambient, m.Ambient)
+  && sameColor(k.specular, m.Specular) && sameColor(k.emissive, m.Emissive) && sameNumber(k.power, m.Power);
 
 /** matrixOf's scratch: the D3DMATRIX's values, compared with the recent copies before one is made */
 const scratchMatrix = new Float64Array(16);
@@ -273,7 +311,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   const known = derived.get(st);
   const taken = st.takeDirty();
   const dirty = known ? taken : DIRTY_ALL;
-  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, results: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists(), lodCopies: recentLists(), lodLive: [], lodScratch: [] } as unknown as DerivedParts);
+  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, results: { copies: [], next: 0 }, viewports: { copies: [], next: 0 }, scissors: { copies: [], next: 0 }, materials: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists(), lodCopies: recentLists(), lodLive: [], lodScratch: [] } as unknown as DerivedParts);
   if (dirty & DIRTY.render) p.renderStates = sameCopy(p.renderCopies, st.renderStates);
   if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, p.samplerCopies);
   if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, p.stageCopies);
@@ -290,14 +328,9 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     }
     if (tt) p.textureTransforms = tt;
   }
-  if (dirty & DIRTY.viewport) p.viewport = { x: st.viewport.X, y: st.viewport.Y, width: st.viewport.Width, height: st.viewport.Height, minZ: st.viewport.MinZ, maxZ: st.viewport.MaxZ };
-  if (dirty & DIRTY.scissor) p.scissor = { ...st.scissor };
-  if (dirty & DIRTY.material) {
-    p.material = {
-      diffuse: color(st.material.Diffuse), ambient: color(st.material.Ambient), specular: color(st.material.Specular),
-      emissive: color(st.material.Emissive), power: st.material.Power,
-    };
-  }
+  if (dirty & DIRTY.viewport) p.viewport = recentOf(p.viewports, st.viewport, sameViewport, viewportOf);
+  if (dirty & DIRTY.scissor) p.scissor = recentOf(p.scissors, st.scissor, sameRect, rectOf);
+  if (dirty & DIRTY.material) p.material = recentOf(p.materials, st.material, sameMaterial, materialOf);
   // enabled lights in ascending index order: the order of a Map's insertion must not show
   if (dirty & DIRTY.lights) p.lights = [...st.lights].filter(([, s]) => s.enabled).sort((a, b) => a[0] - b[0]).map(([, s]) => light(s.light));
   if (dirty & DIRTY.targets) p.renderTargets = st.renderTargets.slice();

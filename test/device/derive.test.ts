@@ -303,3 +303,24 @@ describe('rasterState applies a texture\'s SetLOD to its sampler as MAXMIPLEVEL 
     expect(a[1][D3DSAMP.MAXMIPLEVEL]).toBe(2);
   });
 });
+
+describe('rasterState hands back a recent viewport, scissor rect and material holding the same values', () => {
+  it('A, B, A again: the third gets the first object, each still showing its own values; −0 is not 0', () => {
+    const st = new DeviceState(false);
+    const vpA = { X: 0, Y: 0, Width: 8, Height: 8, MinZ: 0, MaxZ: 1 }, vpB = { ...vpA, Width: 4 };
+    const rectA = { left: 1, top: 2, right: 3, bottom: 4 }, rectB = { ...rectA, right: 5 };
+    const matA = { Diffuse: { r: 0.5, g: 0, b: 0, a: 1 }, Ambient: black, Specular: black, Emissive: black, Power: 8 };
+    const matB = { ...matA, Power: 2 };
+    const set = (vp: typeof vpA, rect: typeof rectA, mat: typeof matA) => { st.setViewport(vp); st.setScissor(rect); st.setMaterial(mat); return rasterState(st, caps); };
+    const a = set(vpA, rectA, matA), b = set(vpB, rectB, matB), again = set(vpA, rectA, matA);
+    expect([again.viewport, again.scissor, again.material]).toEqual([a.viewport, a.scissor, a.material]);
+    expect(again.viewport).toBe(a.viewport);
+    expect(again.scissor).toBe(a.scissor);
+    expect(again.material).toBe(a.material);
+    expect([a.viewport.width, a.scissor.right, a.material.power, b.viewport.width, b.scissor.right, b.material.power]).toEqual([8, 3, 8, 4, 5, 2]);
+    const negZero = set({ ...vpA, MinZ: -0 }, rectA, { ...matA, Diffuse: { ...matA.Diffuse, g: -0 } });
+    expect(negZero.viewport).not.toBe(a.viewport);
+    expect(negZero.material).not.toBe(a.material);
+    expect([Object.is(negZero.viewport.minZ, -0), Object.is(negZero.material.diffuse.g, -0)]).toEqual([true, true]);
+  });
+});
