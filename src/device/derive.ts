@@ -12,7 +12,7 @@ import { DIRTY, DIRTY_ALL } from './state.js';
 import type { DeviceState } from './state.js';
 import { CubeTexture, Texture } from './texture.js';
 import { VolumeTexture } from './volume.js';
-import type { D3DCOLORVALUE, D3DLIGHT9, D3DMATRIX } from './types.js';
+import type { D3DCOLORVALUE, D3DLIGHT9, D3DMATERIAL9, D3DMATRIX, D3DVIEWPORT9, RECT } from './types.js';
 
 export function mat4(m: D3DMATRIX): Mat4 {
   return Float64Array.of(m._11, m._12, m._13, m._14, m._21, m._22, m._23, m._24, m._31, m._32, m._33, m._34, m._41, m._42, m._43, m._44);
@@ -28,12 +28,16 @@ function light(l: D3DLIGHT9): LightState {
   };
 }
 
-/** The last view of each 2D and cube texture and the level list it shows: kept while the texture samples the same list. */
-const views = new WeakMap<Texture | CubeTexture, { levels: unknown; view: TextureView }>();
+/**
+ * The last view of each texture and the level list it shows: kept while the texture samples the
+ * same list (a volume's levels, and each level's memory, are its own for its life: its slices are
+ * views of that memory, so they show every later write).
+ */
+const views = new WeakMap<Texture | CubeTexture | VolumeTexture, { levels: unknown; view: TextureView }>();
 
 function textureView(t: Texture | CubeTexture | VolumeTexture | null): TextureView | null {
-  if (t instanceof Texture || t instanceof CubeTexture) {
-    const levels = t instanceof Texture ? t.sampledLevels() : t.sampledFaces();
+  if (t instanceof Texture || t instanceof CubeTexture || t instanceof VolumeTexture) {
+    const levels = t instanceof Texture ? t.sampledLevels() : t instanceof CubeTexture ? t.sampledFaces() : t.levels;
     const known = views.get(t);
     if (known && known.levels === levels) return known.view;
     const view = makeTextureView(t)!;
@@ -59,18 +63,28 @@ function makeTextureView(t: Texture | CubeTexture | VolumeTexture | null): Textu
 /**
  * The sampler states a draw reads: a MANAGED texture's SetLOD raises the most detailed level its
  * sampler uses, as MAXMIPLEVEL does, whichever of the two is higher (IDirect3DBaseTexture9::SetLOD).
- * The shared arrays are copied only for a stage whose texture has an LOD above its MAXMIPLEVEL.
+ * The shared list is handed back when no stage's texture has an LOD above its MAXMIPLEVEL; else
+ * a recent frozen list holding the same values (copyChanged), so draws with the same LODs find
+ * what they kept for it.
  */
-function withTextureLod(states: Uint32Array[], textures: ReadonlyArray<Texture | CubeTexture | VolumeTexture | null>): Uint32Array[] {
-  let out = states;
-  textures.forEach((t, i) => {
+function withTextureLod(p: DerivedParts, states: Uint32Array[], textures: ReadonlyArray<Texture | CubeTexture | VolumeTexture | null>): Uint32Array[] {
+  let live: Uint32Array[] | undefined;
+  for (let i = 0; i < textures.length; i++) {
+    const t = textures[i];
     const lod = t ? t.lod.get() : 0;
-    if (lod === 0 || !states[i] || lod <= states[i][D3DSAMP.MAXMIPLEVEL] >>> 0) return;
-    if (out === states) out = states.slice();
-    out[i] = states[i].slice();
-    out[i][D3DSAMP.MAXMIPLEVEL] = lod;
-  });
-  return out;
+    if (lod === 0 || !states[i] || lod <= states[i][D3DSAMP.MAXMIPLEVEL] >>> 0) continue;
+    if (live === undefined) {
+      live = p.lodLive;
+      live.length = states.length;
+      for (let k = 0; k < states.length; k++) live[k] = states[k];
+    }
+    // the scratch copy of sampler i, with the LOD in place of MAXMIPLEVEL: copyChanged freezes a copy
+    const raised = (p.lodScratch[i] ??= new Uint32Array(states[i].length));
+    raised.set(states[i]);
+    raised[D3DSAMP.MAXMIPLEVEL] = lod;
+    live[i] = raised;
+  }
+  return live === undefined ? states : copyChanged(live, p.lodCopies);
 }
 
 /** The parts of a RasterState that only setters change, kept per device state and rebuilt when their group is dirty. */
@@ -99,7 +113,17 @@ interface DerivedParts {
   /** recent frozen copies of the render states and of the matrices, for sameCopy */
   renderCopies: Recent<Uint32Array>;
   matrixCopies: Recent<Float64Array>;
+  viewports: Recent<RasterState['viewport']>;
+  scissors: Recent<RasterState['scissor']>;
+  materials: Recent<RasterState['material']>;
+  /** recent results of rasterState, and the draw's fields gathered before one is found or copied */
+  results: Recent<RasterState>;
+  scratch?: DerivedState;
   samplerCopies: RecentLists;
+  /** recent sampler lists with LODs applied (withTextureLod), the list it gathers and its raised copies */
+  lodCopies: RecentLists;
+  lodLive: Uint32Array[];
+  lodScratch: Uint32Array[];
   stageCopies: RecentLists;
 }
 
@@ -166,6 +190,41 @@ function copyChanged(live: readonly Uint32Array[], kept: RecentLists): Uint32Arr
   }
   return list;
 }
+
+/**
+ * A recent frozen part whose values are those of `source` (`same`), else one `make` builds, kept in
+ * place of the oldest: an application setting the same viewport, scissor rect or material again
+ * (per pass, per mesh) hands the draw the same object, and what draws keep for it is found again.
+ */
+function recentOf<T, S>(recent: Recent<T>, source: S, same: (kept: T, s: S) => boolean, make: (s: S) => T): T {
+  const copies = recent.copies;
+  for (let i = 0; i < copies.length; i++) if (same(copies[i], source)) return copies[i];
+  const made = make(source);
+  if (copies.length < RECENT_COPIES) copies.push(made);
+  else {
+    copies[recent.next] = made;
+    recent.next = (recent.next + 1) % RECENT_COPIES;
+  }
+  return made;
+}
+
+/** The same number: a −0 is not a 0, and a NaN matches nothing. */
+const sameNumber = (x: number, y: number): boolean => x === y && (x !== 0 || 1 / x === 1 / y);
+
+const viewportOf = (v: D3DVIEWPORT9): RasterState['viewport'] => ({ x: v.X, y: v.Y, width: v.Width, height: v.Height, minZ: v.MinZ, maxZ: v.MaxZ });
+const sameViewport = (k: RasterState['viewport'], v: D3DVIEWPORT9): boolean => sameNumber(k.x, v.X) && sameNumber(k.y, v.Y)
+  && sameNumber(k.width, v.Width) && sameNumber(k.height, v.Height) && sameNumber(k.minZ, v.MinZ) && sameNumber(k.maxZ, v.MaxZ);
+
+const rectOf = (r: RECT): RECT => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+const sameRect = (k: RECT, r: RECT): boolean => sameNumber(k.left, r.left) && sameNumber(k.top, r.top) && sameNumber(k.right, r.right) && sameNumber(k.bottom, r.bottom);
+
+const materialOf = (m: D3DMATERIAL9): RasterState['material'] => ({
+  diffuse: color(m.Diffuse), ambient: color(m.Ambient), specular: color(m.Specular), emissive: color(m.Emissive), power: m.Power,
+});
+const sameColor = (k: { r: number; g: number; b: number; a: number }, c: D3DCOLORVALUE): boolean =>
+  sameNumber(k.r, c.r) && sameNumber(k.g, c.g) && sameNumber(k.b, c.b) && sameNumber(k.a, c.a);
+const sameMaterial = (k: RasterState['material'], m: D3DMATERIAL9): boolean => sameColor(k.diffuse, m.Diffuse) && sameColor(k.ambient, m.Ambient)
+  && sameColor(k.specular, m.Specular) && sameColor(k.emissive, m.Emissive) && sameNumber(k.power, m.Power);
 
 /** matrixOf's scratch: the D3DMATRIX's values, compared with the recent copies before one is made */
 const scratchMatrix = new Float64Array(16);
@@ -252,7 +311,7 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
   const known = derived.get(st);
   const taken = st.takeDirty();
   const dirty = known ? taken : DIRTY_ALL;
-  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists() } as unknown as DerivedParts);
+  const p = known ?? ({ renderCopies: { copies: [], next: 0 }, matrixCopies: { copies: [], next: 0 }, results: { copies: [], next: 0 }, viewports: { copies: [], next: 0 }, scissors: { copies: [], next: 0 }, materials: { copies: [], next: 0 }, matrixSources: new Map(), samplerCopies: recentLists(), stageCopies: recentLists(), lodCopies: recentLists(), lodLive: [], lodScratch: [] } as unknown as DerivedParts);
   if (dirty & DIRTY.render) p.renderStates = sameCopy(p.renderCopies, st.renderStates);
   if (dirty & DIRTY.sampler) p.samplerStates = copyChanged(st.samplerStates, p.samplerCopies);
   if (dirty & DIRTY.stage) p.stageStates = copyChanged(st.stageStates, p.stageCopies);
@@ -269,14 +328,9 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     }
     if (tt) p.textureTransforms = tt;
   }
-  if (dirty & DIRTY.viewport) p.viewport = { x: st.viewport.X, y: st.viewport.Y, width: st.viewport.Width, height: st.viewport.Height, minZ: st.viewport.MinZ, maxZ: st.viewport.MaxZ };
-  if (dirty & DIRTY.scissor) p.scissor = { ...st.scissor };
-  if (dirty & DIRTY.material) {
-    p.material = {
-      diffuse: color(st.material.Diffuse), ambient: color(st.material.Ambient), specular: color(st.material.Specular),
-      emissive: color(st.material.Emissive), power: st.material.Power,
-    };
-  }
+  if (dirty & DIRTY.viewport) p.viewport = recentOf(p.viewports, st.viewport, sameViewport, viewportOf);
+  if (dirty & DIRTY.scissor) p.scissor = recentOf(p.scissors, st.scissor, sameRect, rectOf);
+  if (dirty & DIRTY.material) p.material = recentOf(p.materials, st.material, sameMaterial, materialOf);
   // enabled lights in ascending index order: the order of a Map's insertion must not show
   if (dirty & DIRTY.lights) p.lights = [...st.lights].filter(([, s]) => s.enabled).sort((a, b) => a[0] - b[0]).map(([, s]) => light(s.light));
   if (dirty & DIRTY.targets) p.renderTargets = st.renderTargets.slice();
@@ -286,23 +340,60 @@ export function rasterState(st: DeviceState, caps: DeviceCaps): RasterState {
     // ps_1_1-1_3 tex projects by its stage's D3DTTFF_PROJECTED
     p.textureTransformFlags = Uint32Array.from(st.stageStates.slice(0, 8), (s) => s[D3DTSS.TEXTURETRANSFORMFLAGS]);
   }
-  if (dirty & (DIRTY.shaders | DIRTY.constants)) {
-    p.vertexShader = st.vertexShader ? { executable: st.vertexShader.executable, constants: runConstants(st.vsConst) } : null;
+  // each stage's shader is bound again only when it or its constants were set: an application
+  // setting vertex shader constants between draws keeps the pixel shader's (and what draws keep of it)
+  if (dirty & DIRTY.vertexShader) p.vertexShader = st.vertexShader ? { executable: st.vertexShader.executable, constants: runConstants(st.vsConst) } : null;
+  if (dirty & DIRTY.pixelShader) {
     p.pixelShader = st.pixelShader ? { executable: st.pixelShader.executable, constants: runConstants(st.psConst, p) } : null;
   } else if (dirty & DIRTY.stage && p.pixelShader) {
     p.pixelShader = { ...p.pixelShader, constants: { ...p.pixelShader.constants, bump: p.bump, textureTransformFlags: p.textureTransformFlags } };
   }
   derived.set(st, p);
-  return {
-    renderStates: p.renderStates, samplerStates: withTextureLod(p.samplerStates, st.textures), stageStates: p.stageStates,
-    textures: textureViews(st, p),
-    world: p.world, view: p.view, projection: p.projection, textureTransforms: p.textureTransforms,
-    viewport: p.viewport, scissor: p.scissor, fvf: st.fvf, vertexLayout: st.vertexShader ? st.decl?.shaderLayout : st.decl?.layout, material: p.material, lights: p.lights,
-    renderTargets: p.renderTargets, depthStencil: st.depthStencil,
-    clipTransformedVertices: clipsPretransformedZ(st, caps),
-    maxPointSize: caps.maxPointSize,
-    palette: st.palettes.get(st.currentPalette),
-    userClipPlanes: p.userClipPlanes,
-    vertexShader: p.vertexShader, pixelShader: p.pixelShader, vertexElements: st.decl?.elements,
-  };
+  const r = p.scratch ??= {} as DerivedState;
+  r.renderStates = p.renderStates; r.samplerStates = withTextureLod(p, p.samplerStates, st.textures); r.stageStates = p.stageStates;
+  r.textures = textureViews(st, p);
+  r.world = p.world; r.view = p.view; r.projection = p.projection; r.textureTransforms = p.textureTransforms;
+  r.viewport = p.viewport; r.scissor = p.scissor; r.fvf = st.fvf; r.vertexLayout = st.vertexShader ? st.decl?.shaderLayout : st.decl?.layout;
+  r.material = p.material; r.lights = p.lights;
+  r.renderTargets = p.renderTargets; r.depthStencil = st.depthStencil;
+  r.clipTransformedVertices = clipsPretransformedZ(st, caps);
+  r.maxPointSize = caps.maxPointSize;
+  r.palette = st.palettes.get(st.currentPalette);
+  r.userClipPlanes = p.userClipPlanes;
+  r.vertexShader = p.vertexShader; r.pixelShader = p.pixelShader; r.vertexElements = st.decl?.elements;
+  return recentResult(p, r);
+}
+
+/** The RasterState fields rasterState sets (a shader draw adds the others to a copy of its own). */
+type DerivedField = Exclude<keyof RasterState, 'interpolatedSets' | 'flatSets'>;
+type DerivedState = Pick<RasterState, DerivedField>;
+const DERIVED_FIELDS = [
+  'renderStates', 'samplerStates', 'stageStates', 'textures', 'world', 'view', 'projection', 'textureTransforms', 'viewport',
+  'scissor', 'fvf', 'vertexLayout', 'material', 'lights', 'renderTargets', 'depthStencil', 'clipTransformedVertices',
+  'maxPointSize', 'palette', 'userClipPlanes', 'vertexShader', 'pixelShader', 'vertexElements',
+] as const satisfies readonly DerivedField[];
+/** Every field, checked by the compiler: a field left out would hand back a result holding another draw's value. */
+const everyDerivedField: [Exclude<DerivedField, (typeof DERIVED_FIELDS)[number]>] extends [never] ? readonly DerivedField[] : never = DERIVED_FIELDS;
+
+/**
+ * A recent result whose every field is the same (identity) as the draw's, else a copy of the
+ * draw's, kept in place of the oldest: a scene cycling through a few states gets the same objects
+ * again. Results are never written, so one handed out earlier (a kept DrawCall's observer, a kept
+ * context) still shows its draw's state.
+ */
+function recentResult(p: DerivedParts, r: DerivedState): RasterState {
+  const results = p.results.copies;
+  for (let k = 0; k < results.length; k++) {
+    const kept = results[k];
+    let i = 0;
+    while (i < everyDerivedField.length && kept[everyDerivedField[i]] === r[everyDerivedField[i]]) i++;
+    if (i === everyDerivedField.length) return kept;
+  }
+  const copy: RasterState = { ...r };
+  if (results.length < RECENT_COPIES) results.push(copy);
+  else {
+    results[p.results.next] = copy;
+    p.results.next = (p.results.next + 1) % RECENT_COPIES;
+  }
+  return copy;
 }

@@ -46,12 +46,26 @@ export const IDENTITY: Readonly<D3DMATRIX> = Object.freeze({
   _31: 0, _32: 0, _33: 1, _34: 0, _41: 0, _42: 0, _43: 0, _44: 1,
 });
 
+/** How many matrices of each transform type setTransform keeps to store again when set by value. */
+const RECENT_MATRICES = 8;
+
+/** The same number: a −0 is not a 0, and a NaN matches nothing (its payload bits may differ). */
+const same = (x: number, y: number): boolean => x === y && (x !== 0 || 1 / x === 1 / y);
+
+function sameMatrix(a: D3DMATRIX, b: D3DMATRIX): boolean {
+  return same(a._11, b._11) && same(a._12, b._12) && same(a._13, b._13) && same(a._14, b._14)
+    && same(a._21, b._21) && same(a._22, b._22) && same(a._23, b._23) && same(a._24, b._24)
+    && same(a._31, b._31) && same(a._32, b._32) && same(a._33, b._33) && same(a._34, b._34)
+    && same(a._41, b._41) && same(a._42, b._42) && same(a._43, b._43) && same(a._44, b._44);
+}
+
 /** Groups of state a setter marks dirty; what a draw, clear or blit derives is rebuilt from them. */
 export const DIRTY = {
   render: 1 << 0, sampler: 1 << 1, stage: 1 << 2, texture: 1 << 3, transform: 1 << 4, viewport: 1 << 5,
   scissor: 1 << 6, fvf: 1 << 7, streams: 1 << 8, indices: 1 << 9, material: 1 << 10, lights: 1 << 11, targets: 1 << 12,
   clipPlanes: 1 << 13,
-  shaders: 1 << 14, constants: 1 << 15,
+  /** the vertex shader or its constants; the pixel shader or its constants (each rebuilt apart) */
+  vertexShader: 1 << 14, pixelShader: 1 << 15,
 } as const;
 export const DIRTY_ALL = Object.values(DIRTY).reduce((a, b) => a | b, 0);
 
@@ -148,6 +162,26 @@ export class DeviceState implements StateTarget {
     });
   }
 
+  /** recent frozen copies setTransform stored, by transform type, the oldest replaced first */
+  private readonly recentMatrices = new Map<number, { copies: D3DMATRIX[]; next: number }>();
+
+  private matrixCopy(type: number, m: D3DMATRIX): D3DMATRIX {
+    let recent = this.recentMatrices.get(type);
+    if (recent === undefined) this.recentMatrices.set(type, recent = { copies: [], next: 0 });
+    const copies = recent.copies;
+    for (let i = 0; i < copies.length; i++) if (sameMatrix(copies[i], m)) return copies[i];
+    const copy = Object.freeze({
+      _11: m._11, _12: m._12, _13: m._13, _14: m._14, _21: m._21, _22: m._22, _23: m._23, _24: m._24,
+      _31: m._31, _32: m._32, _33: m._33, _34: m._34, _41: m._41, _42: m._42, _43: m._43, _44: m._44,
+    });
+    if (copies.length < RECENT_MATRICES) copies.push(copy);
+    else {
+      copies[recent.next] = copy;
+      recent.next = (recent.next + 1) % RECENT_MATRICES;
+    }
+    return copy;
+  }
+
   transform(type: number): D3DMATRIX {
     return this.transforms.get(type) ?? IDENTITY;
   }
@@ -163,7 +197,12 @@ export class DeviceState implements StateTarget {
   setSamplerState(sampler: number, type: number, value: number): void { this.samplerStates[sampler][type] = value >>> 0; this.dirty |= DIRTY.sampler; }
   setTextureStageState(stage: number, type: number, value: number): void { this.stageStates[stage][type] = value >>> 0; this.dirty |= DIRTY.stage; }
   setTexture(stage: number, texture: Texture | CubeTexture | VolumeTexture | null): void { this.textures[stage] = texture; this.dirty |= DIRTY.texture; }
-  setTransform(type: number, m: D3DMATRIX): void { this.transforms.set(type, { ...m }); this.dirty |= DIRTY.transform; }
+  /**
+   * Stores a frozen copy of `m` (the caller may change its object later): one of the last few of
+   * that type when it holds the same values, so a scene cycling through a few matrices allocates
+   * none, and what a draw derived from that copy is still right (derive.ts compares by identity).
+   */
+  setTransform(type: number, m: D3DMATRIX): void { this.transforms.set(type, this.matrixCopy(type, m)); this.dirty |= DIRTY.transform; }
   setViewport(v: D3DVIEWPORT9): void { this.viewport = { ...v }; this.dirty |= DIRTY.viewport; }
   setScissor(r: RECT): void { this.scissor = { ...r }; this.dirty |= DIRTY.scissor; }
   setFvf(fvf: number): void { this.fvf = fvf >>> 0; this.dirty |= DIRTY.fvf; }
@@ -186,11 +225,11 @@ export class DeviceState implements StateTarget {
     const p = this.clipPlanes, i = 4 * index;
     return { a: p[i], b: p[i + 1], c: p[i + 2], d: p[i + 3] };
   }
-  setVertexShader(shader: VertexShader | null): void { this.vertexShader = shader; this.dirty |= DIRTY.shaders; }
-  setPixelShader(shader: PixelShader | null): void { this.pixelShader = shader; this.dirty |= DIRTY.shaders; }
+  setVertexShader(shader: VertexShader | null): void { this.vertexShader = shader; this.dirty |= DIRTY.vertexShader; }
+  setPixelShader(shader: PixelShader | null): void { this.pixelShader = shader; this.dirty |= DIRTY.pixelShader; }
   setShaderConstants(stage: ShaderKind, type: ConstType, start: number, data: Uint8Array): void {
     (stage === 'vertex' ? this.vsConst : this.psConst)[type].set(data, start * CONST_BYTES[type]);
-    this.dirty |= DIRTY.constants;
+    this.dirty |= stage === 'vertex' ? DIRTY.vertexShader : DIRTY.pixelShader;
   }
   lightEnable(index: number, enable: boolean): void {
     const slot = this.lights.get(index);

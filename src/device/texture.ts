@@ -101,9 +101,14 @@ function makeHiddenLevels(owner: RefCounted, spec: TextureSpec): Surface[] {
 class AutoMips {
   private basis: Uint8Array | undefined;
   private basisFilter = 0;
+  /** level 0 and the hidden levels: the same list every call, so a draw sees the texture sample the same levels */
+  private readonly chain: Surface[];
 
-  constructor(private readonly top: Surface, private readonly hidden: Surface[]) {}
+  constructor(private readonly top: Surface, private readonly hidden: Surface[]) {
+    this.chain = [top, ...hidden];
+  }
 
+  /** The chain, its hidden levels regenerated first when level 0's bytes or the filter changed (never write the list). */
   levels(filter: number): Surface[] {
     if (this.hidden.length > 0 && (!this.basis || this.basisFilter !== filter || !sameBytes(this.basis, this.top.data))) {
       const how = filter === D3DTEXF.POINT ? 'point' : 'linear';
@@ -115,7 +120,7 @@ class AutoMips {
       this.basis = this.top.data.slice();
       this.basisFilter = filter;
     }
-    return [this.top, ...this.hidden];
+    return this.chain;
   }
 }
 
@@ -283,9 +288,14 @@ export class CubeTexture extends Resource implements IDirect3DCubeTexture9 {
     this.autoGenFilter = new AutoGenFilter((spec.usage & D3DUSAGE.AUTOGENMIPMAP) !== 0);
   }
   /** faces[face][level] as sampling reads them (with automatic mips, each face's generated chain). */
+  /** every face's sampled levels: the same list every call (each face's chain brought up to date first) */
   sampledFaces(): Surface[][] {
-    return this.autoMips ? this.autoMips.map((m) => m.levels(this.autoGenFilter.value)) : this.faces;
+    if (!this.autoMips) return this.faces;
+    const filter = this.autoGenFilter.value;
+    for (const m of this.autoMips) m.levels(filter);
+    return (this.autoFaces ??= this.autoMips.map((m) => m.levels(filter)));
   }
+  private autoFaces: Surface[][] | undefined;
   SetAutoGenFilterType(FilterType: number): HRESULT {
     const hr = this.autoGenFilter.set(FilterType);
     if (hr === D3D_OK) for (const d of this.dirty) d.all();

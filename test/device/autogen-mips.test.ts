@@ -185,3 +185,44 @@ describe('draws sample the generated chain', () => {
     for (let y = 0; y < 2; y++) for (let x = 0; x < 2; x++) expect(texel(bb, x, y) & 0xffffff).toBe(0x808080);
   });
 });
+
+describe('the sampled chain is the same list from draw to draw', () => {
+  const grey = (v: number): number => (0xff000000 | (v << 16) | (v << 8) | v) >>> 0;
+  it('2D and cube textures hand out the same lists (draws keep what they built for them), regenerated in place', () => {
+    const dev = device();
+    const t = texture(dev, 2, 2);
+    fill(t, () => grey(100));
+    const first = t.sampledLevels();
+    expect(t.sampledLevels()).toBe(first);
+    fill(t, (x, y) => grey(x + y === 0 ? 0 : 200));
+    expect(t.sampledLevels()).toBe(first);
+    expect(texel(first[1], 0, 0)).toBe(grey(150));
+    const c = dev.CreateCubeTexture(2, 0, AUTO, D3DFMT.A8R8G8B8, D3DPOOL.MANAGED, null).cubeTexture as CubeTexture;
+    const faces = c.sampledFaces();
+    const lr = c.LockRect(3, 0, null, 0);
+    (lr.lockedRect!.pBits as Uint8Array).fill(60);
+    expect(c.UnlockRect(3, 0)).toBe(D3D_OK);
+    expect(c.sampledFaces()).toBe(faces);
+    expect(texel(faces[3][1], 0, 0)).toBe((60 * 0x01010101) >>> 0);
+  });
+
+  it('a draw after level 0 was rewritten samples the regenerated level 1', () => {
+    const dev = device(2, 2);
+    const t = texture(dev, 4, 4);
+    dev.SetRenderState(D3DRS.LIGHTING, 0);
+    dev.SetTexture(0, t);
+    dev.SetTextureStageState(0, D3DTSS.COLOROP, D3DTOP.SELECTARG1);
+    for (const s of [D3DSAMP.MINFILTER, D3DSAMP.MAGFILTER, D3DSAMP.MIPFILTER]) dev.SetSamplerState(0, s, D3DTEXF.POINT);
+    dev.SetFVF(D3DFVF.XYZRHW | D3DFVF.TEX1);
+    // a 2×2 quad over the 4×4 texture: λ = 1, level 1
+    const quad = new Float32Array([0, 0, 0, 1, 0, 0, 2, 0, 0, 1, 1, 0, 0, 2, 0, 1, 0, 1, 2, 2, 0, 1, 1, 1]);
+    const bb = dev.GetBackBuffer(0, 0, 0).surface as Surface;
+    const seen: number[] = [];
+    for (const v of [40, 200, 40]) {
+      fill(t, () => grey(v));
+      expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, quad, 24)).toBe(D3D_OK);
+      seen.push(texel(bb, 1, 1) & 0xffffff);
+    }
+    expect(seen).toEqual([40, 200, 40].map((v) => grey(v) & 0xffffff));
+  });
+});

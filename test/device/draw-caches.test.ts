@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
 import type { Surface } from '../../src/device/surface.js';
-import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DSAMP, D3DSBT, D3DTA, D3DTEXF, D3DTOP, D3DTS, D3DTSS, D3DUSAGE } from '../../src/d3d9/index.js';
+import { D3DBLEND, D3DCLEAR, D3DCMP, D3DCULL, D3DFMT, D3DFVF, D3DPOOL, D3DPT, D3DRS, D3DSAMP, D3DSBT, D3DTA, D3DTEXF, D3DTOP, D3DTS, D3DTSS, D3DUSAGE, D3DFVF_TEXCOORDSIZE } from '../../src/d3d9/index.js';
 import { drawCaches, PIXEL_PLAN_PARTS } from '../../src/driver/raster/draw.js';
+import { rasterState } from '../../src/device/derive.js';
 import type { RasterState } from '../../src/driver/raster/types.js';
 import { prng, LONG } from '../helpers.js';
 
@@ -369,6 +370,79 @@ describe('kept vertex stages follow a state that goes back to an earlier value',
       draw(dev, xyzQuad(GREEN, -1, 1), 16);
       expect(pixel(backBuffer(dev), 8, 8).toString(16)).toBe(x8(lit ? 0xff0000ff : GREEN).toString(16));
     }
+  });
+});
+
+describe('the vertex array kept from draw to draw holds only the current draw\'s vertices', () => {
+  /** XYZRHW|DIFFUSE vertices (20 bytes each) at the given pixel corners, green. */
+  function vertices(points: number[][]): Float32Array {
+    const v = new Float32Array(5 * points.length);
+    const u = new Uint32Array(v.buffer);
+    points.forEach(([x, y], i) => { v.set([x, y, 0.5, 1], i * 5); u[i * 5 + 4] = GREEN; });
+    return v;
+  }
+
+  it('an index past NumVertices skips its triangle even when the draw before processed a vertex there', () => {
+    const dev = device();
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    // six vertices processed: position 5 is (16, 16)
+    expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 2, vertices([[0, 0], [16, 0], [0, 16], [16, 0], [0, 16], [16, 16]]), 20)).toBe(0);
+    dev.Clear(0, null, D3DCLEAR.TARGET, RED, 1, 0);
+    // three vertices: the second triangle names position 5, outside MinVertexIndex 0 + NumVertices 3 (skipped, replay9's rule)
+    const own = vertices([[0, 0], [8, 0], [0, 8], [0, 0], [0, 0], [16, 16]]);
+    expect(dev.DrawIndexedPrimitiveUP(D3DPT.TRIANGLELIST, 0, 3, 2, Uint16Array.of(0, 1, 2, 0, 2, 5), D3DFMT.INDEX16, own, 20)).toBe(0);
+    const bb = backBuffer(dev);
+    // (2, 2) is in triangle 0-1-2; (7, 10) only in 0-2-5
+    expect([pixel(bb, 2, 2), pixel(bb, 7, 10)].map((p) => p.toString(16))).toEqual([x8(GREEN), x8(RED)].map((c) => c.toString(16)));
+  });
+
+  it('the clip status of a draw with fewer vertices than the last reads only its own (software vertex processing)', () => {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZ | D3DFVF.DIFFUSE);
+    dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
+    const xyz = (points: number[][]): Float32Array => {
+      const v = new Float32Array(4 * points.length);
+      const u = new Uint32Array(v.buffer);
+      points.forEach(([x, y], i) => { v.set([x, y, 0.5], i * 4); u[i * 4 + 3] = GREEN; });
+      return v;
+    };
+    // vertex 5 far right of the clip volume: D3DCS_RIGHT
+    expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 2, xyz([[0, 0], [0.5, 0], [0, 0.5], [0, 0], [0.5, 0], [4, 0]]), 16)).toBe(0);
+    expect(dev.GetClipStatus().clipStatus!.ClipUnion).not.toBe(0);
+    dev.SetClipStatus({ ClipUnion: 0, ClipIntersection: 0xffffffff });
+    expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLELIST, 1, xyz([[0, 0], [0.5, 0], [0, 0.5]]), 16)).toBe(0);
+    expect(dev.GetClipStatus().clipStatus).toEqual({ ClipUnion: 0, ClipIntersection: 0 });
+  });
+});
+
+describe('a volume texture keeps its view while its bytes change', () => {
+  it('the view is the same object draw after draw; a slice rewritten between draws samples the new bytes', () => {
+    const dev = device();
+    dev.SetFVF(D3DFVF.XYZRHW | D3DFVF.TEX1 | D3DFVF_TEXCOORDSIZE(3, 0));
+    dev.SetTextureStageState(0, D3DTSS.COLOROP, D3DTOP.SELECTARG1);
+    dev.SetTextureStageState(0, D3DTSS.COLORARG1, D3DTA.TEXTURE);
+    const vol = dev.CreateVolumeTexture(4, 4, 2, 1, 0, D3DFMT.A8R8G8B8, D3DPOOL.MANAGED).volumeTexture!;
+    const fill = (slice: number, color: number): void => {
+      const locked = vol.LockBox(0, null, 0).lockedVolume!;
+      const words = new Uint32Array(locked.pBits.buffer, locked.pBits.byteOffset + slice * locked.SlicePitch, 16);
+      words.fill(color);
+      vol.UnlockBox(0);
+    };
+    fill(0, RED);
+    fill(1, GREEN);
+    dev.SetTexture(0, vol);
+    // w = 0.25 samples slice 0 (point filtering: floor(0.25 · 2) = 0)
+    const v = new Float32Array(4 * 7);
+    [[0, 0], [W, 0], [0, H], [W, H]].forEach(([x, y], i) => v.set([x - 0.5, y - 0.5, 0.5, 1, x / W, y / H, 0.25], i * 7));
+    const seen: string[] = [];
+    for (const color of [undefined, 0xff0000ff, undefined]) {
+      if (color !== undefined) fill(0, color);
+      expect(dev.DrawPrimitiveUP(D3DPT.TRIANGLESTRIP, 2, v, 28)).toBe(0);
+      seen.push(pixel(backBuffer(dev), 8, 8).toString(16));
+    }
+    expect(seen).toEqual([x8(RED), x8(0xff0000ff), x8(0xff0000ff)].map((c) => c.toString(16)));
+    const caps = { clipTransformedVertices: true, maxPointSize: 64 };
+    expect(rasterState(dev.state, caps).textures[0]).toBe(rasterState(dev.state, caps).textures[0]);
   });
 });
 

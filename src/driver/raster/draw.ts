@@ -111,7 +111,9 @@ const fixedFunctionVertices: ClipVertex[] = [];
 function vertexKeyOf(state: RasterState): KeptByParts<{ processor: VertexStage; out: ClipVertex[] }> {
   return vertexStages.begin().part(state.fvf).part(state.vertexLayout).part(state.world).part(state.view).part(state.projection)
     .part(state.renderStates).part(state.stageStates).part(state.textureTransforms).part(state.lights).part(state.material)
-    .part(state.viewport).part(state.maxPointSize).part(state.userClipPlanes).part(state.vertexShader).part(state.pixelShader)
+    .part(state.viewport).part(state.maxPointSize).part(state.userClipPlanes)
+    // the shaders' executables, not their constants: a vertex stage takes the draw's constants in prepare()
+    .part(state.vertexShader?.executable ?? null).part(state.pixelShader?.executable ?? null)
     .part(state.vertexElements);
 }
 
@@ -164,11 +166,18 @@ export const PIXEL_PLAN_PARTS = [
   'viewport', 'palette', 'pixelShader', 'interpolatedSets', 'flatSets',
 ] as const satisfies readonly (keyof RasterState)[];
 
-/** Calls `f` with every level (every face's, every slice's) of a texture view. */
-function eachLevel(t: TextureView, f: (level: SurfaceView) => void): void {
-  if (t.kind === 'cube' && t.faces) for (const face of t.faces) for (const l of face) f(l);
-  else if (t.kind === 'volume' && t.volume) for (const slices of t.volume) for (const l of slices) f(l);
-  else for (const l of t.levels) f(l);
+/** How many lists of levels a texture view has: a cube's faces, a volume's levels (each a list of slices), else its one list. */
+function levelListCount(t: TextureView): number {
+  if (t.kind === 'cube' && t.faces) return t.faces.length;
+  if (t.kind === 'volume' && t.volume) return t.volume.length;
+  return 1;
+}
+
+/** List `i` of a texture view's levels (levelListCount): loops over these allocate nothing, as a draw's key gathering must not. */
+function levelList(t: TextureView, i: number): readonly SurfaceView[] {
+  if (t.kind === 'cube' && t.faces) return t.faces[i];
+  if (t.kind === 'volume' && t.volume) return t.volume[i];
+  return t.levels;
 }
 
 /** Gathers the parts a pixel plan is built from: the state's, the targets' data and the textures' views and level data. */
@@ -182,7 +191,11 @@ function pixelKeyOf(state: RasterState): KeptByParts<PixelPlan> {
   for (let i = 0; i < textures.length; i++) {
     const t = textures[i] ?? null;
     k.part(t);
-    if (t) eachLevel(t, (l) => k.part(l.data));
+    if (!t) continue;
+    for (let g = 0, n = levelListCount(t); g < n; g++) {
+      const list = levelList(t, g);
+      for (let l = 0; l < list.length; l++) k.part(list[l].data);
+    }
   }
   return k;
 }
@@ -199,10 +212,10 @@ function texelsUnchanged(plan: PixelPlan): boolean {
 /** Copies of the bound textures' level bytes, or null when they are too many to compare every draw. */
 function texelCopies(state: RasterState): TexelCopy[] | null {
   let bytes = 0;
-  for (const t of state.textures) if (t) eachLevel(t, (l) => { bytes += l.data.length; });
+  for (const t of state.textures) if (t) for (let g = 0; g < levelListCount(t); g++) for (const l of levelList(t, g)) bytes += l.data.length;
   if (bytes > KEPT_TEXEL_BYTES) return null;
   const copies: TexelCopy[] = [];
-  for (const t of state.textures) if (t) eachLevel(t, (l) => copies.push({ data: l.data, copy: l.data.slice() }));
+  for (const t of state.textures) if (t) for (let g = 0; g < levelListCount(t); g++) for (const l of levelList(t, g)) copies.push({ data: l.data, copy: l.data.slice() });
   return copies;
 }
 
@@ -224,14 +237,19 @@ function pixelPlan(state: RasterState): PixelPlan {
   return plan;
 }
 
-export function drawPrimitives(state: RasterState, call: DrawCall, options: DrawOptions = {}): void {
-  if (call.primitiveCount <= 0 || call.vertexCount <= 0) return;
+/** The options of a draw given none (never written). */
+const NO_OPTIONS: DrawOptions = Object.freeze({});
+
+export function drawPrimitives(state: RasterState, call: DrawCall, options: DrawOptions = NO_OPTIONS): void {
+  const count = call.vertexCount;
+  if (call.primitiveCount <= 0 || count <= 0) return;
   const stage = vertexStage(state);
   stage.processor.prepare?.(state);
-  const vertices = stage.processor.process(call.streams ?? call.stream, call.firstVertex, call.vertexCount, stage.out);
-  if (options.clipStatus) accumulateClipStatus(options.clipStatus, vertices, state.userClipPlanes?.mask ?? 0);
-  if (state.pixelShader) drawShaded(state, call.primitiveType, vertices, call.indices, call.primitiveCount, stage.processor.varyingSemantics, options);
-  else drawVertices(state, call.primitiveType, vertices, call.indices, call.primitiveCount, options);
+  // the stage's array is reused from draw to draw: only its first `count` vertices are this draw's
+  const vertices = stage.processor.process(call.streams ?? call.stream, call.firstVertex, count, stage.out);
+  if (options.clipStatus) accumulateClipStatus(options.clipStatus, vertices, state.userClipPlanes?.mask ?? 0, count);
+  if (state.pixelShader) drawShaded(state, call.primitiveType, vertices, call.indices, call.primitiveCount, stage.processor.varyingSemantics, options, count);
+  else drawVertices(state, call.primitiveType, vertices, call.indices, call.primitiveCount, options, count);
 }
 
 /**
@@ -244,15 +262,15 @@ export function drawPrimitives(state: RasterState, call: DrawCall, options: Draw
  */
 export function drawShaded(
   state: RasterState, primitiveType: number, vertices: readonly ClipVertex[], indices: ArrayLike<number> | null,
-  primitiveCount: number, varyings: readonly VaryingSemantic[], options: DrawOptions = {},
+  primitiveCount: number, varyings: readonly VaryingSemantic[], options: DrawOptions = NO_OPTIONS, vertexCount = vertices.length,
 ): void {
   const watch = options.watch;
   if (watch && !options.watchWholeDraw && !samplesItsTargets(state)) {
     const held = holdPixel(state, watch.x, watch.y);
-    drawShaded(state, primitiveType, vertices, indices, primitiveCount, varyings, { samplesPassed: options.samplesPassed });
+    drawShaded(state, primitiveType, vertices, indices, primitiveCount, varyings, { samplesPassed: options.samplesPassed }, vertexCount);
     held.restore();
     const alone = scissoredTo(state, watch.x, watch.y, true);
-    drawShaded(alone, primitiveType, vertices, indices, primitiveCount, varyings, { watch, watchWholeDraw: true });
+    drawShaded(alone, primitiveType, vertices, indices, primitiveCount, varyings, { watch, watchWholeDraw: true }, vertexCount);
     return;
   }
   const ps = state.pixelShader!;
@@ -265,7 +283,7 @@ export function drawShaded(
   const perFragment = shadedPipeline(linked, ps, link, counted, watch, lanes);
   // the span path runs rows of pixels per call; 'generic' (and watching, counting, a target sampled while drawn) keep every pixel on perFragment
   const spans = watch || counter || options.spanPath === 'generic' || samplesItsTargets(state) ? null : createShadedSpanPath(linked, ps, link, stages, lanes, perFragment);
-  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, perFragment, spans);
+  rasterizePrimitives(linked, primitiveType, vertices, indices, primitiveCount, perFragment, spans, vertexCount);
 }
 
 /** Whether the draw rasterizes point sprites: points (a point list, or triangles in FILLMODE POINT) with POINTSPRITEENABLE. */
@@ -276,9 +294,10 @@ function drawsSprites(state: RasterState, primitiveType: number): boolean {
   return primitiveType === D3DPT.POINTLIST || (triangles && rs[D3DRS.FILLMODE] === D3DFILL.POINT);
 }
 
-/** ORs and ANDs the D3DCS_* codes of the transformed vertices into `status` (XYZRHW vertices have none). */
-export function accumulateClipStatus(status: ClipStatusAccumulator, vertices: readonly ClipVertex[], userMask: number): void {
-  for (const v of vertices) {
+/** ORs and ANDs the D3DCS_* codes of vertices[0 .. count − 1] into `status` (XYZRHW vertices have none). */
+export function accumulateClipStatus(status: ClipStatusAccumulator, vertices: readonly ClipVertex[], userMask: number, count = vertices.length): void {
+  for (let i = 0; i < count; i++) {
+    const v = vertices[i];
     if (v.pretransformed) continue;
     const code = clipCode(v, userMask);
     status.union = (status.union | code) >>> 0;
@@ -293,7 +312,7 @@ export function accumulateClipStatus(status: ClipStatusAccumulator, vertices: re
  */
 export function drawVertices(
   state: RasterState, primitiveType: number, vertices: readonly ClipVertex[],
-  indices: ArrayLike<number> | null, primitiveCount: number, options: DrawOptions = {},
+  indices: ArrayLike<number> | null, primitiveCount: number, options: DrawOptions = NO_OPTIONS, vertexCount = vertices.length,
 ): void {
   const watch = options.watch;
   if (watch && !options.watchWholeDraw && !samplesItsTargets(state)) {
@@ -303,16 +322,16 @@ export function drawVertices(
     // texture is a surface the draw writes (undefined in D3D9, deterministic here): the second
     // pass would sample what the first wrote, so the whole draw runs watched instead.
     const held = holdPixel(state, watch.x, watch.y);
-    drawVertices(state, primitiveType, vertices, indices, primitiveCount, { pixelPaths: options.pixelPaths, spanPath: options.spanPath, samplesPassed: options.samplesPassed });
+    drawVertices(state, primitiveType, vertices, indices, primitiveCount, { pixelPaths: options.pixelPaths, spanPath: options.spanPath, samplesPassed: options.samplesPassed }, vertexCount);
     held.restore();
     const alone = scissoredTo(state, watch.x, watch.y, true);
-    drawVertices(alone, primitiveType, vertices, indices, primitiveCount, { watch, watchWholeDraw: true });
+    drawVertices(alone, primitiveType, vertices, indices, primitiveCount, { watch, watchWholeDraw: true }, vertexCount);
     return;
   }
   const counter = options.samplesPassed;
   if (!watch && !counter && !options.pixelPaths && !options.spanPath) {
     const plan = pixelPlan(state);
-    rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, plan.pipeline, plan.spans);
+    rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, plan.pipeline, plan.spans, vertexCount);
     return;
   }
   const chosen = createPixelStages(state, stageSampler(state), watch ? GENERIC_PATHS : options.pixelPaths ?? choosePixelPaths(state));
@@ -320,21 +339,25 @@ export function drawVertices(
   const forced = watch || counter ? 'generic' : options.spanPath;
   const spans = forced ? createSpanPath(forced, state, stages) : autoSpanPath(state, stages);
   const pipeline = watch ? observedPipelineOf(state, stages, watch) : pipelineOf(state, stages);
-  rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipeline, spans);
+  rasterizePrimitives(state, primitiveType, vertices, indices, primitiveCount, pipeline, spans, vertexCount);
 }
 
 /** Whether a bound texture shares memory with a render target or the depth-stencil surface. */
 function samplesItsTargets(state: RasterState): boolean {
-  let shared = false;
-  for (const t of state.textures) {
+  const textures = state.textures, targets = state.renderTargets;
+  for (let i = 0; i < textures.length; i++) {
+    const t = textures[i];
     if (!t) continue;
-    eachLevel(t, (level) => {
-      const buffer = level.data.buffer;
-      if (state.depthStencil?.data.buffer === buffer) shared = true;
-      for (const s of state.renderTargets) if (s?.data.buffer === buffer) shared = true;
-    });
+    for (let g = 0, n = levelListCount(t); g < n; g++) {
+      const list = levelList(t, g);
+      for (let l = 0; l < list.length; l++) {
+        const buffer = list[l].data.buffer;
+        if (state.depthStencil?.data.buffer === buffer) return true;
+        for (let r = 0; r < targets.length; r++) if (targets[r]?.data.buffer === buffer) return true;
+      }
+    }
   }
-  return shared;
+  return false;
 }
 
 /** The bytes of pixel (x, y) in every sample of the bound render targets and depth-stencil surface, to put back. */
@@ -391,7 +414,7 @@ export function missedFragment(state: RasterState, call: DrawCall, x: number, y:
     let hit: { front: boolean } | null = null;
     rasterizePrimitives(probe, call.primitiveType, vertices, call.indices, call.primitiveCount, (f) => {
       if (f.x === x && f.y === y && !hit) hit = { front: f.front };
-    });
+    }, null, call.vertexCount);
     return hit;
   };
   const any = covers(false);

@@ -91,14 +91,17 @@ describe('the processor', () => {
     expect(vs.map((v) => v.x)).toEqual([2, 3]);
   });
 
-  it('reuses the ClipVertex objects of the array it is given', () => {
+  it('reuses the ClipVertex objects of the array it is given, and leaves those past the count where they are', () => {
     const p = new VertexProcessor(makeState({ fvf: XYZ }));
     const out = [createClipVertex(), createClipVertex(), createClipVertex()];
-    const keep = out[0];
+    const [keep, , past] = out;
+    past.x = 5;
     const res = p.process(stream([[7, 0, 0], [8, 0, 0]]), 0, 2, out);
     expect(res).toBe(out);
-    expect(res.length).toBe(2);
+    expect(res.length).toBe(3);
     expect(res[0]).toBe(keep);
     expect(res[1].x).toBe(8);
+    expect(res[2]).toBe(past);
+    expect(past.x).toBe(5);
   });
 });

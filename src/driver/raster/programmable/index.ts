@@ -6,6 +6,7 @@
  */
 import type { ClipVertex, RasterState } from '../types.js';
 import { VertexProcessor } from '../vertex/index.js';
+import { decodeVertexLayout } from '../vertex/fetch.js';
 import type { FetchStreams } from '../vertex/fetch.js';
 import type { VaryingSemantic } from './link.js';
 import { PretransformedVaryings, ShaderVertexProcessor } from './vertex.js';
@@ -20,6 +21,7 @@ export { createShaderClipVertex, createShaderIO, PretransformedVaryings, ShaderV
 
 /** What a draw's vertex stage does, fixed-function or programmable. */
 export interface VertexStage {
+  /** writes vertices first .. first+count−1 to out[0 .. count−1] and returns out; entries past count are not the draw's */
   process(stream: FetchStreams, first: number, count: number, out?: ClipVertex[]): ClipVertex[];
   /** semantics of the varyings the vertices carry after their coordinate sets */
   readonly varyingSemantics: readonly VaryingSemantic[];
@@ -34,9 +36,11 @@ export interface VertexStage {
  * declaration's other elements become varyings (Wine visual.c pretransformed_varying_test).
  */
 export function createVertexStage(state: RasterState): VertexStage {
-  const ff = new VertexProcessor(state);
+  const layout = state.vertexLayout ?? decodeVertexLayout(state.fvf);
   const elements = state.vertexElements ?? [];
-  if (state.vertexShader && !ff.pretransformed) return new ShaderVertexProcessor(state, state.vertexShader, elements);
+  // a shader stage builds no fixed-function one (an invalid layout still throws, from VertexProcessor)
+  if (state.vertexShader && layout && layout.position !== 'xyzrhw') return new ShaderVertexProcessor(state, state.vertexShader, elements);
+  const ff = new VertexProcessor(state);
   const ps = state.pixelShader?.executable;
   if (!ff.pretransformed || !ps || ps.version < 0x300 || elements.length === 0) return Object.assign(ff, { varyingSemantics: [] as VaryingSemantic[] });
   const varyings = new PretransformedVaryings(elements);
@@ -44,7 +48,7 @@ export function createVertexStage(state: RasterState): VertexStage {
     varyingSemantics: varyings.varyingSemantics,
     process(stream, first, count, out = []) {
       const vertices = ff.process(stream, first, count, out);
-      varyings.fill(stream, first, vertices);
+      varyings.fill(stream, first, count, vertices);
       return vertices;
     },
   };

@@ -69,7 +69,7 @@ export class ShaderVertexProcessor {
   private readonly scratch = new Float64Array(4);
   private readonly sampled: boolean;
 
-  constructor(state: RasterState, private readonly vs: BoundShader, elements: readonly D3DVERTEXELEMENT9[]) {
+  constructor(state: RasterState, private vs: BoundShader, elements: readonly D3DVERTEXELEMENT9[]) {
     const exe = vs.executable;
     for (const s of exe.inputs) {
       const e = elements.find((x) => x.Usage === s.usage && x.UsageIndex === s.usageIndex);
@@ -108,14 +108,17 @@ export class ShaderVertexProcessor {
   }
 
   /**
-   * Takes the draw's vertex textures: the stage outlives a draw while the shader, its constants and
-   * the declaration stay, but the textures (and their bytes) are each draw's own.
+   * Takes the draw's constants and vertex textures: the stage outlives a draw while the shader and
+   * the declaration stay, but the constants (a new copy whenever one is set) and the textures (and
+   * their bytes) are each draw's own.
    */
   prepare(state: RasterState): void {
+    const bound = state.vertexShader;
+    if (bound && bound.executable === this.vs.executable) this.vs = bound;
     if (this.sampled) this.io.sample = shaderSample(state, VERTEX_SAMPLER_SLOT);
   }
 
-  /** Runs the shader for vertices first .. first+count−1 into out[0 .. count−1] (reused), in batches of LANES. */
+  /** Runs the shader for vertices first .. first+count−1 into out[0 .. count−1] (reused; entries past count are left as they were), in batches of LANES. */
   process(stream: FetchStreams, first: number, count: number, out: ClipVertex[] = []): ClipVertex[] {
     const list: readonly (StreamView | null | undefined)[] = 'data' in stream ? [stream] : stream;
     for (let base = 0; base < count; base += LANES) {
@@ -128,7 +131,6 @@ export class ShaderVertexProcessor {
         this.emit(lane, out[i]);
       }
     }
-    out.length = count;
     return out;
   }
 
@@ -203,11 +205,11 @@ export class PretransformedVaryings {
     }
   }
 
-  /** Fills the varyings of out[i] from vertex first + i; out's vertices get room for them first. */
-  fill(stream: FetchStreams, first: number, out: ClipVertex[]): void {
+  /** Fills the varyings of out[i] from vertex first + i, i < count; those vertices get room for them first. */
+  fill(stream: FetchStreams, first: number, count: number, out: ClipVertex[]): void {
     const list: readonly (StreamView | null | undefined)[] = 'data' in stream ? [stream] : stream;
     const v = this.scratch;
-    for (let i = 0; i < out.length; i++) {
+    for (let i = 0; i < count; i++) {
       const cv = out[i];
       if (cv.tex.length < 4 * (MAX_TEXCOORDS + MAX_VARYINGS)) {
         const tex = new Float64Array(4 * (MAX_TEXCOORDS + MAX_VARYINGS));

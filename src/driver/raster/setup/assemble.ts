@@ -25,24 +25,46 @@ export function verticesNeeded(primitiveType: number, count: number): number {
   }
 }
 
+/**
+ * Triangle `i`'s positions a, b, c and its provoking vertex, written to out[0..3]; false for a type
+ * that is not a triangle type (nothing written). What assembleTriangles hands its sink, for loops
+ * that must not allocate a callback per draw.
+ */
+export function trianglePositions(primitiveType: number, i: number, out: Int32Array): boolean {
+  switch (primitiveType) {
+    case D3DPT.TRIANGLELIST: out[0] = 3 * i; out[1] = 3 * i + 1; out[2] = 3 * i + 2; out[3] = 3 * i; return true;
+    case D3DPT.TRIANGLESTRIP:
+      if (i % 2 === 0) { out[0] = i; out[1] = i + 1; }
+      else { out[0] = i + 1; out[1] = i; }
+      out[2] = i + 2; out[3] = i;
+      return true;
+    case D3DPT.TRIANGLEFAN: out[0] = 0; out[1] = i + 1; out[2] = i + 2; out[3] = i + 1; return true;
+    default: return false;
+  }
+}
+
+/**
+ * Segment `i` of `count`: its positions a, b in out[0..1] and out[2] 1 when it is `last` (LineSink);
+ * false for a type that is not a line type.
+ */
+export function linePositions(primitiveType: number, i: number, count: number, out: Int32Array): boolean {
+  if (primitiveType === D3DPT.LINELIST) { out[0] = 2 * i; out[1] = 2 * i + 1; out[2] = 1; return true; }
+  if (primitiveType === D3DPT.LINESTRIP) { out[0] = i; out[1] = i + 1; out[2] = i === count - 1 ? 1 : 0; return true; }
+  return false;
+}
+
+const scratch = new Int32Array(4);
+
 export function assembleTriangles(primitiveType: number, count: number, sink: TriangleSink): void {
   for (let i = 0; i < count; i++) {
-    switch (primitiveType) {
-      case D3DPT.TRIANGLELIST: sink(3 * i, 3 * i + 1, 3 * i + 2, 3 * i); break;
-      case D3DPT.TRIANGLESTRIP:
-        if (i % 2 === 0) sink(i, i + 1, i + 2, i);
-        else sink(i + 1, i, i + 2, i);
-        break;
-      case D3DPT.TRIANGLEFAN: sink(0, i + 1, i + 2, i + 1); break;
-      default: return;
-    }
+    if (!trianglePositions(primitiveType, i, scratch)) return;
+    sink(scratch[0], scratch[1], scratch[2], scratch[3]);
   }
 }
 
 export function assembleLines(primitiveType: number, count: number, sink: LineSink): void {
   for (let i = 0; i < count; i++) {
-    if (primitiveType === D3DPT.LINELIST) sink(2 * i, 2 * i + 1, true);
-    else if (primitiveType === D3DPT.LINESTRIP) sink(i, i + 1, i === count - 1);
-    else return;
+    if (!linePositions(primitiveType, i, count, scratch)) return;
+    sink(scratch[0], scratch[1], scratch[2] !== 0);
   }
 }

@@ -100,15 +100,16 @@ export class VertexProcessor {
   }
 
   /**
-   * Processes vertices first .. first+count−1 of `stream` into out[0 .. count−1],
-   * reusing the ClipVertex objects already there; out.length becomes count.
+   * Processes vertices first .. first+count−1 of `stream` into out[0 .. count−1], reusing the
+   * ClipVertex objects already there; `out` only grows: the entries past count are left as they
+   * were (a draw with fewer vertices than the last must not drop objects the next would make again),
+   * so a caller reads `count` vertices, not out.length.
    */
   process(stream: FetchStreams, first: number, count: number, out: ClipVertex[] = []): ClipVertex[] {
     for (let i = 0; i < count; i++) {
       if (out[i] === undefined) out[i] = createClipVertex();
       this.processVertex(stream, first + i, out[i]);
     }
-    out.length = count;
     return out;
   }
 
