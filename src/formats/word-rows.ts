@@ -181,13 +181,48 @@ export function words16ToFloat(p: FloatPlan, src: Uint16Array, si: number, width
   }
 }
 
+/** UNORM8 as float32 (C.5: c / 255): a module constant. */
+const UNORM8_F = Float32Array.from({ length: 256 }, (_, c) => c / 255);
+
+const sameTable = (a: Float32Array, b: Float32Array): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+const byteLane = (shift: number, mask: number, table: Float32Array): boolean => mask === 255 && shift % 8 === 0 && shift <= 24 && sameTable(table, UNORM8_F);
+
+/**
+ * The loop for a plan whose colour channels are 8-bit UNORM bytes (the BGRA8/RGBA8 families):
+ * 'rgba' with an 8-bit UNORM alpha too, 'rgbx' when alpha reads one value whatever the bits (an X
+ * channel), undefined for any other plan.
+ */
+export function unorm8PlanKind(p: FloatPlan): 'rgba' | 'rgbx' | undefined {
+  if (!byteLane(p.s0, p.m0, p.l0) || !byteLane(p.s1, p.m1, p.l1) || !byteLane(p.s2, p.m2, p.l2)) return undefined;
+  if (byteLane(p.s3, p.m3, p.l3)) return 'rgba';
+  return p.l3.length > 0 && p.l3.every((v) => Object.is(v, p.l3[0])) ? 'rgbx' : undefined;
+}
+
+/** 'rgba' pixels through the module's UNORM8 table (the plan gives the shifts). */
+export function unorm8WordsToFloat(p: FloatPlan, src: Uint32Array, si: number, width: number, out: Float32Array, o: number): void {
+  const s0 = p.s0, s1 = p.s1, s2 = p.s2, s3 = p.s3, t = UNORM8_F;
+  for (let e = si + width; si < e; si++, o += 4) {
+    const w = src[si];
+    out[o] = t[(w >>> s0) & 255]; out[o + 1] = t[(w >>> s1) & 255]; out[o + 2] = t[(w >>> s2) & 255]; out[o + 3] = t[(w >>> s3) & 255];
+  }
+}
+
+/** 'rgbx' pixels: the colour bytes through the UNORM8 table, alpha the X channel's one value. */
+export function unorm8xWordsToFloat(p: FloatPlan, src: Uint32Array, si: number, width: number, out: Float32Array, o: number): void {
+  const s0 = p.s0, s1 = p.s1, s2 = p.s2, x = p.l3[0], t = UNORM8_F;
+  for (let e = si + width; si < e; si++, o += 4) {
+    const w = src[si];
+    out[o] = t[(w >>> s0) & 255]; out[o + 1] = t[(w >>> s1) & 255]; out[o + 2] = t[(w >>> s2) & 255]; out[o + 3] = x;
+  }
+}
+
 /** XR_BIAS (C.3: float((x & 0x3FF) − 0x180) / 510) and UNORM2 alpha as float32: module constants. */
 const XR_F = Float32Array.from({ length: 1024 }, (_, x) => (x - 0x180) / 510);
 const ALPHA2_F = Float32Array.from({ length: 4 }, (_, a) => a / 3);
 
 /** Whether `p` is the XR_BIAS layout (R 9:0, G 19:10, B 29:20 XR_BIAS; A 31:30 UNORM) with exactly these values. */
 export function isXrBiasPlan(p: FloatPlan): boolean {
-  const same = (a: Float32Array, b: Float32Array): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+  const same = sameTable;
   return p.s0 === 0 && p.s1 === 10 && p.s2 === 20 && p.s3 === 30 && p.m0 === 1023 && p.m1 === 1023 && p.m2 === 1023 && p.m3 === 3
     && same(p.l0, XR_F) && same(p.l1, XR_F) && same(p.l2, XR_F) && same(p.l3, ALPHA2_F);
 }

@@ -10,7 +10,7 @@ import {
 } from '../../src/formats/index.js';
 import type { FormatInfo } from '../../src/formats/index.js';
 import { unorm8 } from '../../src/formats/rows.js';
-import { isUnorm1010102, isXrBiasPlan, tableRow32, unorm1010102Row, wordTables, words32ToFloat, xrBiasWordsToFloat } from '../../src/formats/word-rows.js';
+import { isUnorm1010102, isXrBiasPlan, tableRow32, unorm1010102Row, unorm8PlanKind, unorm8WordsToFloat, unorm8xWordsToFloat, wordTables, words32ToFloat, xrBiasWordsToFloat } from '../../src/formats/word-rows.js';
 import { prng } from '../helpers.js';
 
 const ROWS = allFormats().filter((f) => f.blockW === 1 && f.blockH === 1 && f.kind !== 'buffer');
@@ -137,5 +137,42 @@ describe('XR_BIAS rows: the constant-table loop equals the plan-table loop', () 
     xrBiasWordsToFloat(plan, src, 3, 290, a, 8);
     words32ToFloat(plan, src, 3, 290, b, 8);
     expect(Buffer.from(bytesOf(a)).equals(Buffer.from(bytesOf(b)))).toBe(true);
+  });
+});
+
+describe('UNORM8 rows: the constant-table loops equal the plan-table loop', () => {
+  // C.5: an 8-bit UNORM code c reads as c / 255, rounded once to float32
+  const unorm8 = Float32Array.from({ length: 256 }, (_, c) => c / 255);
+  const ones = new Float32Array(256).fill(1);
+  const bgra = { s0: 16, s1: 8, s2: 0, s3: 24, m0: 255, m1: 255, m2: 255, m3: 255, l0: unorm8, l1: unorm8, l2: unorm8, l3: unorm8 };
+  const run = (loop: typeof words32ToFloat, plan: typeof bgra): Buffer => {
+    const r = prng(plan.s0 * 31 + plan.s3 + 7);
+    const src = Uint32Array.from({ length: 300 }, () => Math.floor(r() * 2 ** 32));
+    const out = new Float32Array(1200);
+    loop(plan, src, 3, 290, out, 8);
+    return Buffer.from(bytesOf(out));
+  };
+
+  it('B8G8R8A8 and R8G8B8A8 layouts take the four-byte loop, with the plan-table loop\'s bits', () => {
+    for (const plan of [bgra, { ...bgra, s0: 0, s2: 16 }]) {
+      expect(unorm8PlanKind(plan)).toBe('rgba');
+      expect(run(unorm8WordsToFloat, plan).equals(run(words32ToFloat, plan))).toBe(true);
+    }
+  });
+
+  it('a B8G8R8X8 layout takes the constant-alpha loop: X reads as 1 whatever its bits', () => {
+    const plan = { ...bgra, l3: ones };
+    expect(unorm8PlanKind(plan)).toBe('rgbx');
+    const fast = run(unorm8xWordsToFloat, plan);
+    expect(fast.equals(run(words32ToFloat, plan))).toBe(true);
+    expect(new Float32Array(fast.buffer, fast.byteOffset, 300)[8 + 3]).toBe(1);
+  });
+
+  it('other tables and layouts keep the four-table loop', () => {
+    const srgb = Float32Array.from(unorm8, (v, c) => (c === 128 ? v + 0.001 : v));
+    expect(unorm8PlanKind({ ...bgra, l1: srgb })).toBeUndefined();
+    expect(unorm8PlanKind({ ...bgra, s0: 4 })).toBeUndefined();
+    expect(unorm8PlanKind({ ...bgra, m2: 1023 })).toBeUndefined();
+    expect(unorm8PlanKind({ ...bgra, l3: Float32Array.of(0, 1 / 3, 2 / 3, 1), m3: 3 })).toBeUndefined();
   });
 });

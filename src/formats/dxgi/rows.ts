@@ -13,7 +13,7 @@ import { decodeChannel, encodeChannel } from './element.js';
 import { requireDxgiFormat } from './formats.js';
 import type { DxgiChannel } from './formats.js';
 import { assertNever } from './never.js';
-import { byteShuffle, isXrBiasPlan, tableRow32, wordTables, words32ToFloat, xrBiasWordsToFloat } from '../word-rows.js';
+import { byteShuffle, isXrBiasPlan, tableRow32, unorm8PlanKind, unorm8WordsToFloat, unorm8xWordsToFloat, wordTables, words32ToFloat, xrBiasWordsToFloat } from '../word-rows.js';
 import type { FloatPlan, WordRow, WordTables } from '../word-rows.js';
 
 type Quad<T> = readonly [T, T, T, T];
@@ -116,6 +116,13 @@ function shuffleOf(channels: Quad<DxgiChannel>, toByte: Quad<Uint8Array>): WordR
   return from.some(Number.isNaN) ? undefined : byteShuffle([from[0], from[1], from[2], from[3]]);
 }
 
+/** The float loop of a plan: the constant-table loops where they hold, else the four-table one. */
+function floatLoopOf(p: FloatPlan): typeof words32ToFloat {
+  if (isXrBiasPlan(p)) return xrBiasWordsToFloat;
+  const bytes = unorm8PlanKind(p);
+  return bytes === 'rgba' ? unorm8WordsToFloat : bytes === 'rgbx' ? unorm8xWordsToFloat : words32ToFloat;
+}
+
 const PLANS = new Map<number, RowPlan>();
 
 /** The row plan of a typed format, built on first use. */
@@ -139,7 +146,7 @@ function planOf(format: number): RowPlan {
     mask,
     toFloat,
     floats,
-    floatWords: isXrBiasPlan(floats) ? xrBiasWordsToFloat : words32ToFloat,
+    floatWords: floatLoopOf(floats),
     channels: f.channels,
     toByte,
     fromByte: q((p) => p.fromByte),
