@@ -27,14 +27,20 @@ function vector(v: fb.Vector | null): D3DVECTOR {
   if (!v) return { x: 0, y: 0, z: 0 };
   return { x: v.x(), y: v.y(), z: v.z() };
 }
-/** flatc names the accessors of D3DMATRIX's `_11` … `_44` fields `11()` … `44()`. */
+/**
+ * flatc names the accessors of D3DMATRIX's `_11` … `_44` fields `11()` … `44()`: numeric names,
+ * which V8 looks up as elements of the prototype on every call, several times slower than a
+ * named method. The struct is 16 little-endian float32s in row order (schema/replay9.fbs), read
+ * here from its bytes directly.
+ */
 export function matrix(m: fb.Matrix | null): D3DMATRIX | null {
   if (!m) return null;
+  const bb = m.bb!, at = m.bb_pos;
   return {
-    _11: m[11](), _12: m[12](), _13: m[13](), _14: m[14](),
-    _21: m[21](), _22: m[22](), _23: m[23](), _24: m[24](),
-    _31: m[31](), _32: m[32](), _33: m[33](), _34: m[34](),
-    _41: m[41](), _42: m[42](), _43: m[43](), _44: m[44](),
+    _11: bb.readFloat32(at), _12: bb.readFloat32(at + 4), _13: bb.readFloat32(at + 8), _14: bb.readFloat32(at + 12),
+    _21: bb.readFloat32(at + 16), _22: bb.readFloat32(at + 20), _23: bb.readFloat32(at + 24), _24: bb.readFloat32(at + 28),
+    _31: bb.readFloat32(at + 32), _32: bb.readFloat32(at + 36), _33: bb.readFloat32(at + 40), _34: bb.readFloat32(at + 44),
+    _41: bb.readFloat32(at + 48), _42: bb.readFloat32(at + 52), _43: bb.readFloat32(at + 56), _44: bb.readFloat32(at + 60),
   };
 }
 export function material(m: fb.Material | null): D3DMATERIAL9 | null {
