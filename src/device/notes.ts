@@ -27,6 +27,17 @@ export function listenForNotes<T>(on: (n: DeviceNote) => void, fn: () => T): T {
   }
 }
 
+/**
+ * Makes `on` the listener and returns the one it replaces: listenForNotes without its two
+ * closures, for a caller that runs it per call (the replayer). Put the returned one back in a
+ * `finally`.
+ */
+export function swapNoteListener(on: ((n: DeviceNote) => void) | null): ((n: DeviceNote) => void) | null {
+  const before = listener;
+  listener = on;
+  return before;
+}
+
 /** Reports a note to the current listener, if any; `message` is built only when someone listens. */
 export function note(kind: NoteKind, message: () => string): void {
   if (listener) listener({ kind, message: message() });

@@ -13,7 +13,7 @@ import { Direct3DCreate9 as emulatedCreate, Direct3DCreate9Ex as emulatedCreateE
 import { NotImplementedError } from '../device/types.js';
 import type { Direct3DCreate9Fn, IDirect3DDevice9, IDirect3DQuery9, LockData, LockSub } from '../device/types.js';
 import type { DeviceProfile } from '../device/caps.js';
-import { listenForNotes } from '../device/notes.js';
+import { swapNoteListener } from '../device/notes.js';
 import type { DeviceNote } from '../device/notes.js';
 import { restoreObjects, SnapshotError } from '../device/snapshot.js';
 import type { SnapshotData } from '../device/snapshot.js';
@@ -145,6 +145,8 @@ export class Replayer {
   private chunkOffset = -1;
   /** the one scope handlers see, updated for each call (dispatch allocates nothing) */
   private readonly scope = new Scope(this);
+  /** The listener of the device's notes while a call runs: the call is the scope's. */
+  private readonly noteListener = (d: DeviceNote): void => this.noted(this.scope.n, this.scope.info, this.scope.self, d);
 
   constructor(private readonly options: ReplayOptions = {}) {
   }
@@ -257,7 +259,16 @@ export class Replayer {
     const created = call.created();
     let outcome: Outcome;
     try {
-      outcome = info.name === 'Direct3DCreate9' ? this.direct3DCreate9(call) : listenForNotes((d) => this.noted(n, info, self, d), () => this.handle(info, n, call, self));
+      if (info.name === 'Direct3DCreate9') outcome = this.direct3DCreate9(call);
+      else {
+        // the call's notes go to noteListener, which reads the call from this.scope (handle sets it)
+        const before = swapNoteListener(this.noteListener);
+        try {
+          outcome = this.handle(info, n, call, self);
+        } finally {
+          swapNoteListener(before);
+        }
+      }
     } catch (e) {
       if (created) this.missing.add(created);
       const method = this.methodName(info, self);
