@@ -9,6 +9,8 @@
  * included, less what it counts over an empty run (the profiler's own messages).
  */
 import { Session } from 'node:inspector/promises';
+import { allocated } from '../heap-sampling.js';
+import type { ProfileNode } from '../heap-sampling.js';
 import { describe, expect, it } from 'vitest';
 import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
@@ -27,23 +29,6 @@ const BOUND = 24;
 const DRAW_BOUND = 48;
 /** indices of the large mesh: 60,000 INDEX16 values, 240 KB when copied into an Int32Array */
 const LARGE = 60_000;
-
-interface ProfileNode { selfSize: number; children: ProfileNode[] }
-
-function total(n: ProfileNode): number {
-  let sum = n.selfSize;
-  for (const c of n.children) sum += total(c);
-  return sum;
-}
-
-/** Bytes allocated while `run` runs, as V8's sampling heap profiler estimates them (collected objects included). */
-async function allocated(session: Session, run: () => void): Promise<number> {
-  const params = { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
-  await session.post('HeapProfiler.startSampling', params);
-  run();
-  const { profile } = await session.post('HeapProfiler.stopSampling');
-  return total(profile.head as unknown as ProfileNode);
-}
 
 /** A device with an XYZRHW|DIFFUSE vertex buffer of `vertices` vertices and an INDEX16 buffer of `indices` indices (i mod vertices). */
 function scene(vertices: number, indices: number): Device {

@@ -7,6 +7,7 @@
  * less what it counts over an empty run (the profiler's own messages).
  */
 import { Session } from 'node:inspector/promises';
+import { allocated } from '../../heap-sampling.js';
 import { describe, expect, it } from 'vitest';
 import { D3DBLEND, D3DCMP, D3DFOG, D3DTA, D3DTEXF, D3DTOP, D3DTSS, float32Bits } from '../../../src/d3d9/index.js';
 import { stageSampler } from '../../../src/driver/raster/draw.js';
@@ -23,23 +24,6 @@ const WARMUP = 6;
 const COUNTED = 4;
 /** bytes a fragment: above the sampling noise (under 1), below one boxed number (12 to 16 bytes) in every third fragment */
 const BOUND = 4;
-
-interface ProfileNode { selfSize: number; children: ProfileNode[] }
-
-function total(n: ProfileNode): number {
-  let sum = n.selfSize;
-  for (const c of n.children) sum += total(c);
-  return sum;
-}
-
-/** Bytes allocated while `run` runs, as V8's sampling heap profiler estimates them (collected objects included). */
-async function allocated(session: Session, run: () => void): Promise<number> {
-  const params = { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
-  await session.post('HeapProfiler.startSampling', params);
-  run();
-  const { profile } = await session.post('HeapProfiler.stopSampling');
-  return total(profile.head as unknown as ProfileNode);
-}
 
 /** A mip chain from 16×16 down to 1×1 of a byte pattern. */
 function levels(seed: number): SurfaceView[] {

@@ -1,0 +1,19 @@
+/** Allocation counted in a test: V8's sampling heap profiler over one piece of work. */
+import type { Session } from 'node:inspector/promises';
+
+export interface ProfileNode { selfSize: number; children: ProfileNode[] }
+
+function total(n: ProfileNode): number {
+  let sum = n.selfSize;
+  for (const c of n.children) sum += total(c);
+  return sum;
+}
+
+/** Bytes allocated while `run` runs, as V8's sampling heap profiler estimates them (collected objects included). */
+export async function allocated(session: Session, run: () => void): Promise<number> {
+  const params = { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+  await session.post('HeapProfiler.startSampling', params);
+  run();
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  return total(profile.head as unknown as ProfileNode);
+}
