@@ -18,6 +18,7 @@ const ISOLATED = [
   // counts allocation, which depends on what V8 saw other tests pass to the same functions
   'test/driver/pixel/allocation.test.ts',
   'test/device/draw-plan-allocation.test.ts',
+  'test/device/shader-allocation.test.ts',
 ];
 
 export default defineConfig({

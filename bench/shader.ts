@@ -52,7 +52,8 @@ function pointSampler(seed: number): ShaderSample {
     a = (Math.imul(a, 1664525) + 1013904223) >>> 0;
     texels[i] = (a >>> 8) / 16777216;
   }
-  return (_unit, u, v, _w, _dudx, _dvdx, _dwdx, _dudy, _dvdy, _dwdy, _lodMode, _lod, out, o) => {
+  return (_unit, a, _lodMode, out, o) => {
+    const u = a[0], v = a[1];
     const x = Math.floor(u * TEX) & (TEX - 1), y = Math.floor(v * TEX) & (TEX - 1);
     const i = (y * TEX + x) * 4;
     out[o] = texels[i]; out[o + 1] = texels[i + 1]; out[o + 2] = texels[i + 2]; out[o + 3] = texels[i + 3];

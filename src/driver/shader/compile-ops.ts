@@ -8,7 +8,7 @@ import { OP, REG, type Instruction } from '../../shader/index.js';
 import { SAMPLER_TYPE } from './decode.js';
 import { Emitter, Sources, Unsupported, int, maskComponents, readRegister, storeStatement, swizzled } from './compile-emit.js';
 import { killMask, shiftScale } from './ops.js';
-import { LOD, PS_IN } from './types.js';
+import { LOD, PS_IN, SAMPLE_ARGS } from './types.js';
 
 /** The ops.ts functions generated code may call (bound once per compiled shader). */
 export const OPS_USED = ['add', 'sub', 'mul', 'mad', 'min', 'max', 'slt', 'sge', 'frc', 'abs', 'sgn', 'lrp', 'cmp', 'cnd', 'dp2', 'dp3', 'dp4',
@@ -218,6 +218,7 @@ export function texld(e: Emitter, ins: Instruction): void {
   const CD = e.array('CD', 'Float64Array', e.shape.width * 4);
   const GR = ldd ? e.array('GR', 'Float64Array', e.shape.width * 8) : '';
   const TX = e.array('TX', 'Float32Array', e.shape.width * 4);
+  const SA = e.array('SA', 'Float64Array', SAMPLE_ARGS);
   // derivatives need every lane's coordinates, whichever lanes are active (texldl reads the active ones)
   let by = '';
   if (old) {
@@ -251,7 +252,10 @@ export function texld(e: Emitter, ins: Instruction): void {
       e.line(`if ((l | 2) < lanes) { const p = (l & ~2) * 4; ${[0, 1, 2].slice(0, n).map((c) => `${dy[c]} = ${CD}[p + ${c + 8}] - ${CD}[p + ${c}];`).join(' ')} }`);
     }
     if (!useW) { dx[2] = '0'; dy[2] = '0'; }
-    e.line(`sample(${int(unit, 0, 2047)}, ${CD}[o], ${CD}[o + 1], ${useW ? `${CD}[o + 2]` : '0'}, ${dx.join(', ')}, ${dy.join(', ')}, ${int(lodMode, 0, 2)}, ${old ? '0' : `${CD}[o + 3]`}, ${TX}, o);`);
+    // the sample's numbers go in an array (SAMPLE_ARG): as arguments, each would be a heap number per lane
+    e.line(`${SA}[0] = ${CD}[o]; ${SA}[1] = ${CD}[o + 1]; ${SA}[2] = ${useW ? `${CD}[o + 2]` : '0'}; ${SA}[3] = ${old ? '0' : `${CD}[o + 3]`};`);
+    e.line(`${SA}[4] = ${dx[0]}; ${SA}[5] = ${dx[1]}; ${SA}[6] = ${dx[2]}; ${SA}[8] = ${dy[0]}; ${SA}[9] = ${dy[1]}; ${SA}[10] = ${dy[2]};`);
+    e.line(`sample(${int(unit, 0, 2047)}, ${SA}, ${int(lodMode, 0, 2)}, ${TX}, o);`);
     commit(e, ins, (c) => `${TX}[o + ${int(c, 0, 3)}]`);
   });
 }

@@ -37,15 +37,18 @@ export function sampleLanes(m: Interpreter, unit: number, type: number, active: 
     let dx0 = 0, dx1 = 0, dx2 = 0, dy0 = 0, dy1 = 0, dy2 = 0;
     if (grads) {
       const g = l * 8;
-      [dx0, dx1, dx2] = [grads[g], grads[g + 1], grads[g + 2]];
-      [dy0, dy1, dy2] = [grads[g + 4], grads[g + 5], grads[g + 6]];
+      dx0 = grads[g]; dx1 = grads[g + 1]; dx2 = grads[g + 2];
+      dy0 = grads[g + 4]; dy1 = grads[g + 5]; dy2 = grads[g + 6];
     } else if (lodMode !== LOD.EXPLICIT) {
       const x0 = l & ~1, x1 = l | 1, y0 = l & ~2, y1 = l | 2;
       if (x1 < n) { dx0 = cd[x1 * 4] - cd[x0 * 4]; dx1 = cd[x1 * 4 + 1] - cd[x0 * 4 + 1]; dx2 = cd[x1 * 4 + 2] - cd[x0 * 4 + 2]; }
       if (y1 < n) { dy0 = cd[y1 * 4] - cd[y0 * 4]; dy1 = cd[y1 * 4 + 1] - cd[y0 * 4 + 1]; dy2 = cd[y1 * 4 + 2] - cd[y0 * 4 + 2]; }
     }
     if (!useW) { dx2 = 0; dy2 = 0; }
-    m.io.sample(unit, cd[l * 4], cd[l * 4 + 1], useW ? cd[l * 4 + 2] : 0, dx0, dx1, dx2, dy0, dy1, dy2, lodMode, lods ? lods[l] : 0, m.texel, l * 4);
+    const a = m.sampleArgs;
+    a[0] = cd[l * 4]; a[1] = cd[l * 4 + 1]; a[2] = useW ? cd[l * 4 + 2] : 0; a[3] = lods ? lods[l] : 0;
+    a[4] = dx0; a[5] = dx1; a[6] = dx2; a[8] = dy0; a[9] = dy1; a[10] = dy2;
+    m.io.sample(unit, a, lodMode, m.texel, l * 4);
   }
 }
 

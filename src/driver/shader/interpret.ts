@@ -88,6 +88,8 @@ export class Interpreter extends DecodedExecutable {
   readonly res2 = new Float64Array(LANES * 4);
   readonly coords = new Float64Array(LANES * 4);
   readonly texel = new Float32Array(LANES * 4);
+  /** a sample's numbers as ShaderSample reads them (SAMPLE_ARG) */
+  readonly sampleArgs = new Float64Array(T.SAMPLE_ARGS);
   aL = 0;
   io!: ShaderIO;
   c!: ShaderConstants;

@@ -116,16 +116,21 @@ export const LOD = {
 
 /**
  * Samples texture unit `unit` (pixel samplers s0..s15; vertex samplers D3DVERTEXTEXTURESAMPLER0..3
- * are units 0..3 of the vertex shader's own ShaderSamplers) at (u, v, w) with screen derivatives,
+ * are units 0..3 of the vertex shader's own ShaderSamplers) at (u, v, w) with screen derivatives
+ * (all read from `a`, laid out as SAMPLE_ARG says),
  * writing float RGBA to out[o..o+4). An unbound unit reads (0, 0, 0, 1). The sampler applies the
  * unit's sampler states (filters, addressing, MIPMAPLODBIAS, MAXMIPLEVEL, SRGBTEXTURE) and the
  * texture's type (2D, cube, volume). Shadow (depth) textures compare as the format says.
  */
-export type ShaderSample = (
-  unit: number, u: number, v: number, w: number,
-  dudx: number, dvdx: number, dwdx: number, dudy: number, dvdy: number, dwdy: number,
-  lodMode: number, lod: number, out: Float32Array, o: number,
-) => void;
+export type ShaderSample = (unit: number, a: Float64Array, lodMode: number, out: Float32Array, o: number) => void;
+
+/**
+ * Where a ShaderSample reads its numbers in `a` (SAMPLE_ARGS long): the coordinates (u, v, w), the
+ * level (read with LOD.BIAS and LOD.EXPLICIT), the derivatives d/dx and d/dy of (u, v, w). An array,
+ * not arguments: V8 boxes each double argument of a call it does not inline, once per pixel.
+ */
+export const SAMPLE_ARG = { U: 0, V: 1, W: 2, LOD: 3, DUDX: 4, DVDX: 5, DWDX: 6, DUDY: 8, DVDY: 9, DWDY: 10 } as const;
+export const SAMPLE_ARGS = 12;
 
 /** What one run reads and writes. Arrays are the draw's, reused from run to run. */
 export interface ShaderIO {

@@ -41,7 +41,8 @@ function fakeSampler(calls: number[]): ShaderSample {
   const f = new Float64Array(1);
   const u = new Uint32Array(f.buffer);
   const log = (x: number): void => { f[0] = x; calls.push(u[0], u[1]); };
-  return (unit, s, t, r, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lodIn, out, o) => {
+  return (unit, a, lodMode, out, o) => {
+    const s = a[0], t = a[1], r = a[2], lodIn = a[3], dudx = a[4], dvdx = a[5], dwdx = a[6], dudy = a[8], dvdy = a[9], dwdy = a[10];
     // the level means something only with LOD.BIAS and LOD.EXPLICIT (types.ts); an implicit one is read as 0
     const lod = lodMode === 0 ? 0 : lodIn;
     for (const x of [unit, s, t, r, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod]) log(x);
@@ -248,7 +249,7 @@ const KEYWORDS = new Set(['use', 'strict', 'const', 'let', 'for', 'if', 'else', 
   'q', 'p', 't', 'd', 'c', 'idx', 'oc', 'slots', 'rc', 'vin', 'run', 'io', 'k', 'lanes', 'lanesIn', 'inputs', 'outputs', 'position', 'face', 'depth', 'killed',
   'sample', 'f', 'i', 'b', 'fill', 'set', 'subarray', 'length', 'get', 'stats', 'executed', 'capped', 'false', 'textureTransformFlags',
   'Float32Array', 'Float64Array', 'NaN']);
-const LOCAL = /^(c|d|s|v|k|cd|cs|ca|sv|cnt|ls|la|st|rem|b|lv|hi|lo|dx|dy|by|DV|CD|GR|TX)\d+$/;
+const LOCAL = /^(c|d|s|v|k|cd|cs|ca|sv|cnt|ls|la|st|rem|b|lv|hi|lo|dx|dy|by|DV|CD|GR|TX|SA)\d+$/;
 
 function foreignWords(source: string, opsNames: ReadonlySet<string>): string[] {
   const words = source.replace(/"use strict"/, '').match(/[A-Za-z_$][\w$]*/g) ?? [];
@@ -316,7 +317,7 @@ describe('signalling NaNs and NaN payloads', () => {
         for (let i = 2 * SLOT; i < 4 * SLOT; i++) if ((i + n) % 3 === 0) u[i] = (0x7fa00005 | ((i & 1) << 31)) >>> 0;
         // a sampler that hands back a signalling NaN
         const b = cloneCase(a);
-        const snan: ShaderSample = (_u, _s, _t, _r, _a, _b, _c, _d, _e, _f, _m, _l, out, o) => { new Uint32Array(out.buffer, out.byteOffset)[o] = 0x7f800001; };
+        const snan: ShaderSample = (_u, _a, _m, out, o) => { new Uint32Array(out.buffer, out.byteOffset)[o] = 0x7f800001; };
         a.io.sample = snan;
         b.io.sample = snan;
         interp.run(a.io, a.k, LANES);

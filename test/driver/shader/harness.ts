@@ -19,7 +19,8 @@ export interface SampleCall { unit: number; u: number; v: number; w: number; d: 
 
 /** A fake sampler: returns (u, v, w, unit) and records its calls. */
 export function fakeSample(calls: SampleCall[] = []): ShaderSample {
-  return (unit, u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o) => {
+  return (unit, a, lodMode, out, o) => {
+    const u = a[0], v = a[1], w = a[2], lod = a[3], dudx = a[4], dvdx = a[5], dwdx = a[6], dudy = a[8], dvdy = a[9], dwdy = a[10];
     calls.push({ unit, u, v, w, d: [dudx, dvdx, dwdx, dudy, dvdy, dwdy], lodMode, lod });
     out[o] = u; out[o + 1] = v; out[o + 2] = w; out[o + 3] = unit;
   };

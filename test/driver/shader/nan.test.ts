@@ -76,9 +76,9 @@ mov oC3, -v0`],
 ];
 
 /** A sampler handing back a NaN with a payload in red and ordinary numbers elsewhere. */
-const nanSampler: ShaderSample = (_unit, u, _v, _w, _a, _b, _c, _d, _e, _f, _m, _l, out, o) => {
+const nanSampler: ShaderSample = (_unit, a, _m, out, o) => {
   new Uint32Array(out.buffer, out.byteOffset)[o] = 0xffa00005;
-  out[o + 1] = u; out[o + 2] = 0.5; out[o + 3] = 1;
+  out[o + 1] = a[0]; out[o + 2] = 0.5; out[o + 3] = 1;
 };
 
 /** Runs `exe` on inputs and constants mixing NaN patterns, infinities and numbers (case `n`); returns the outputs and depth as bits. */

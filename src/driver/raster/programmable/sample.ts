@@ -20,7 +20,7 @@ export const VERTEX_SAMPLER_SLOT = 16;
 /** Sampling for units `base` + unit of the state's textures. */
 export function shaderSample(state: RasterState, base: number): ShaderSample {
   const built: Array<Sampler | null | undefined> = [];
-  return (unit, u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o) => {
+  return (unit, a, lodMode, out, o) => {
     let s = built[unit];
     if (s === undefined) {
       const t = state.textures[base + unit];
@@ -28,7 +28,7 @@ export function shaderSample(state: RasterState, base: number): ShaderSample {
       s = built[unit] = t && t.levels.length > 0 && states ? createSampler(t, states, { palette: state.palette }) : null;
     }
     if (s === null) { out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1; return; }
-    s.sampleLod(u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o);
+    s.sampleArgs(a, lodMode, out, o);
   };
 }
 
@@ -82,8 +82,8 @@ class MagnifiedSampler {
    * zero-weight tap leaves the sum as it is, and so does adding 0 · texel: the sum starts at +0, so
    * it never is −0, and x + ±0 = x for every other x.
    */
-  private plainSample(u: number, v: number, out: Float32Array, o: number): void {
-    const level = this.decoded!, tx = level.texels, w = this.w;
+  private plainSample(a: Float64Array, out: Float32Array, o: number): void {
+    const level = this.decoded!, tx = level.texels, w = this.w, u = a[0], v = a[1];
     // the rows and weight of the last v: along a row of an affine mapping v often repeats exactly
     if (v !== this.lastV) {
       const h = this.h, y = finite(v * h - 0.5), y0 = Math.floor(y);
@@ -114,8 +114,10 @@ class MagnifiedSampler {
   /** Neither axis reads the border and every texel is finite: a zero-weight tap would add exactly 0, so all four are added. */
   private plain = false;
 
-  sample(u: number, v: number, out: Float32Array, o: number): void {
-    if (this.plain) { this.plainSample(u, v, out, o); return; }
+  /** Samples at (u, v) = (a[0], a[1]) (ShaderSample's arguments: no number crosses a call). */
+  sample(a: Float64Array, out: Float32Array, o: number): void {
+    if (this.plain) { this.plainSample(a, out, o); return; }
+    const u = a[0], v = a[1];
     const level = this.level(), tx = level.texels, b = this.border, p = this.p;
     let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     if (!this.linear) {
@@ -169,14 +171,14 @@ function finite(x: number): number {
 export function magnifiedSample(state: RasterState): ShaderSample {
   const generic = shaderSample(state, 0);
   const fast: Array<MagnifiedSampler | null | undefined> = [];
-  return (unit, u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o) => {
+  return (unit, a, lodMode, out, o) => {
     let s = fast[unit];
     if (s === undefined) {
       const t = state.textures[unit], states = state.samplerStates[unit];
       s = fast[unit] = t && t.kind === '2d' && t.levels.length > 0 && states
         ? new MagnifiedSampler(t.levels[Math.min(states[D3DSAMP.MAXMIPLEVEL] >>> 0, t.levels.length - 1)], states, state.palette) : null;
     }
-    if (s !== null && lodMode === IMPLICIT && dudx === 0 && dvdx === 0 && dudy === 0 && dvdy === 0) s.sample(u, v, out, o);
-    else generic(unit, u, v, w, dudx, dvdx, dwdx, dudy, dvdy, dwdy, lodMode, lod, out, o);
+    if (s !== null && lodMode === IMPLICIT && a[4] === 0 && a[5] === 0 && a[8] === 0 && a[9] === 0) s.sample(a, out, o);
+    else generic(unit, a, lodMode, out, o);
   };
 }

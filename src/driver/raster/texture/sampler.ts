@@ -45,6 +45,8 @@ export interface Sampler {
    * pass arrays, since V8 boxes each double argument of a call it does not inline.
    */
   sampleAt(tex: Float64Array, dx: Float64Array, dy: Float64Array, out: Float32Array, o: number): void;
+  /** sampleLod() with its numbers read from `a` as a ShaderSample reads them (shader/types.ts SAMPLE_ARG). */
+  sampleArgs(a: Float64Array, lodMode: number, out: Float32Array, o: number): void;
 }
 
 /** λ from the derivatives, plus `lod` (BIAS), or `lod` itself (EXPLICIT); shader/types.ts LOD values. */
@@ -161,6 +163,14 @@ class TextureSampler implements Sampler {
 
   sampleAt(tex: Float64Array, dx: Float64Array, dy: Float64Array, out: Float32Array, o: number): void {
     this.sampleFrom(tex, dx, dy, 0, out, o);
+  }
+
+  sampleArgs(a: Float64Array, lodMode: number, out: Float32Array, o: number): void {
+    const t = this.argTex, x = this.argDx, y = this.argDy;
+    t[0] = a[0]; t[1] = a[1]; t[2] = a[2]; t[3] = a[3];
+    x[0] = a[4]; x[1] = a[5]; x[2] = a[6];
+    y[0] = a[8]; y[1] = a[9]; y[2] = a[10];
+    this.sampleFrom(t, x, y, lodMode, out, o);
   }
 
   /**
