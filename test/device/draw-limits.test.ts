@@ -8,34 +8,16 @@
  * - An FVF that declares no vertex is accepted by SetFVF (D3D_OK) and fails the draw.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
 import { listenForNotes } from '../../src/device/notes.js';
 import type { DeviceNote } from '../../src/device/notes.js';
 import { VertexBuffer, IndexBuffer } from '../../src/device/buffers.js';
 import { VertexProcessor } from '../../src/driver/raster/vertex/index.js';
-import { D3DCULL, D3DERR, D3DFMT, D3DFVF, D3DPT, D3DRS, D3D_OK, fvfLayout } from '../../src/d3d9/index.js';
-import { PP } from '../fixtures/every-command.js';
+import { D3DERR, D3DFMT, D3DFVF, D3DPT, D3D_OK, fvfLayout } from '../../src/d3d9/index.js';
 import { prng } from '../helpers.js';
+import { device, vertices } from './white-quads.js';
 
 const IC = D3DERR.INVALIDCALL;
-const FVF = D3DFVF.XYZRHW | D3DFVF.DIFFUSE;
-
-function device(): Device {
-  const dev = Direct3DCreate9(32)!.CreateDevice(0, 1, null, 0x20, { ...PP, BackBufferWidth: 16, BackBufferHeight: 16 }).device as Device;
-  dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
-  dev.SetRenderState(D3DRS.ZENABLE, 0);
-  dev.SetFVF(FVF);
-  return dev;
-}
-
-/** XYZRHW|DIFFUSE vertices (20 bytes each), white. */
-function vertices(points: ReadonlyArray<readonly [number, number]>): Uint8Array {
-  const f = new Float32Array(points.length * 5);
-  const u = new Uint32Array(f.buffer);
-  points.forEach(([x, y], i) => { f.set([x, y, 0.5, 1], i * 5); u[i * 5 + 4] = 0xffffffff; });
-  return new Uint8Array(f.buffer);
-}
 
 /** The top-left triangle of the 16×16 target, then a bottom-right one. */
 const TRI = vertices([[0, 0], [16, 0], [0, 16]]);

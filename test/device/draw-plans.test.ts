@@ -8,32 +8,13 @@
  * may keep them) still holds what it held.
  */
 import { describe, expect, it } from 'vitest';
-import { Direct3DCreate9 } from '../../src/device/direct3d9.js';
 import type { Device } from '../../src/device/device.js';
 import type { IndexBuffer, VertexBuffer } from '../../src/device/buffers.js';
 import type { DrawCall } from '../../src/driver/raster/draw.js';
-import { D3DCLEAR, D3DCULL, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFVF, D3DPT, D3DRS, D3D_OK } from '../../src/d3d9/index.js';
+import { D3DCLEAR, D3DDECL_END, D3DDECLTYPE, D3DDECLUSAGE, D3DFMT, D3DFVF, D3DPT, D3DRS, D3D_OK } from '../../src/d3d9/index.js';
 import type { D3DVERTEXELEMENT9 } from '../../src/d3d9/index.js';
 import { keptIndexLimit } from '../../src/device/draw-indices.js';
-import { PP } from '../fixtures/every-command.js';
-
-const FVF = D3DFVF.XYZRHW | D3DFVF.DIFFUSE;
-
-function device(): Device {
-  const dev = Direct3DCreate9(32)!.CreateDevice(0, 1, null, 0x20, { ...PP, BackBufferWidth: 16, BackBufferHeight: 16 }).device as Device;
-  dev.SetRenderState(D3DRS.CULLMODE, D3DCULL.NONE);
-  dev.SetRenderState(D3DRS.ZENABLE, 0);
-  dev.SetFVF(FVF);
-  return dev;
-}
-
-/** XYZRHW|DIFFUSE vertices (20 bytes each), white. */
-function vertices(points: ReadonlyArray<readonly [number, number]>): Uint8Array {
-  const f = new Float32Array(points.length * 5);
-  const u = new Uint32Array(f.buffer);
-  points.forEach(([x, y], i) => { f.set([x, y, 0.5, 1], i * 5); u[i * 5 + 4] = 0xffffffff; });
-  return new Uint8Array(f.buffer);
-}
+import { device, FVF, vertices } from './white-quads.js';
 
 /** Vertices 0-2: the top-left half of the 16×16 target; 3-5: the bottom-right half. */
 const SIX = vertices([[0, 0], [16, 0], [0, 16], [16, 16], [16, 0], [0, 16]]);
